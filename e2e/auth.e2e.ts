@@ -1,0 +1,166 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { MESSAGES } from "../src/shared/messages";
+import { expectAccessible, launchBrowser, newPage } from "./support/browser";
+
+const baseURL = inject("baseURL");
+const demoPassword = inject("demoPassword");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(path: string) {
+  const { page, problems } = await newPage(browser);
+  await page.goto(baseURL + path);
+  return { page, problems };
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+async function waitForPath(page: Page, path: string) {
+  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+}
+
+describe("sign-up, sign-in and the shell", () => {
+  it("signs up a new organization, lands on its programs page, signs out and back in", async () => {
+    const { page, problems } = await open("/signup");
+    await page.getByRole("heading", { name: "Start your free trial" }).waitFor();
+    await expectAccessible(page);
+    const email = `founder-${Date.now()}@example.test`;
+    await page.getByLabel("Name").fill("Fran Founder");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("founder-password");
+    await page.getByLabel("Confirm password").fill("founder-password");
+    await page.getByLabel("Organization name").fill("Founders Fund");
+    await page.getByRole("radio", { name: /Starter/ }).check();
+    await page.getByRole("button", { name: "Start free trial" }).click();
+    await waitForPath(page, "/programs");
+    await page.getByRole("heading", { name: "Programs" }).waitFor();
+    await page.getByText(MESSAGES.noPrograms).first().waitFor();
+    await expectAccessible(page);
+
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Log out" }).click();
+    await waitForPath(page, "/login");
+    await signIn(page, `  ${email}  `, "founder-password");
+    await waitForPath(page, "/programs");
+    expect(problems).toEqual([]);
+  });
+
+  it("shows the spec's message for wrong credentials and keeps Log in disabled until both fields are filled", async () => {
+    const { page, problems } = await open("/login");
+    const button = page.getByRole("button", { name: "Log in" });
+    expect(await button.isDisabled()).toBe(true);
+    await page.getByLabel("Email").fill("reviewer@demo.test");
+    expect(await button.isDisabled()).toBe(true);
+    await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+    await button.click();
+    await page.getByRole("alert").filter({ hasText: MESSAGES.wrongCredentials }).waitFor();
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+  });
+
+  it("sends a committee member to the programs page with their program in the picker", async () => {
+    const { page, problems } = await open("/login");
+    await expectAccessible(page);
+    await signIn(page, "reviewer@demo.test", demoPassword);
+    await waitForPath(page, "/programs");
+    await page.getByRole("cell", { name: "Community Grants 2026" }).first().waitFor();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("redirects", () => {
+  it("sends an applicant to their portal", async () => {
+    const { page, problems } = await open("/login");
+    await signIn(page, "applicant@demo.test", demoPassword);
+    await waitForPath(page, "/portal/applicant");
+    await page.getByRole("heading", { name: "My Applications" }).waitFor();
+    await expectAccessible(page);
+    // An applicant opening a committee page is sent away from it.
+    await page.goto(`${baseURL}/programs`);
+    await waitForPath(page, "/portal/applicant");
+    expect(problems).toEqual([]);
+  });
+
+  it("sends an unknown path to /redirect and on to the user's home; signed out, to /login", async () => {
+    const { page, problems } = await open("/no/such/page");
+    await waitForPath(page, "/login");
+    await signIn(page, "admin@demo.test", demoPassword);
+    await waitForPath(page, "/programs");
+    await page.goto(`${baseURL}/definitely/unknown`);
+    await waitForPath(page, "/programs");
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("password reset through the development mailbox", () => {
+  it("shows the spec's red text for an unknown address", async () => {
+    const { page, problems } = await open("/reset-password");
+    await page.getByLabel("Email").fill("nobody-here@example.test");
+    await page.getByRole("button", { name: "Send reset email" }).click();
+    await page.getByText(MESSAGES.unknownResetEmail).waitFor();
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+  });
+
+  it("resets a password from the emailed link and signs in with the new one", async () => {
+    const email = `resetter-${Date.now()}@example.test`;
+    const plans = (await (await fetch(`${baseURL}/api/plans`)).json()) as { plans: { _id: string }[] };
+    const created = await fetch(`${baseURL}/api/users/create`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseURL },
+      body: JSON.stringify({
+        displayName: "Reset Me",
+        email,
+        password: "old-password-1",
+        organizationName: "Reset Org",
+        organizationPlan: plans.plans[0]!._id,
+      }),
+    });
+    expect(created.status).toBe(201);
+
+    const { page, problems } = await open("/login");
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send reset email" }).click();
+    await page.getByRole("heading", { name: "Check your email" }).waitFor();
+    await expectAccessible(page);
+
+    await page.goto(`${baseURL}/dev/mailbox`);
+    await page.getByRole("heading", { name: "Development mailbox" }).waitFor();
+    await expectAccessible(page);
+    const link = page.locator(`a[href*="/api/auth/reset-password/"]`).first();
+    await link.waitFor();
+    const href = await link.getAttribute("href");
+    await page.goto(href!);
+    await waitForPath(page, "/reset-password");
+    await page.getByLabel("New password", { exact: true }).fill("new-password-2");
+    await page.getByLabel("Confirm new password").fill("new-password-2");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await waitForPath(page, "/login");
+    await signIn(page, email, "new-password-2");
+    await waitForPath(page, "/programs");
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("error page", () => {
+  it("shows the message for the code and the error text", async () => {
+    const { page, problems } = await open("/common/error?code=404&message=Program%20gone");
+    await page.getByRole("heading", { name: "Uh Oh! We cannot find what you are looking for." }).waitFor();
+    await page.getByText("Program gone").waitFor();
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+  });
+});

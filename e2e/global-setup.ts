@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { buildClient, clientBuildIsStale } from "../src/server/build-client";
+import { loadConfig } from "../src/server/config";
+import { type RunningServer, startServer } from "../src/server/server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+    demoPassword: string;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const address = s.address();
+      s.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+let server: RunningServer | undefined;
+let dataDir: string | undefined;
+
+/** The real app (built SPA + API) on a fresh embedded database with demo data, as `npm start` runs it. */
+export async function setup(project: TestProject) {
+  if (clientBuildIsStale()) buildClient();
+  const port = await freePort();
+  dataDir = mkdtempSync(path.join(tmpdir(), "decisionhub-e2e-"));
+  const demoPassword = "e2e-demo-password";
+  server = await startServer(
+    loadConfig({
+      NODE_ENV: "development",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD: demoPassword,
+      LOG_LEVEL: "warn",
+      AUTH_RATE_LIMIT: "off",
+    }),
+  );
+  project.provide("baseURL", server.url);
+  project.provide("demoPassword", demoPassword);
+}
+
+export async function teardown() {
+  await server?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,84 @@
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { feedback } from "./db/schema";
+import { buildCast } from "./test/factories";
+import { createTestApp, type TestApp } from "./test/harness";
+
+let t: TestApp;
+let cast: Awaited<ReturnType<typeof buildCast>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  cast = await buildCast(t.deps.db);
+});
+afterAll(() => t.close());
+
+describe("request pipeline", () => {
+  it("answers /api/health with the database checked", async () => {
+    const res = await t.request("/api/health");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+  });
+
+  it("sends security headers with a Content-Security-Policy", async () => {
+    const res = await t.request("/api/health");
+    expect(res.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("refuses unsafe requests from another origin and writes nothing", async () => {
+    const cookie = await t.signIn(cast.members.REVIEWER.email);
+    const res = await t.request("/api/email", {
+      method: "POST",
+      cookie,
+      headers: { origin: "https://evil.example" },
+      body: { experience: "good", feedbackType: "Bug", comment: "csrf" },
+    });
+    expect(res.status).toBe(403);
+    expect((await t.deps.db.select({ n: count() }).from(feedback))[0]!.n).toBe(0);
+  });
+
+  it("refuses a body over the limit with 400", async () => {
+    const res = await t.request("/api/email/error", {
+      method: "POST",
+      body: JSON.stringify({ code: "500", message: "x".repeat(2_000_000) }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("BODY_TOO_LARGE");
+  });
+
+  it("answers unknown API routes with a JSON 404", async () => {
+    const res = await t.request("/api/nope");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: "NOT_FOUND" } });
+  });
+
+  it("serves the OpenAPI document with this issue's calls", async () => {
+    const doc = (await (await t.request("/api/openapi.json")).json()) as { paths: Record<string, unknown> };
+    for (const p of [
+      "/api/health",
+      "/api/plans",
+      "/api/users/create",
+      "/api/users/{userId}",
+      "/api/users/{userId}/programs",
+      "/api/users/{userId}/currentProgram",
+      "/api/users/{userId}/current-program",
+      "/api/users/{userId}/name",
+      "/api/email",
+      "/api/email/error",
+    ]) {
+      expect(Object.keys(doc.paths)).toContain(p);
+    }
+  });
+});
+
+describe("GET /api/plans", () => {
+  it("lists public plans sorted by price, without the Free Trial, and needs no session", async () => {
+    const { plans } = (await (await t.request("/api/plans")).json()) as {
+      plans: { name: string; price: number; public: boolean }[];
+    };
+    expect(plans.map((p) => p.name)).toEqual(["Starter", "Foundation", "Enterprise"]);
+    expect(plans.map((p) => p.price)).toEqual([49, 149, 499]);
+    expect(plans.every((p) => p.public)).toBe(true);
+  });
+});

@@ -1,0 +1,201 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { createRoute } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import { z } from "zod";
+import { MAX_JSON_BODY_BYTES } from "../shared/limits";
+import { CLIENT_IP_HEADER } from "./auth/auth";
+import { isProduction } from "./config";
+import type { AppDeps } from "./http/context";
+import { AppError } from "./http/errors";
+import { createRouter, jsonResponse } from "./http/router";
+import { planRoutes } from "./plans/routes";
+import { devMailboxRoutes, supportRoutes } from "./support/routes";
+import { loadActor } from "./users/actor";
+import { userRoutes } from "./users/routes";
+
+export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
+
+/** The SPA works under this policy: no inline scripts; Mantine needs inline styles. */
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", "data:", "blob:"],
+  fontSrc: ["'self'", "data:"],
+  connectSrc: ["'self'"],
+  frameAncestors: ["'none'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function healthRoutes() {
+  return createRouter().openapi(
+    createRoute({
+      method: "get",
+      path: "/",
+      tags: ["health"],
+      summary: "Liveness with the database checked",
+      responses: {
+        200: jsonResponse(z.object({ ok: z.literal(true) }), "Healthy"),
+        503: jsonResponse(z.object({ ok: z.literal(false) }), "Database unreachable"),
+      },
+    }),
+    async (c) => {
+      try {
+        await c.get("deps").database.ping();
+        return c.json({ ok: true as const }, 200);
+      } catch {
+        return c.json({ ok: false as const }, 503);
+      }
+    },
+  );
+}
+
+/**
+ * The request pipeline: security headers → body limit → origin check → session → route
+ * (validate → authorize → service → present) → one error handler.
+ */
+export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
+  const { config, auth, db, log } = deps;
+  const allowedOrigins = new Set([config.publicUrl]);
+  if (!isProduction(config)) {
+    allowedOrigins.add(`http://localhost:${config.PORT}`);
+    allowedOrigins.add(`http://127.0.0.1:${config.PORT}`);
+  }
+
+  const app = createRouter();
+
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    c.set("actor", null);
+    await next();
+  });
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      strictTransportSecurity: config.publicUrl.startsWith("https://")
+        ? "max-age=31536000; includeSubDomains"
+        : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_JSON_BODY_BYTES,
+      onError: () => {
+        throw new AppError("BODY_TOO_LARGE", `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`);
+      },
+    }),
+  );
+
+  // A browser always sends Origin on unsafe requests; a foreign one is a cross-site request.
+  app.use("/api/*", async (c, next) => {
+    if (UNSAFE_METHODS.has(c.req.method)) {
+      const origin = c.req.header("origin");
+      if (origin !== undefined && !allowedOrigins.has(origin)) {
+        throw new AppError("FORBIDDEN_ORIGIN", "Cross-site requests are not allowed.");
+      }
+    }
+    await next();
+  });
+
+  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    const ip = clientAddress(c, config.TRUST_PROXY);
+    if (ip) headers.set(CLIENT_IP_HEADER, ip);
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
+
+  // Session → actor, for every other API call. No cookie, no query.
+  app.use("/api/*", async (c, next) => {
+    if (c.req.header("cookie")?.includes("session_token")) {
+      const session = await auth.api.getSession({ headers: c.req.raw.headers });
+      if (session) c.set("actor", await loadActor(db, session.user.id));
+    }
+    await next();
+  });
+
+  app.route("/api/health", healthRoutes());
+  app.route("/api/plans", planRoutes);
+  app.route("/api/users", userRoutes);
+  app.route("/api/email", supportRoutes);
+  if (!isProduction(config)) app.route("/api/dev", devMailboxRoutes);
+
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "DecisionHub API", version: "0.1.0" },
+  });
+
+  app.all("/api/*", () => {
+    throw new AppError("NOT_FOUND", "No such API route.");
+  });
+
+  if (opts.serveClient ?? config.SERVE_CLIENT) mountClient(app);
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) return c.json(err.toBody(), err.status as 400);
+    if (err instanceof HTTPException && err.status < 500) {
+      // Malformed JSON and the like, from Hono's validators.
+      const body = new AppError("VALIDATION", err.message || "The request could not be read.").toBody();
+      return c.json(body, 400);
+    }
+    log.error(
+      `${c.req.method} ${c.req.path} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+    );
+    return c.json(new AppError("INTERNAL", "There was a problem internally.").toBody(), 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+function clientAddress(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined; // app.request() in tests has no socket
+  }
+}
+
+/** Serves the built SPA: hashed assets with long caching, index.html for every other page path. */
+function mountClient(app: ReturnType<typeof createRouter>) {
+  const indexFile = path.join(CLIENT_DIST, "index.html");
+  const root = path.relative(process.cwd(), CLIENT_DIST) || ".";
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root,
+      onFound: (_p, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  app.use("*", serveStatic({ root }));
+  let indexHtml: string | null = null;
+  app.get("*", (c) => {
+    if (indexHtml === null) {
+      if (!existsSync(indexFile)) return c.text("The client is not built: run `npm run build`.", 503);
+      indexHtml = readFileSync(indexFile, "utf8");
+    }
+    c.header("Cache-Control", "no-cache");
+    return c.html(indexHtml);
+  });
+}

@@ -1,0 +1,87 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { eq } from "drizzle-orm";
+import { SESSION_HOURS } from "../../shared/limits";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { accounts, rateLimits, sessions, users, verifications } from "../db/schema";
+import { enqueueEmail } from "../email/outbox";
+import { passwordResetEmail } from "../email/templates";
+
+/**
+ * The client's address, put here by our own middleware from the socket (or from X-Forwarded-For
+ * behind a trusted proxy) after deleting whatever the client sent under this name. better-auth's
+ * rate limiter reads only this header, so a client cannot pick its own rate-limit bucket.
+ */
+export const CLIENT_IP_HEADER = "x-decisionhub-client-ip";
+
+export function createAuth(opts: { db: Db; config: Config; secret: string; onEmailQueued: () => void }) {
+  const { db, config } = opts;
+  return betterAuth({
+    appName: "DecisionHub",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: opts.secret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are created by POST /api/users/create (with their organization, in one transaction).
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await enqueueEmail(db, {
+          kind: "password-reset",
+          to: [user.email],
+          ...passwordResetEmail(user.name, url),
+        });
+        opts.onEmailQueued();
+      },
+    },
+    session: {
+      // The spec: a user whose last login is more than 24 hours old is signed out.
+      expiresIn: SESSION_HOURS * 60 * 60,
+      disableSessionRefresh: true,
+    },
+    rateLimit: {
+      enabled: config.AUTH_RATE_LIMIT,
+      storage: "database",
+      modelName: "rateLimit",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 10 },
+        "/request-password-reset": { window: 60, max: 5 },
+        "/reset-password": { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.publicUrl.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (session) => {
+            await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, session.userId));
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+const bool = z
+  .enum(["1", "0", "true", "false", "on", "off", "yes", "no", ""])
+  .transform((v) => ["1", "true", "on", "yes"].includes(v));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  /** Public origin of the app, used in email links. Defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  BETTER_AUTH_SECRET: z.string().min(32).optional(),
+  DEMO_PASSWORD: z.string().min(8).default("demo-password"),
+  /** Set to "off" to create no demo data on an empty database. */
+  DEMO_DATA: bool.default(true),
+  SMTP_URL: z.string().optional(),
+  SENDGRID_API_KEY: z.string().optional(),
+  MAIL_FROM: z.string().default("DecisionHub <no-reply@decisionhub.example>"),
+  /** Comma-separated addresses that receive error reports and feedback. */
+  OPERATOR_EMAILS: z.string().default(""),
+  /** Trust X-Forwarded-For from a reverse proxy for the client address (rate limits). */
+  TRUST_PROXY: bool.default(false),
+  /** Sign-in and reset rate limiting; "off" only for benchmarks. */
+  AUTH_RATE_LIMIT: bool.default(true),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Serve the built SPA from dist/client (false in API-only tests). */
+  SERVE_CLIENT: bool.default(true),
+});
+
+export type Config = z.infer<typeof envSchema> & { publicUrl: string; operatorEmails: string[] };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = parsed.data;
+  if (c.NODE_ENV === "production" && !c.BETTER_AUTH_SECRET) {
+    throw new Error("BETTER_AUTH_SECRET (at least 32 characters) is required in production.");
+  }
+  return {
+    ...c,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
+    operatorEmails: c.OPERATOR_EMAILS.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  };
+}
+
+export function isProduction(c: Pick<Config, "NODE_ENV">): boolean {
+  return c.NODE_ENV === "production";
+}

@@ -1,0 +1,262 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { PROGRAM_ROLES } from "../../shared/authz/roles";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------------------------------------
+// Billing plans: global reference data (not tenant-owned).
+// ---------------------------------------------------------------------------------------------
+export const plans = pgTable("plans", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull().unique(),
+  description: text("description").notNull().default(""),
+  /** Monthly price in cents, so totals never drift through floating point. */
+  priceCents: integer("price_cents").notNull(),
+  /** 0 means "no limit" for every limit below, as in the seed product. */
+  adminUsers: integer("admin_users").notNull(),
+  reviewUsers: integer("review_users").notNull(),
+  maxFileSizeMB: integer("max_file_size_mb").notNull(),
+  maxFiles: integer("max_files").notNull(),
+  maxPrograms: integer("max_programs").notNull(),
+  logoBranding: boolean("logo_branding").notNull(),
+  public: boolean("public").notNull(),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Organizations: the tenants.
+// ---------------------------------------------------------------------------------------------
+export const organizations = pgTable("organizations", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  displayName: text("display_name").notNull(),
+  /** Rating increment: 1 or 0.5, stored as tenths (10 or 5) to stay an integer. */
+  incrementTenths: integer("increment_tenths").notNull().default(10),
+  planId: uuid("plan_id")
+    .notNull()
+    .references(() => plans.id),
+  /** The plan chosen at sign-up; the organization runs on the Free Trial plan until it pays. */
+  requestedPlanId: uuid("requested_plan_id").references(() => plans.id),
+  trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+  paymentInterval: text("payment_interval"),
+  paymentDate: timestamp("payment_date", { withTimezone: true }),
+  stripeId: text("stripe_id"),
+  nextPayment: timestamp("next_payment", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// better-auth tables. Property names are better-auth's field names; the product's own user
+// fields (applicant, adminOrganizationId, …) are declared to better-auth as additional fields.
+// ---------------------------------------------------------------------------------------------
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull().default(""),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    preferredName: text("preferred_name"),
+    applicant: boolean("applicant").notNull().default(false),
+    adminOrganizationId: uuid("admin_organization_id").references(() => organizations.id, {
+      onDelete: "set null",
+    }),
+    currentProgramId: uuid("current_program_id"),
+    emailConsent: boolean("email_consent").notNull().default(false),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    index("users_admin_org_idx").on(t.adminOrganizationId),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** better-auth's limiter counters live in the database so that several app instances share them. */
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Programs and who may do what in them.
+// ---------------------------------------------------------------------------------------------
+export const programs = pgTable(
+  "programs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    appVersion: integer("app_version").notNull().default(3),
+    archived: boolean("archived").notNull().default(false),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    allowEdit: boolean("allow_edit").notNull().default(false),
+    overrideFinalRating: boolean("override_final_rating").notNull().default(false),
+    reviewSettings: jsonb("review_settings")
+      .$type<{
+        enableStackedRankings?: boolean;
+        comments?: { commentText?: string };
+        showFinalRating?: boolean;
+        finalReviewText?: string;
+      }>()
+      .notNull()
+      .default({}),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("programs_org_idx").on(t.organizationId, t.archived, t.name)],
+);
+
+export const programRole = pgEnum("program_role", PROGRAM_ROLES);
+
+export const programMembers = pgTable(
+  "program_members",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    programId: uuid("program_id")
+      .notNull()
+      .references(() => programs.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: programRole("role").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("program_members_program_user").on(t.programId, t.userId),
+    index("program_members_user_idx").on(t.userId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Email outbox: every message is written here first (in the same transaction as the change that
+// caused it) and a dispatcher delivers it, so a provider outage never loses mail.
+// ---------------------------------------------------------------------------------------------
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    to: text("to").array().notNull(),
+    bcc: text("bcc").array().notNull().default(sql`'{}'::text[]`),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    /** pending → sending → sent | failed (gave up after the last retry). */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    transport: text("transport"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_created_idx").on(t.createdAt),
+  ],
+);
+
+export const errorReports = pgTable(
+  "error_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "set null" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    code: text("code").notNull(),
+    message: text("message").notNull(),
+    path: text("path"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("error_reports_created_idx").on(t.createdAt)],
+);
+
+export const feedback = pgTable("feedback", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "set null" }),
+  userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+  experience: text("experience").notNull(),
+  feedbackType: text("feedback_type").notNull(),
+  comment: text("comment").notNull(),
+  createdAt: createdAt(),
+});

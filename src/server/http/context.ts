@@ -1,0 +1,50 @@
+import type { Context } from "hono";
+import type { Actor } from "../../shared/authz/actor";
+import { type Action, can, type ResourceOf } from "../../shared/authz/matrix";
+import type { Auth } from "../auth/auth";
+import type { Config } from "../config";
+import type { Database, Db } from "../db/client";
+import type { MailDispatcher } from "../email/dispatcher";
+import type { Logger } from "../logger";
+import { AppError, notFound } from "./errors";
+
+/** What every request handler can reach: built once at start-up, passed in (never imported globally). */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  auth: Auth;
+  mailer: MailDispatcher;
+  log: Logger;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    /** Null when the request carries no valid session. */
+    actor: Actor | null;
+  };
+}
+
+export type AppContext = Context<AppEnv>;
+
+/** The signed-in actor, or 401. */
+export function requireActor(c: AppContext): Actor {
+  const actor = c.get("actor");
+  if (actor === null) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+  return actor;
+}
+
+/**
+ * The one door: asks the role matrix and answers 404 (never 403) when the actor may not, so that
+ * the existence of what they asked for is not revealed. Signed-out requests to actions that need a
+ * session get 401.
+ */
+export function authorize<A extends Action>(c: AppContext, action: A, resource: ResourceOf[A]): Actor | null {
+  const actor = c.get("actor");
+  if (can(actor, action, resource)) return actor;
+  if (actor === null && !can(null, action, resource)) {
+    throw new AppError("UNAUTHENTICATED", "Please sign in.");
+  }
+  throw notFound();
+}

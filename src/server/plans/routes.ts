@@ -1,0 +1,44 @@
+import { createRoute } from "@hono/zod-openapi";
+import { asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { planSchema } from "../../shared/schemas/plans";
+import { plans } from "../db/schema";
+import { authorize } from "../http/context";
+import { createRouter, jsonResponse } from "../http/router";
+
+export const planRoutes = createRouter().openapi(
+  createRoute({
+    method: "get",
+    path: "/",
+    tags: ["plans"],
+    summary: "Public plans, sorted by price (the Free Trial plan is not public)",
+    responses: { 200: jsonResponse(z.object({ plans: z.array(planSchema) }), "The public plans") },
+  }),
+  async (c) => {
+    authorize(c, "plans:list", null);
+    const rows = await c
+      .get("deps")
+      .db.select()
+      .from(plans)
+      .where(eq(plans.public, true))
+      .orderBy(asc(plans.priceCents), asc(plans.name));
+    return c.json(
+      {
+        plans: rows.map((p) => ({
+          _id: p.id,
+          name: p.name,
+          description: p.description,
+          price: p.priceCents / 100,
+          public: p.public,
+          adminUsers: p.adminUsers,
+          reviewUsers: p.reviewUsers,
+          maxFileSizeMB: p.maxFileSizeMB,
+          maxFiles: p.maxFiles,
+          maxPrograms: p.maxPrograms,
+          logoBranding: p.logoBranding,
+        })),
+      },
+      200,
+    );
+  },
+);

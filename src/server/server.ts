@@ -1,0 +1,89 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { type ServerType, serve } from "@hono/node-server";
+import { createApp } from "./app";
+import { createAuth } from "./auth/auth";
+import { type Config, isProduction } from "./config";
+import { type Database, openDatabase } from "./db/client";
+import { seedDemoIfEmpty } from "./demo/seed";
+import { createMailDispatcher } from "./email/dispatcher";
+import { createTransport } from "./email/transports";
+import type { AppDeps } from "./http/context";
+import { createLogger } from "./logger";
+import { ensureReferenceData } from "./plans/reference-data";
+
+/**
+ * Without BETTER_AUTH_SECRET (development), a random secret is kept in the data folder so that
+ * sessions survive restarts. Production refuses to start without one (see config.ts).
+ */
+function authSecret(config: Config): string {
+  if (config.BETTER_AUTH_SECRET) return config.BETTER_AUTH_SECRET;
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const file = path.join(config.DATA_DIR, ".auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Opens and migrates the database, seeds reference (and demo) data, wires the app's parts. */
+export async function createDeps(
+  config: Config,
+  database?: Database,
+): Promise<AppDeps & { seededDemo: boolean }> {
+  const log = createLogger(config.LOG_LEVEL);
+  const db0 =
+    database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: path.join(config.DATA_DIR, "pglite"),
+      poolSize: config.DATABASE_POOL_SIZE,
+    }));
+  await db0.migrate();
+  await ensureReferenceData(db0.db);
+  const seededDemo =
+    config.DEMO_DATA && !isProduction(config) ? await seedDemoIfEmpty(db0.db, config.DEMO_PASSWORD) : false;
+  const transport = await createTransport(config, (line) => log.info(line));
+  const mailer = createMailDispatcher({
+    db: db0.db,
+    transport,
+    from: config.MAIL_FROM,
+    onError: (m) => log.warn(m),
+  });
+  const auth = createAuth({
+    db: db0.db,
+    config,
+    secret: authSecret(config),
+    onEmailQueued: () => mailer.kick(),
+  });
+  return { config, database: db0, db: db0.db, auth, mailer, log, seededDemo };
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: AppDeps & { seededDemo: boolean };
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const deps = await createDeps(config);
+  const app = createApp(deps);
+  deps.mailer.start();
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  return {
+    url: config.PUBLIC_URL ?? `http://localhost:${port}`,
+    port,
+    deps,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.mailer.stop();
+      await deps.database.close();
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailOutbox, errorReports, feedback } from "../db/schema";
+import { buildCast } from "../test/factories";
+import { createTestApp, type TestApp } from "../test/harness";
+
+let t: TestApp;
+let cast: Awaited<ReturnType<typeof buildCast>>;
+beforeAll(async () => {
+  t = await createTestApp({ OPERATOR_EMAILS: "ops@decisionhub.example" });
+  cast = await buildCast(t.deps.db);
+});
+afterAll(() => t.close());
+
+describe("POST /api/email (feedback)", () => {
+  it("needs a session", async () => {
+    const res = await t.request("/api/email", {
+      method: "POST",
+      body: { experience: "good", feedbackType: "Bug", comment: "hi" },
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it("stores feedback under the signed-in user, whatever userId the body claims, and emails the operators escaped", async () => {
+    const cookie = await t.signIn(cast.members.REVIEWER.email);
+    const res = await t.request("/api/email", {
+      method: "POST",
+      cookie,
+      body: {
+        userId: cast.orgAdmin.id,
+        user: "Someone Else",
+        experience: "bad",
+        feedbackType: "Bug",
+        comment: "<script>alert(1)</script>",
+      },
+    });
+    expect(res.status).toBe(200);
+    const rows = await t.deps.db.select().from(feedback);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      userId: cast.members.REVIEWER.id,
+      experience: "bad",
+      feedbackType: "Bug",
+      organizationId: cast.org.id,
+    });
+    const [mail] = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "feedback"));
+    expect(mail!.to).toEqual(["ops@decisionhub.example"]);
+    expect(mail!.html).not.toContain("<script>");
+    expect(mail!.html).toContain("&lt;script&gt;");
+  });
+
+  it("refuses unknown experiences and types, and empty comments", async () => {
+    const cookie = await t.signIn(cast.members.GUEST.email);
+    for (const body of [
+      { experience: "great", feedbackType: "Bug", comment: "x" },
+      { experience: "good", feedbackType: "Praise", comment: "x" },
+      { experience: "good", feedbackType: "Bug", comment: "   " },
+      { experience: "good", feedbackType: "Bug" },
+    ]) {
+      expect((await t.request("/api/email", { method: "POST", cookie, body })).status).toBe(400);
+    }
+    expect(
+      await t.deps.db.select().from(feedback).where(eq(feedback.userId, cast.members.GUEST.id)),
+    ).toHaveLength(0);
+  });
+});
+
+describe("POST /api/email/error (error reports)", () => {
+  it("stores a report from anyone, naming the session's user only", async () => {
+    const res = await t.request("/api/email/error", {
+      method: "POST",
+      body: { code: "404", message: "Uh Oh!", userId: cast.orgAdmin.id, path: "/programs/x" },
+    });
+    expect(res.status).toBe(200);
+    const [row] = await t.deps.db.select().from(errorReports);
+    expect(row).toMatchObject({ code: "404", message: "Uh Oh!", userId: null, path: "/programs/x" });
+    const mails = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "error-report"));
+    expect(mails).toHaveLength(1);
+  });
+
+  it("refuses an over-long message", async () => {
+    const res = await t.request("/api/email/error", {
+      method: "POST",
+      body: { code: "500", message: "x".repeat(5001) },
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("development mailbox", () => {
+  it("does not exist in production", async () => {
+    const prod = await createTestApp({ NODE_ENV: "production" });
+    try {
+      expect((await prod.request("/api/dev/mailbox")).status).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { ProgramRole } from "../../shared/authz/roles";
+import type { Db } from "../db/client";
+import { organizations, plans, programMembers, programs } from "../db/schema";
+import { createAccountWithPassword } from "../users/accounts";
+import { TEST_PASSWORD } from "./harness";
+
+const unique = () => randomBytes(4).toString("hex");
+
+export async function buildOrg(db: Db, opts: { name?: string; planName?: string } = {}) {
+  const [plan] = await db
+    .select({ id: plans.id })
+    .from(plans)
+    .where(eq(plans.name, opts.planName ?? "Foundation"));
+  const name = opts.name ?? `Org ${unique()}`;
+  const [org] = await db
+    .insert(organizations)
+    .values({ name, displayName: name, planId: plan!.id })
+    .returning();
+  return org!;
+}
+
+export async function buildProgram(
+  db: Db,
+  organizationId: string,
+  opts: { name?: string; archived?: boolean } = {},
+) {
+  const [program] = await db
+    .insert(programs)
+    .values({
+      organizationId,
+      name: opts.name ?? `Program ${unique()}`,
+      archived: opts.archived ?? false,
+      archivedAt: opts.archived ? new Date() : null,
+    })
+    .returning();
+  return program!;
+}
+
+export async function buildUser(
+  db: Db,
+  opts: { email?: string; name?: string; applicant?: boolean; adminOrganizationId?: string } = {},
+) {
+  const email = opts.email ?? `user-${unique()}@example.test`;
+  const id = await db.transaction((tx) =>
+    createAccountWithPassword(tx, {
+      email,
+      name: opts.name ?? "Test User",
+      password: TEST_PASSWORD,
+      applicant: opts.applicant ?? false,
+      adminOrganizationId: opts.adminOrganizationId ?? null,
+    }),
+  );
+  return { id, email };
+}
+
+export async function addMember(
+  db: Db,
+  program: { id: string; organizationId: string },
+  userId: string,
+  role: ProgramRole,
+) {
+  await db
+    .insert(programMembers)
+    .values({ programId: program.id, organizationId: program.organizationId, userId, role });
+}
+
+/**
+ * Two organizations with a program each and one user per role in the first — the cast that
+ * permission tests need, including the admin of another organization.
+ */
+export async function buildCast(db: Db) {
+  const org = await buildOrg(db, { name: "First Foundation" });
+  const program = await buildProgram(db, org.id, { name: "Arts 2026" });
+  const otherOrg = await buildOrg(db, { name: "Other Trust" });
+  const otherProgram = await buildProgram(db, otherOrg.id, { name: "Secret Other Program" });
+  const orgAdmin = await buildUser(db, { adminOrganizationId: org.id, name: "Org Admin" });
+  const otherOrgAdmin = await buildUser(db, { adminOrganizationId: otherOrg.id, name: "Other Admin" });
+  const members = {} as Record<ProgramRole, { id: string; email: string }>;
+  for (const role of ["ADMIN", "ADMIN_REVIEWER", "REVIEWER", "GUEST"] as const) {
+    members[role] = await buildUser(db, { name: `${role} person` });
+    await addMember(db, program, members[role].id, role);
+  }
+  const applicant = await buildUser(db, { applicant: true, name: "Ann Applicant" });
+  const stranger = await buildUser(db, { name: "Nobody Known" });
+  return { org, program, otherOrg, otherProgram, orgAdmin, otherOrgAdmin, members, applicant, stranger };
+}

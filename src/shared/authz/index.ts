@@ -1,0 +1,4 @@
+export * from "./actor";
+export * from "./matrix";
+export * from "./roles";
+export * from "./route-groups";

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import type { Actor } from "./actor";
+import { ACTIONS, type Action, can, type ResourceOf } from "./matrix";
+
+const ORG = "org-1";
+const OTHER_ORG = "org-2";
+const PROGRAM = { programId: "p-1", organizationId: ORG };
+
+function member(role: "ADMIN" | "ADMIN_REVIEWER" | "REVIEWER" | "GUEST"): Actor {
+  return {
+    userId: `u-${role}`,
+    applicant: false,
+    adminOrganizationId: null,
+    memberships: [{ ...PROGRAM, role }],
+  };
+}
+
+const ACTORS = {
+  anonymous: null,
+  applicant: { userId: "u-applicant", applicant: true, adminOrganizationId: null, memberships: [] },
+  guest: member("GUEST"),
+  reviewer: member("REVIEWER"),
+  adminReviewer: member("ADMIN_REVIEWER"),
+  admin: member("ADMIN"),
+  orgAdmin: { userId: "u-orgadmin", applicant: false, adminOrganizationId: ORG, memberships: [] },
+  otherOrgAdmin: { userId: "u-other", applicant: false, adminOrganizationId: OTHER_ORG, memberships: [] },
+} satisfies Record<string, Actor | null>;
+type ActorName = keyof typeof ACTORS;
+
+const ALL: ActorName[] = Object.keys(ACTORS) as ActorName[];
+const SIGNED_IN = ALL.filter((a) => a !== "anonymous");
+
+/** For each action: the resource asked about, and exactly who may. Everyone else may not. */
+const EXPECTED: {
+  [A in Action]: { resource: (actor: Actor | null) => ResourceOf[A]; allowed: ActorName[] };
+} = {
+  "health:read": { resource: () => null, allowed: ALL },
+  "plans:list": { resource: () => null, allowed: ALL },
+  "account:signUp": { resource: () => null, allowed: ALL },
+  "account:requestPasswordReset": { resource: () => null, allowed: ALL },
+  "errorReport:create": { resource: () => null, allowed: ALL },
+  "devMailbox:read": { resource: () => null, allowed: ALL },
+  "feedback:send": { resource: () => null, allowed: SIGNED_IN },
+  // Their own profile: everyone signed in. Someone else's: nobody (below).
+  "user:read": { resource: (a) => ({ userId: a?.userId ?? "u-x" }), allowed: SIGNED_IN },
+  "user:update": { resource: (a) => ({ userId: a?.userId ?? "u-x" }), allowed: SIGNED_IN },
+  "program:view": {
+    resource: () => PROGRAM,
+    allowed: ["guest", "reviewer", "adminReviewer", "admin", "orgAdmin"],
+  },
+  "program:administer": { resource: () => PROGRAM, allowed: ["adminReviewer", "admin", "orgAdmin"] },
+  "organization:administer": { resource: () => ({ organizationId: ORG }), allowed: ["orgAdmin"] },
+};
+
+describe("role matrix", () => {
+  it("has an expectation for every action", () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual([...ACTIONS].sort());
+  });
+
+  for (const action of ACTIONS) {
+    const { resource, allowed } = EXPECTED[action] as {
+      resource: (a: Actor | null) => never;
+      allowed: ActorName[];
+    };
+    for (const name of ALL) {
+      const expected = allowed.includes(name);
+      it(`${action}: ${name} ${expected ? "may" : "may not"}`, () => {
+        const actor = ACTORS[name];
+        expect(can(actor, action, resource(actor))).toBe(expected);
+      });
+    }
+  }
+
+  it("never lets one user read or change another user's data", () => {
+    for (const name of SIGNED_IN) {
+      const actor = ACTORS[name];
+      expect(can(actor, "user:read", { userId: "someone-else" })).toBe(false);
+      expect(can(actor, "user:update", { userId: "someone-else" })).toBe(false);
+    }
+  });
+
+  it("gives an organization admin nothing in another organization's program", () => {
+    const foreign = { programId: "p-9", organizationId: OTHER_ORG };
+    expect(can(ACTORS.orgAdmin, "program:view", foreign)).toBe(false);
+    expect(can(ACTORS.orgAdmin, "program:administer", foreign)).toBe(false);
+    expect(can(ACTORS.orgAdmin, "organization:administer", { organizationId: OTHER_ORG })).toBe(false);
+  });
+
+  it("gives a member of one program nothing in another program of the same organization", () => {
+    const sibling = { programId: "p-2", organizationId: ORG };
+    expect(can(ACTORS.admin, "program:view", sibling)).toBe(false);
+    expect(can(ACTORS.admin, "program:administer", sibling)).toBe(false);
+  });
+});

@@ -1,0 +1,61 @@
+import { type Actor, isOrganizationAdminOf, membershipIn } from "./actor";
+import { isProgramAdminRole } from "./roles";
+
+/**
+ * THE role matrix. Every route, list, file download and export asks `can()`; nothing else decides
+ * who may do what. A new action adds a row here and a row to matrix.test.ts.
+ */
+export interface ResourceOf {
+  /** Anyone, signed in or not. */
+  "health:read": null;
+  "plans:list": null;
+  "account:signUp": null;
+  "account:requestPasswordReset": null;
+  "errorReport:create": null;
+  "devMailbox:read": null;
+  /** Any signed-in account. */
+  "feedback:send": null;
+  /** A user's own profile, program list and current program. */
+  "user:read": { userId: string };
+  "user:update": { userId: string };
+  /** Programs. */
+  "program:view": { programId: string; organizationId: string };
+  "program:administer": { programId: string; organizationId: string };
+  /** Organizations. */
+  "organization:administer": { organizationId: string };
+}
+
+export type Action = keyof ResourceOf;
+
+type Rule<A extends Action> = (actor: Actor | null, resource: ResourceOf[A]) => boolean;
+
+const anyone = () => true;
+const signedIn = (actor: Actor | null) => actor !== null;
+const self = (actor: Actor | null, r: { userId: string }) => actor !== null && actor.userId === r.userId;
+
+const matrix: { [A in Action]: Rule<A> } = {
+  "health:read": anyone,
+  "plans:list": anyone,
+  "account:signUp": anyone,
+  "account:requestPasswordReset": anyone,
+  "errorReport:create": anyone,
+  "devMailbox:read": anyone,
+  "feedback:send": signedIn,
+  "user:read": self,
+  "user:update": self,
+  "program:view": (actor, r) =>
+    actor !== null &&
+    (membershipIn(actor, r.programId) !== undefined || isOrganizationAdminOf(actor, r.organizationId)),
+  "program:administer": (actor, r) => {
+    if (actor === null) return false;
+    const m = membershipIn(actor, r.programId);
+    return (m !== undefined && isProgramAdminRole(m.role)) || isOrganizationAdminOf(actor, r.organizationId);
+  },
+  "organization:administer": (actor, r) => actor !== null && isOrganizationAdminOf(actor, r.organizationId),
+};
+
+export function can<A extends Action>(actor: Actor | null, action: A, resource: ResourceOf[A]): boolean {
+  return matrix[action](actor, resource);
+}
+
+export const ACTIONS = Object.keys(matrix) as Action[];

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import type { Actor } from "./actor";
+import { isRegistered } from "./actor";
+import { canOpenRouteGroup, homePathFor, type RouteGroup } from "./route-groups";
+
+const P1 = { id: "p-1", organizationId: "org-1" };
+const P_OTHER_ORG = { id: "p-9", organizationId: "org-2" };
+
+const make = (over: Partial<Actor>): Actor => ({
+  userId: "u",
+  applicant: false,
+  adminOrganizationId: null,
+  memberships: [],
+  ...over,
+});
+const withRole = (role: "ADMIN" | "ADMIN_REVIEWER" | "REVIEWER" | "GUEST") =>
+  make({ memberships: [{ programId: P1.id, organizationId: P1.organizationId, role }] });
+
+const GROUPS: RouteGroup[] = [
+  "PUBLIC",
+  "APPLICANT",
+  "REVIEWER",
+  "ADMIN",
+  "ORGANIZATION_ADMIN",
+  "AUTHENTICATED",
+];
+
+const CASES: [string, Actor | null, RouteGroup[]][] = [
+  ["no session", null, ["PUBLIC"]],
+  ["applicant", make({ applicant: true }), ["PUBLIC", "APPLICANT"]],
+  ["guest", withRole("GUEST"), ["PUBLIC", "REVIEWER", "AUTHENTICATED"]],
+  ["committee member", withRole("REVIEWER"), ["PUBLIC", "REVIEWER", "AUTHENTICATED"]],
+  ["admin & committee member", withRole("ADMIN_REVIEWER"), ["PUBLIC", "REVIEWER", "ADMIN", "AUTHENTICATED"]],
+  ["admin", withRole("ADMIN"), ["PUBLIC", "REVIEWER", "ADMIN", "AUTHENTICATED"]],
+  [
+    "organization admin",
+    make({ adminOrganizationId: "org-1" }),
+    ["PUBLIC", "REVIEWER", "ADMIN", "ORGANIZATION_ADMIN", "AUTHENTICATED"],
+  ],
+  ["signed in, unknown to the product", make({}), ["PUBLIC"]],
+];
+
+describe("route groups with the current program p-1", () => {
+  for (const [name, actor, allowed] of CASES) {
+    for (const group of GROUPS) {
+      const expected = allowed.includes(group);
+      it(`${name} ${expected ? "may" : "may not"} open ${group}`, () => {
+        expect(canOpenRouteGroup(actor, group, P1)).toBe(expected);
+      });
+    }
+  }
+
+  it("denies ADMIN routes when the current program belongs to another organization", () => {
+    expect(canOpenRouteGroup(make({ adminOrganizationId: "org-1" }), "ADMIN", P_OTHER_ORG)).toBe(false);
+    expect(canOpenRouteGroup(withRole("ADMIN"), "ADMIN", P_OTHER_ORG)).toBe(false);
+  });
+});
+
+describe("home and registration", () => {
+  it("sends applicants to their portal and everyone else to the programs page", () => {
+    expect(homePathFor({ applicant: true })).toBe("/portal/applicant");
+    expect(homePathFor({ applicant: false })).toBe("/programs");
+  });
+
+  it("knows an account with no applicant flag, organization or program is not registered", () => {
+    expect(isRegistered(make({}))).toBe(false);
+    expect(isRegistered(make({ applicant: true }))).toBe(true);
+    expect(isRegistered(withRole("GUEST"))).toBe(true);
+    expect(isRegistered(make({ adminOrganizationId: "o" }))).toBe(true);
+  });
+});

@@ -1,0 +1,54 @@
+import { type Actor, isOrganizationAdminOf, membershipIn } from "./actor";
+import { isProgramAdminRole } from "./roles";
+
+/** The spec's route groups (forms-and-applicants §6, review-and-administration §6). */
+export type RouteGroup =
+  | "PUBLIC"
+  | "APPLICANT"
+  | "REVIEWER"
+  | "ADMIN"
+  | "ORGANIZATION_ADMIN"
+  | "AUTHENTICATED";
+
+export interface CurrentProgramRef {
+  id: string;
+  organizationId: string;
+}
+
+/**
+ * May this actor open a route of this group? `currentProgram` is the user's current program
+ * (ADMIN routes are about it). Organization admins may open admin routes of their own organization.
+ */
+export function canOpenRouteGroup(
+  actor: Actor | null,
+  group: RouteGroup,
+  currentProgram: CurrentProgramRef | null,
+): boolean {
+  if (group === "PUBLIC") return true;
+  if (actor === null) return false;
+  switch (group) {
+    case "APPLICANT":
+      return actor.applicant;
+    case "REVIEWER":
+      // Any program role is reviewer-level or higher for reading; what each role may change is
+      // decided per action. Applicants are never reviewers.
+      return !actor.applicant && (actor.memberships.length > 0 || actor.adminOrganizationId !== null);
+    case "ADMIN": {
+      if (currentProgram === null) return actor.adminOrganizationId !== null;
+      const m = membershipIn(actor, currentProgram.id);
+      return (
+        (m !== undefined && isProgramAdminRole(m.role)) ||
+        isOrganizationAdminOf(actor, currentProgram.organizationId)
+      );
+    }
+    case "ORGANIZATION_ADMIN":
+      return actor.adminOrganizationId !== null;
+    case "AUTHENTICATED":
+      return actor.adminOrganizationId !== null || actor.memberships.length > 0;
+  }
+}
+
+/** Where a signed-in user lands: applicants on their portal, everyone else on the programs page. */
+export function homePathFor(actor: { applicant: boolean }): string {
+  return actor.applicant ? "/portal/applicant" : "/programs";
+}

@@ -1,0 +1,16 @@
+/** Error codes the client can switch on. The HTTP status for each lives with the code. */
+export const ERROR_STATUS = {
+  VALIDATION: 400,
+  BODY_TOO_LARGE: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN_ORIGIN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  UNKNOWN_EMAIL: 404,
+  PLAN_LIMIT: 403,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,0 +1,17 @@
+/** Constants from the specification and the product's own input limits. */
+export const SESSION_HOURS = 24;
+export const FREE_TRIAL_PLAN_NAME = "Free Trial";
+export const FREE_TRIAL_MONTHS = 1;
+export const PROGRAM_MENU_MAX_HEIGHT_PX = 480;
+export const TOP_BAR_HEIGHT_PX = 56;
+export const TOP_BAR_MIN_WIDTH_PX = 960;
+
+/** Input bounds: generous for people, tight enough that nobody can flood the database. */
+export const MAX_NAME_LENGTH = 200;
+export const MAX_EMAIL_LENGTH = 254;
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+export const MAX_FEEDBACK_LENGTH = 5000;
+export const MAX_ERROR_MESSAGE_LENGTH = 5000;
+/** Whole request bodies above this are refused before parsing. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;

@@ -1,0 +1,43 @@
+/**
+ * User-facing messages, word for word from the specification (plain misspellings corrected).
+ * One place, so the client and the server say the same thing.
+ */
+export const SUPPORT_EMAIL = "support@decisionhub.example";
+
+export const MESSAGES = {
+  wrongCredentials: "Wrong user name or password!",
+  notRegistered: "You are not a registered user, please contact support for assistance.",
+  unknownResetEmail:
+    "No user is registered with this email address. Check it and try again, or reply to the welcome email for support.",
+  invalidEmail: "Invalid Email",
+  passwordsDoNotMatch: "Passwords do not match",
+  signUpFailedSuffix: `If you already have an account at this email address please contact us at ${SUPPORT_EMAIL} to resolve`,
+  signUpFailedNoMessage: "Something went wrong. User created unsuccessfully.",
+  noPrograms: "You don't have access to any programs",
+  noOtherPages: "You don't have access to other pages",
+} as const;
+
+/** The error page's message per code (forms-and-applicants §8). */
+export function errorPageMessage(code: string | null | undefined): string {
+  switch (code) {
+    case "400":
+      return "We cannot handle this request.";
+    case "401":
+      return "You are unauthorized to access this content.";
+    case "403":
+      return "We understood what you are trying to do but this request is forbidden.";
+    case "404":
+      return "Uh Oh! We cannot find what you are looking for.";
+    case "500":
+      return "There was a problem internally.";
+    case "501":
+      return "We were unable to fulfil your request.";
+    case undefined:
+    case null:
+    case "":
+    case "No Error":
+      return "Whoops... this should not have happened. Please try again!";
+    default:
+      return "You have run into an unknown error.";
+  }
+}

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from "../limits";
+import { MESSAGES } from "../messages";
+
+/** An email the way the product accepts it: trimmed, lowercased, a standard address pattern. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(MAX_EMAIL_LENGTH)
+  .pipe(z.email({ message: MESSAGES.invalidEmail }));
+
+export const nameSchema = z.string().trim().min(1, "Required").max(MAX_NAME_LENGTH);
+
+/** The error body every failing API call returns. */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const okSchema = z.object({ ok: z.literal(true) });

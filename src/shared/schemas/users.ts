@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { PROGRAM_ROLES } from "../authz/roles";
+import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../limits";
+import { MESSAGES } from "../messages";
+import { emailSchema, nameSchema } from "./common";
+
+/** POST /api/users/create — the seed's sign-up payload. */
+export const signUpBodySchema = z.strictObject({
+  displayName: nameSchema,
+  email: emailSchema,
+  password: z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH),
+  applicant: z.boolean().default(false),
+  admin: z.boolean().default(true),
+  organizationName: z.string().trim().max(MAX_NAME_LENGTH).optional(),
+  emailConsent: z.boolean().default(false),
+  /** Id of a public plan. */
+  organizationPlan: z.uuid({ message: "Choose a plan" }).optional(),
+});
+export type SignUpBody = z.input<typeof signUpBodySchema>;
+
+/** The sign-up form as the person sees it: the payload plus the confirmation. */
+export const signUpFormSchema = z
+  .object({
+    displayName: nameSchema,
+    email: emailSchema,
+    password: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, `At least ${MIN_PASSWORD_LENGTH} characters`)
+      .max(MAX_PASSWORD_LENGTH),
+    confirmPassword: z.string(),
+    organizationName: z.string().trim().min(1, "Required").max(MAX_NAME_LENGTH),
+    organizationPlan: z.string().min(1, "Required"),
+    emailConsent: z.boolean(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ["confirmPassword"],
+  });
+
+export const signUpResultSchema = z.object({ userId: z.string(), organizationId: z.string().nullable() });
+
+export const passwordResetRequestSchema = z.strictObject({ email: emailSchema });
+
+/** First-login name entry: first and last name, stored as "first last". */
+export const firstLoginNameSchema = z.object({
+  firstName: nameSchema,
+  lastName: nameSchema,
+});
+export function fullName(v: { firstName: string; lastName: string }): string {
+  return `${v.firstName.trim()} ${v.lastName.trim()}`;
+}
+
+export const updateNameBodySchema = z.strictObject({ name: nameSchema });
+export const updateCurrentProgramBodySchema = z.strictObject({
+  programId: z.string().min(1).max(64).nullable(),
+});
+
+export const programRoleSchema = z.enum(PROGRAM_ROLES);
+
+export const userProgramSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  organizationId: z.string(),
+  organizationName: z.string(),
+  /** The user's role in the program; null when they see it only as organization admin. */
+  role: programRoleSchema.nullable(),
+  isOrganizationAdmin: z.boolean(),
+  archived: z.boolean(),
+  archivedAt: z.string().nullable(),
+  appVersion: z.number().int(),
+});
+export type UserProgram = z.infer<typeof userProgramSchema>;
+
+export const userProfileSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  preferredName: z.string().nullable(),
+  email: z.string(),
+  applicant: z.boolean(),
+  /** True when the user administers an organization. */
+  admin: z.boolean(),
+  adminOrganization: z.string().nullable(),
+  currentProgram: z.string().nullable(),
+  programs: z.array(z.object({ id: z.string(), organizationId: z.string(), role: programRoleSchema })),
+  emailConsent: z.boolean(),
+  /** False for an account the product does not know (no applicant flag, organization or program). */
+  registered: z.boolean(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export const currentProgramResultSchema = z.object({ currentProgram: userProgramSchema.nullable() });
