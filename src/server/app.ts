@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRoute } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
@@ -13,6 +12,7 @@ import { CLIENT_IP_HEADER } from "./auth/auth";
 import { isProduction } from "./config";
 import type { AppDeps } from "./http/context";
 import { AppError } from "./http/errors";
+import { clientAddress } from "./http/rate-limit";
 import { createRouter, jsonResponse } from "./http/router";
 import { planRoutes } from "./plans/routes";
 import { devMailboxRoutes, supportRoutes } from "./support/routes";
@@ -162,18 +162,6 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
 }
 
 export type App = ReturnType<typeof createApp>;
-
-function clientAddress(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string | undefined {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined; // app.request() in tests has no socket
-  }
-}
 
 /** Serves the built SPA: hashed assets with long caching, index.html for every other page path. */
 function mountClient(app: ReturnType<typeof createRouter>) {

@@ -13,10 +13,14 @@ import { enqueueEmail, listRecentEmails } from "../email/outbox";
 import { errorReportEmail, feedbackEmail } from "../email/templates";
 import { authorize } from "../http/context";
 import { notFound } from "../http/errors";
+import { rateLimit } from "../http/rate-limit";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 
 /** Feedback and error reports: stored, and emailed to the operators when OPERATOR_EMAILS is set. */
-export const supportRoutes = createRouter()
+export const supportRoutes = createRouter();
+supportRoutes.use("/", rateLimit("feedback", { windowSeconds: 60, max: 10 }));
+supportRoutes.use("/error", rateLimit("error-report", { windowSeconds: 60, max: 30 }));
+supportRoutes
   .openapi(
     createRoute({
       method: "post",

@@ -17,6 +17,7 @@ import {
 import { users } from "../db/schema";
 import { authorize } from "../http/context";
 import { AppError, notFound } from "../http/errors";
+import { rateLimit } from "../http/rate-limit";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { emailIsTaken } from "./accounts";
 import { loadActor } from "./actor";
@@ -26,7 +27,11 @@ import { signUp } from "./sign-up";
 const userIdParams = z.object({ userId: z.string().min(1).max(64) });
 const tags = ["users"];
 
-export const userRoutes = createRouter()
+export const userRoutes = createRouter();
+// Public endpoints that create accounts or send mail: limited per client address.
+userRoutes.use("/create", rateLimit("sign-up", { windowSeconds: 3600, max: 20 }));
+userRoutes.use("/password-reset", rateLimit("password-reset", { windowSeconds: 60, max: 5 }));
+userRoutes
   .openapi(
     createRoute({
       method: "post",
