@@ -1,7 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { asc, eq } from "drizzle-orm";
-import { z } from "zod";
-import { planSchema } from "../../shared/schemas/plans";
+import { plansResultSchema } from "../../shared/schemas/plans";
 import { plans } from "../db/schema";
 import { authorize } from "../http/context";
 import { createRouter, jsonResponse } from "../http/router";
@@ -12,7 +11,7 @@ export const planRoutes = createRouter().openapi(
     path: "/",
     tags: ["plans"],
     summary: "Public plans, sorted by price (the Free Trial plan is not public)",
-    responses: { 200: jsonResponse(z.object({ plans: z.array(planSchema) }), "The public plans") },
+    responses: { 200: jsonResponse(plansResultSchema, "The public plans") },
   }),
   async (c) => {
     authorize(c, "plans:list", null);

@@ -1,12 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { okSchema } from "../../shared/schemas/common";
-import {
-  errorReportBodySchema,
-  feedbackBodySchema,
-  mailboxMessageSchema,
-} from "../../shared/schemas/support";
+import { errorReportBodySchema, feedbackBodySchema, mailboxResultSchema } from "../../shared/schemas/support";
 import { isProduction } from "../config";
 import { errorReports, feedback, users } from "../db/schema";
 import { enqueueEmail, listRecentEmails } from "../email/outbox";
@@ -114,7 +109,7 @@ export const devMailboxRoutes = createRouter().openapi(
     tags: ["development"],
     summary: "Recent messages of the email outbox (development only)",
     responses: {
-      200: jsonResponse(z.object({ messages: z.array(mailboxMessageSchema) }), "Messages, newest first"),
+      200: jsonResponse(mailboxResultSchema, "Messages, newest first"),
     },
   }),
   async (c) => {

@@ -12,7 +12,7 @@ import {
   updateCurrentProgramBodySchema,
   updateNameBodySchema,
   userProfileSchema,
-  userProgramSchema,
+  userProgramsResultSchema,
 } from "../../shared/schemas/users";
 import { users } from "../db/schema";
 import { authorize } from "../http/context";
@@ -118,7 +118,7 @@ userRoutes
       summary: "The programs a user may open, non-archived first",
       request: { params: userIdParams },
       responses: {
-        200: jsonResponse(z.object({ programs: z.array(userProgramSchema) }), "The programs"),
+        200: jsonResponse(userProgramsResultSchema, "The programs"),
         ...errorResponses,
       },
     }),

@@ -15,3 +15,5 @@ export const planSchema = z.object({
   logoBranding: z.boolean(),
 });
 export type Plan = z.infer<typeof planSchema>;
+
+export const plansResultSchema = z.object({ plans: z.array(planSchema) });

@@ -34,3 +34,5 @@ export const mailboxMessageSchema = z.object({
   createdAt: z.string(),
 });
 export type MailboxMessage = z.infer<typeof mailboxMessageSchema>;
+
+export const mailboxResultSchema = z.object({ messages: z.array(mailboxMessageSchema) });

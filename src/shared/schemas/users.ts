@@ -88,4 +88,6 @@ export const userProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
+export const userProgramsResultSchema = z.object({ programs: z.array(userProgramSchema) });
+
 export const currentProgramResultSchema = z.object({ currentProgram: userProgramSchema.nullable() });

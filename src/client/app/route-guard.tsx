@@ -1,0 +1,28 @@
+import type { ReactNode } from "react";
+import { Navigate, useLocation } from "react-router";
+import { canOpenRouteGroup, type RouteGroup } from "../../shared/authz";
+import { PageLoader } from "../components/page-loader";
+import { useCurrentProgram } from "../features/programs/api";
+import { hasName, useSession } from "../lib/session";
+import { SignedInSessionProvider } from "../lib/signed-in-session";
+
+/**
+ * The client half of the route groups: unauthenticated visitors go to the sign-in card (which brings them
+ * back afterwards), signed-in users without the right go to "/". The server still checks every call.
+ */
+export function RouteGuard({ group, children }: { group: RouteGroup; children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  // Only ADMIN routes depend on the current program; other groups need not wait for it.
+  const needsCurrentProgram = group === "ADMIN" && session.status === "signedIn" && !session.actor.applicant;
+  const currentProgram = useCurrentProgram(needsCurrentProgram ? session.user.id : undefined);
+
+  if (session.status === "loading" || session.status === "unavailable") return <PageLoader />;
+  if (session.status !== "signedIn" || !hasName(session.profile)) {
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  }
+  if (needsCurrentProgram && currentProgram.isPending) return <PageLoader />;
+  if (!canOpenRouteGroup(session.actor, group, currentProgram.data ?? null))
+    return <Navigate to="/" replace />;
+  return <SignedInSessionProvider session={session}>{children}</SignedInSessionProvider>;
+}

@@ -1,0 +1,5 @@
+import { SignInCard } from "./sign-in-card";
+
+export function LoginPage() {
+  return <SignInCard initialStep="login" />;
+}

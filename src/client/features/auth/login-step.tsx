@@ -1,0 +1,88 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { MESSAGES } from "../../../shared/messages";
+import { authClient } from "../../lib/auth-client";
+import { useRefreshSession } from "../../lib/session";
+import { SIGN_IN_TEXT } from "./sign-in-messages";
+
+function signInErrorMessage(status: number, message: string | undefined): string {
+  if (status === 429) return SIGN_IN_TEXT.tooManyAttempts;
+  if (status >= 500) return `Error signing in: ${message ?? "the server did not answer"}`;
+  // Unknown address, wrong password, malformed address: one message, so accounts cannot be probed.
+  return MESSAGES.wrongCredentials;
+}
+
+interface LoginStepProps {
+  email: string;
+  onEmailChange: (email: string) => void;
+  onForgotPassword: () => void;
+  /** A message from the card itself, e.g. "not a registered user" after a sign-in. */
+  notice: string | null;
+}
+
+export function LoginStep({ email, onEmailChange, onForgotPassword, notice }: LoginStepProps) {
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const refreshSession = useRefreshSession();
+  const canSubmit = email.trim() !== "" && password !== "";
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!canSubmit || pending) return;
+    setPending(true);
+    setError(null);
+    const result = await authClient.signIn.email({ email: email.trim(), password });
+    if (result.error) {
+      setError(signInErrorMessage(result.error.status, result.error.message));
+    } else {
+      // The card reacts to the new session: first-login name entry, or the redirect.
+      await refreshSession();
+    }
+    setPending(false);
+  }
+
+  const alert = error ?? notice;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          Welcome to DecisionHub
+        </Title>
+        {alert !== null && (
+          <Alert color="red" variant="light">
+            {alert}
+          </Alert>
+        )}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => onEmailChange(event.currentTarget.value)}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
+            Forgot password?
+          </Anchor>
+        </Group>
+        <Button type="submit" disabled={!canSubmit} loading={pending} fullWidth>
+          Log in
+        </Button>
+        <Text size="sm" ta="center">
+          New to DecisionHub?{" "}
+          <Anchor component={Link} to="/signup">
+            Sign up
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { Radio, Stack, Text } from "@mantine/core";
+import type { Plan } from "../../../shared/schemas/plans";
+import { planFeatures, planPrice } from "./plan-features";
+
+interface PlanRadioGroupProps {
+  plans: readonly Plan[];
+  value: string;
+  onChange: (planId: string) => void;
+  error: string | undefined;
+}
+
+export function PlanRadioGroup({ plans, value, onChange, error }: PlanRadioGroupProps) {
+  return (
+    <Radio.Group label="Plan" value={value} onChange={onChange} error={error}>
+      <Stack gap="sm" mt="xs">
+        {plans.length === 0 && (
+          <Text size="sm">No plans are available right now. Please try again later.</Text>
+        )}
+        {plans.map((plan) => (
+          <Radio
+            key={plan._id}
+            value={plan._id}
+            label={plan.name}
+            description={
+              <>
+                <Text component="span" size="sm" fw={600} display="block">
+                  {planPrice(plan)}
+                </Text>
+                <Text component="span" size="xs" display="block">
+                  {planFeatures(plan).join(" · ")}
+                </Text>
+              </>
+            }
+          />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}

@@ -1,0 +1,32 @@
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { PublicPageFrame } from "../../components/public-page-frame";
+import { InvalidResetLink } from "./invalid-reset-link";
+import { NewPasswordStep } from "./new-password-step";
+import { SignInCard } from "./sign-in-card";
+
+type ResetView = "newPassword" | "invalidLink" | "requestEmail";
+
+/**
+ * /reset-password: the sign-in card on its reset-email step, or, from the emailed link (?token=…), the
+ * new-password form. better-auth sends ?error=INVALID_TOKEN when the link is stale.
+ */
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token");
+  const [view, setView] = useState<ResetView>(() => {
+    if (searchParams.get("error") !== null) return "invalidLink";
+    return token !== null && token !== "" ? "newPassword" : "requestEmail";
+  });
+
+  if (view === "requestEmail") return <SignInCard initialStep="resetEmail" />;
+  return (
+    <PublicPageFrame>
+      {view === "newPassword" && token !== null ? (
+        <NewPasswordStep token={token} onInvalidToken={() => setView("invalidLink")} />
+      ) : (
+        <InvalidResetLink onRequestNewLink={() => setView("requestEmail")} />
+      )}
+    </PublicPageFrame>
+  );
+}

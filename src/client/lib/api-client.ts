@@ -1,0 +1,80 @@
+import type { z } from "zod";
+import { errorBodySchema } from "../../shared/schemas/common";
+
+/** A failed API call, carrying the server's `{ error: { code, message, fields } }` body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string[]> | undefined;
+
+  constructor(status: number, code: string, message: string, fields?: Record<string, string[]>) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+interface RequestOptions<T> {
+  method?: Method;
+  body?: unknown;
+  /** The shared zod schema of the response: a server that drifts from the contract fails loudly here. */
+  schema: z.ZodType<T>;
+}
+
+async function errorFromResponse(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  const parsed = errorBodySchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, fields } = parsed.data.error;
+    return new ApiError(response.status, code, message, fields);
+  }
+  return new ApiError(response.status, `HTTP_${response.status}`, response.statusText);
+}
+
+/** The one way the client talks to `/api`: same-origin cookies, JSON both ways, typed failures. */
+export async function apiRequest<T>(
+  path: string,
+  { method = "GET", body, schema }: RequestOptions<T>,
+): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: "same-origin",
+    headers:
+      body === undefined
+        ? { Accept: "application/json" }
+        : { Accept: "application/json", "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw await errorFromResponse(response);
+  const parsed = schema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) {
+    // 502, as a gateway would say: the server answered, but not with what the contract promises.
+    throw new ApiError(502, "INVALID_RESPONSE", `Unexpected response from ${method} ${path}`);
+  }
+  return parsed.data;
+}
+
+export function apiGet<T>(path: string, schema: z.ZodType<T>): Promise<T> {
+  return apiRequest(path, { schema });
+}
+
+export function apiSend<T>(
+  method: Exclude<Method, "GET">,
+  path: string,
+  body: unknown,
+  schema: z.ZodType<T>,
+): Promise<T> {
+  return apiRequest(path, { method, body, schema });
+}
+
+/** Path segments come from data (ids), so they are always encoded. */
+export function apiPath(strings: TemplateStringsArray, ...segments: string[]): string {
+  return strings.reduce(
+    (path, part, i) => path + part + (i < segments.length ? encodeURIComponent(segments[i] ?? "") : ""),
+    "",
+  );
+}

@@ -1,0 +1,9 @@
+/** Query keys in one place: invalidating `userKeys.all(id)` refreshes everything about that user. */
+export const sessionKey = ["session"] as const;
+
+export const userKeys = {
+  all: (userId: string) => ["users", userId] as const,
+  profile: (userId: string) => ["users", userId, "profile"] as const,
+  programs: (userId: string) => ["users", userId, "programs"] as const,
+  currentProgram: (userId: string) => ["users", userId, "currentProgram"] as const,
+};

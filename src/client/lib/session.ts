@@ -1,0 +1,82 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import type { Actor } from "../../shared/authz";
+import { type UserProfile, userProfileSchema } from "../../shared/schemas/users";
+import { actorFromProfile } from "./actor";
+import { ApiError, apiGet, apiPath } from "./api-client";
+import { authClient } from "./auth-client";
+import { sessionKey, userKeys } from "./query-keys";
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/**
+ * Where the visitor stands. "unregistered" is a valid better-auth account that the product does not know:
+ * the sign-in card tells them so and signs them out. "unavailable" means the server failed to say; the query
+ * client is already opening the error page, so guards must not send the visitor to the sign-in card meanwhile.
+ */
+export type Session =
+  | { status: "loading" }
+  | { status: "unavailable" }
+  | { status: "signedOut" }
+  | { status: "unregistered"; user: AuthUser }
+  | { status: "signedIn"; user: AuthUser; profile: UserProfile; actor: Actor };
+
+async function fetchAuthUser(): Promise<AuthUser | null> {
+  const { data, error } = await authClient.getSession();
+  if (error)
+    throw new ApiError(error.status, error.code ?? "AUTH", error.message ?? "Could not load the session");
+  if (!data) return null;
+  return { id: data.user.id, email: data.user.email, name: data.user.name };
+}
+
+export function fetchUserProfile(userId: string): Promise<UserProfile> {
+  return apiGet(apiPath`/api/users/${userId}`, userProfileSchema);
+}
+
+export function useSession(): Session {
+  const authUser = useQuery({ queryKey: sessionKey, queryFn: fetchAuthUser });
+  const userId = authUser.data?.id;
+  const profile = useQuery({
+    queryKey: userKeys.profile(userId ?? ""),
+    queryFn: () => fetchUserProfile(userId ?? ""),
+    enabled: userId !== undefined,
+  });
+
+  if (authUser.isPending) return { status: "loading" };
+  if (!authUser.data) return { status: "signedOut" };
+  const user = authUser.data;
+  if (profile.isPending) return { status: "loading" };
+  if (profile.isError) {
+    // A profile the server cannot find is an account the product does not know.
+    if (profile.error instanceof ApiError && profile.error.status === 404)
+      return { status: "unregistered", user };
+    return { status: "signedOut" };
+  }
+  if (!profile.data.registered) return { status: "unregistered", user };
+  return { status: "signedIn", user, profile: profile.data, actor: actorFromProfile(profile.data) };
+}
+
+/** An account without a name has not finished first login: the sign-in card asks for it before anything else. */
+export function hasName(profile: UserProfile): boolean {
+  return profile.name.trim() !== "";
+}
+
+/** Ends the better-auth session and forgets everything cached about the user. */
+export function useSignOut(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await authClient.signOut();
+    queryClient.setQueryData(sessionKey, null);
+    queryClient.removeQueries({ queryKey: ["users"] });
+  }, [queryClient]);
+}
+
+/** After a sign-in, reload the session so every guard and card sees the new user. */
+export function useRefreshSession(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: sessionKey }), [queryClient]);
+}
