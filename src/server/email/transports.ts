@@ -15,6 +15,19 @@ export interface MailTransport {
   send(message: MailMessage): Promise<void>;
 }
 
+/** The message in the shape both providers take (empty bcc and reply-to left out). */
+function providerMessage(m: MailMessage) {
+  return {
+    from: m.from,
+    to: m.to,
+    bcc: m.bcc.length > 0 ? m.bcc : undefined,
+    replyTo: m.replyTo ?? undefined,
+    subject: m.subject,
+    text: m.text,
+    html: m.html,
+  };
+}
+
 /**
  * With no provider configured, mail stays in the outbox (shown on /dev/mailbox) and is printed to
  * the server log, so every flow can be completed locally.
@@ -35,15 +48,7 @@ export async function createTransport(config: Config, log: (line: string) => voi
     return {
       name: "sendgrid",
       async send(m) {
-        await sg.send({
-          from: m.from,
-          to: m.to,
-          bcc: m.bcc.length > 0 ? m.bcc : undefined,
-          replyTo: m.replyTo ?? undefined,
-          subject: m.subject,
-          text: m.text,
-          html: m.html,
-        });
+        await sg.send(providerMessage(m));
       },
     };
   }
@@ -53,15 +58,7 @@ export async function createTransport(config: Config, log: (line: string) => voi
     return {
       name: "smtp",
       async send(m) {
-        await smtp.sendMail({
-          from: m.from,
-          to: m.to,
-          bcc: m.bcc.length > 0 ? m.bcc : undefined,
-          replyTo: m.replyTo ?? undefined,
-          subject: m.subject,
-          text: m.text,
-          html: m.html,
-        });
+        await smtp.sendMail(providerMessage(m));
       },
     };
   }

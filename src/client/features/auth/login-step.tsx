@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { MESSAGES } from "../../../shared/messages";
+import { FormAlert } from "../../components/form-alert";
 import { authClient } from "../../lib/auth-client";
 import { useRefreshSession } from "../../lib/session";
 import { SIGN_IN_TEXT } from "./sign-in-messages";
@@ -50,11 +51,7 @@ export function LoginStep({ email, onEmailChange, onForgotPassword, notice }: Lo
         <Title order={1} size="h2">
           Welcome to DecisionHub
         </Title>
-        {alert !== null && (
-          <Alert color="red" variant="light">
-            {alert}
-          </Alert>
-        )}
+        <FormAlert message={alert} />
         <TextInput
           label="Email"
           type="email"

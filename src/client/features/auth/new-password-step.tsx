@@ -1,9 +1,10 @@
-import { Alert, Button, PasswordInput, Stack, Title } from "@mantine/core";
+import { Button, PasswordInput, Stack, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../shared/limits";
 import { MESSAGES } from "../../../shared/messages";
+import { FormAlert } from "../../components/form-alert";
 import { authClient } from "../../lib/auth-client";
 import { fieldErrors } from "../../lib/form-errors";
 import { notify } from "../../lib/notify";
@@ -67,11 +68,7 @@ export function NewPasswordStep({ token, onInvalidToken }: NewPasswordStepProps)
         <Title order={1} size="h2">
           Choose a new password
         </Title>
-        {failure !== null && (
-          <Alert color="red" variant="light">
-            {failure}
-          </Alert>
-        )}
+        <FormAlert message={failure} />
         <PasswordInput
           label="New password"
           autoComplete="new-password"

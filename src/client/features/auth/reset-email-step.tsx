@@ -1,7 +1,8 @@
-import { Alert, Button, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { MESSAGES } from "../../../shared/messages";
 import { emailSchema } from "../../../shared/schemas/common";
+import { FormAlert } from "../../components/form-alert";
 import { ApiError } from "../../lib/api-client";
 import { useRequestPasswordReset } from "./api";
 
@@ -47,11 +48,7 @@ export function ResetEmailStep({ email, onEmailChange, onSent, onBack }: ResetEm
         <Text size="sm">
           Enter the email address of your account and we will send you a link to choose a new password.
         </Text>
-        {failure !== null && (
-          <Alert color="red" variant="light">
-            {failure}
-          </Alert>
-        )}
+        <FormAlert message={failure} />
         <TextInput
           label="Email"
           type="email"

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { FREE_TRIAL_MONTHS, MAX_NAME_LENGTH } from "../../../shared/limits";
 import { MESSAGES } from "../../../shared/messages";
 import { signUpFormSchema } from "../../../shared/schemas/users";
+import { FormAlert } from "../../components/form-alert";
 import { PageLoader } from "../../components/page-loader";
 import { PublicPageFrame } from "../../components/public-page-frame";
 import { ApiError } from "../../lib/api-client";
@@ -96,11 +97,7 @@ export function SignUpPage() {
             Try DecisionHub free for {FREE_TRIAL_MONTHS} month{FREE_TRIAL_MONTHS === 1 ? "" : "s"} with your
             own organization.
           </Text>
-          {failure !== null && (
-            <Alert color="red" variant="light">
-              {failure}
-            </Alert>
-          )}
+          <FormAlert message={failure} />
           <TextInput
             label="Name"
             autoComplete="name"
