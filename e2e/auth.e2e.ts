@@ -21,7 +21,7 @@ async function open(path: string) {
 }
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
 }
@@ -36,8 +36,8 @@ describe("sign-up, sign-in and the shell", () => {
     await page.getByRole("heading", { name: "Start your free trial" }).waitFor();
     await expectAccessible(page);
     const email = `founder-${Date.now()}@example.test`;
-    await page.getByLabel("Name").fill("Fran Founder");
-    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Name", { exact: true }).fill("Fran Founder");
+    await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Password", { exact: true }).fill("founder-password");
     await page.getByLabel("Confirm password").fill("founder-password");
     await page.getByLabel("Organization name").fill("Founders Fund");

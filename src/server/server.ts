@@ -70,9 +70,19 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const deps = await createDeps(config);
   const app = createApp(deps);
+  // Requests still running (even for a client that went away) must finish before the database closes.
+  let inFlight = 0;
+  const fetch: typeof app.fetch = async (...args) => {
+    inFlight++;
+    try {
+      return await app.fetch(...args);
+    } finally {
+      inFlight--;
+    }
+  };
   deps.mailer.start();
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
+    const s = serve({ fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -81,7 +91,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     port,
     deps,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await closed;
+      const deadline = Date.now() + 10_000;
+      while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       await deps.mailer.stop();
       await deps.database.close();
     },

@@ -85,6 +85,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    // better-auth looks users up with a plain `email = $1` (emails are stored lowercased).
+    index("users_email_idx").on(t.email),
     index("users_admin_org_idx").on(t.adminOrganizationId),
   ],
 );

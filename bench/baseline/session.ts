@@ -1,0 +1,74 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { SESSION_HOURS } from "../../src/shared/limits";
+import type { SqlClient } from "../lib/sql-client";
+
+/**
+ * Session cookies the way better-auth makes them (better-call's signed cookies): the value is
+ * `token.signature`, the signature a base64 HMAC-SHA256 of the token with the auth secret, the
+ * whole URI-encoded. The baseline does the same signing and checking work as our server.
+ */
+export const SESSION_COOKIE = "better-auth.session_token";
+
+function signature(token: string, secret: string): string {
+  return createHmac("sha256", secret).update(token).digest("base64");
+}
+
+export function sessionCookieHeader(token: string, secret: string): string {
+  const value = encodeURIComponent(`${token}.${signature(token, secret)}`);
+  return `${SESSION_COOKIE}=${value}; Max-Age=${SESSION_HOURS * 3600}; Path=/; HttpOnly; SameSite=Lax`;
+}
+
+/** The session token from a Cookie header if its signature is valid, else null. */
+export function sessionTokenFrom(cookieHeader: string | undefined, secret: string): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const separator = part.indexOf("=");
+    if (separator < 0 || !part.slice(0, separator).includes("session_token")) continue;
+    const value = decodeURIComponent(part.slice(separator + 1).trim());
+    const dot = value.lastIndexOf(".");
+    if (dot < 1) return null;
+    const token = value.slice(0, dot);
+    const given = Buffer.from(value.slice(dot + 1));
+    const expected = Buffer.from(signature(token, secret));
+    return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+  }
+  return null;
+}
+
+export interface SessionUser {
+  userId: string;
+  adminOrganizationId: string | null;
+}
+
+/** The signed-in user of a live session, in one query. */
+export async function findSessionUser(sql: SqlClient, token: string): Promise<SessionUser | null> {
+  const rows = await sql.query<{ user_id: string; admin_organization_id: string | null }>(
+    `select s.user_id, u.admin_organization_id
+       from sessions s join users u on u.id = s.user_id
+      where s.token = $1 and s.expires_at > now()`,
+    [token],
+  );
+  const row = rows[0];
+  return row ? { userId: row.user_id, adminOrganizationId: row.admin_organization_id } : null;
+}
+
+/** A random id or token of better-auth's length (32 characters). */
+export function randomToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+/** Inserts a session row and records the login time, as our server's session hook does. */
+export async function createSession(
+  sql: SqlClient,
+  userId: string,
+  client: { ipAddress: string | undefined; userAgent: string | undefined },
+): Promise<string> {
+  const token = randomToken();
+  await sql.query(
+    `insert into sessions (id, token, user_id, expires_at, ip_address, user_agent)
+     values ($1, $2, $3, now() + make_interval(hours => $4), $5, $6)`,
+    [randomToken(), token, userId, SESSION_HOURS, client.ipAddress ?? null, client.userAgent ?? null],
+  );
+  await sql.query("update users set last_login_at = now() where id = $1", [userId]);
+  return token;
+}

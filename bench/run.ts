@@ -1,0 +1,158 @@
+/**
+ * `npm run bench`: generates the data set if needed, then for our server and for the bare
+ * baseline server in turn (never both at once: a PGlite folder has one owner, and on a small
+ * machine they would steal each other's CPU) starts it, signs reviewers in, runs every scenario
+ * with autocannon while sampling the server's RSS, and stops it. Prints a table and writes
+ * bench/results.json. See bench/README.md.
+ */
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { benchPassword } from "./lib/password";
+import { describeTarget, REPO_DIR, resolveTarget, serverEnvFor } from "./lib/target";
+import { sampleAnswer } from "./runner/answer-check";
+import { ensureDataset, prepareDataset } from "./runner/dataset";
+import { runLoad } from "./runner/load";
+import { parseRunOptions, RUN_USAGE, type RunOptions } from "./runner/options";
+import { readRssMb, sampleRss, waitForIdleCpu } from "./runner/proc";
+import {
+  buildReport,
+  formatReport,
+  RESULTS_FILE,
+  type ScenarioFigures,
+  type ServerFigures,
+  writeReport,
+} from "./runner/report";
+import {
+  freePort,
+  killRunningServers,
+  type ServerProcess,
+  startServerProcess,
+} from "./runner/server-process";
+import { signInUsers } from "./runner/sign-in";
+import type { BenchUser, Scenario } from "./scenarios/types";
+
+interface ServerSpec {
+  label: "app" | "baseline";
+  entry: string;
+  env: Record<string, string>;
+}
+
+/** One scenario on one running server: a sample answer, warm-up, measured run, RSS throughout. */
+async function runScenario(
+  server: ServerProcess,
+  scenario: Scenario,
+  users: BenchUser[],
+  options: RunOptions,
+): Promise<ScenarioFigures> {
+  const answer = await sampleAnswer(server, scenario, users[0]!);
+  const rssAtRestMb = readRssMb(server.pid);
+  const rss = sampleRss(server.pid);
+  const load = { server, scenario, users, connections: options.connections };
+  if (options.warmupSeconds > 0) await runLoad({ ...load, durationSeconds: options.warmupSeconds });
+  await waitForIdleCpu(server.pid);
+  const figures = await runLoad({ ...load, durationSeconds: options.durationSeconds });
+  const rssMaxMb = rss.stop();
+  // Requests still in flight belong to this scenario: let them finish before the next one starts.
+  await waitForIdleCpu(server.pid);
+
+  const problems = figures.errors + figures.unexpectedStatus;
+  console.log(
+    `  ${scenario.name.padEnd(16)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s` +
+      `  p99 ${figures.latencyP99Ms.toFixed(1)} ms` +
+      (problems > 0 ? `  ${problems} errors/unexpected ${JSON.stringify(figures.statusCounts)}` : ""),
+  );
+  return { ...figures, rssAtRestMb, rssMaxMb, answer };
+}
+
+async function benchmarkServer(
+  spec: ServerSpec,
+  emails: string[],
+  options: RunOptions,
+): Promise<ServerFigures> {
+  console.log(`\n${spec.label} server (${spec.entry})`);
+  const port = await freePort();
+  const server = await startServerProcess({ label: spec.label, entry: spec.entry, port, env: spec.env });
+  try {
+    const rssAtStartMb = readRssMb(server.pid);
+    const coldStart = (server.coldStartMs / 1000).toFixed(2);
+    console.log(`  healthy after ${coldStart} s; signing in ${emails.length} reviewers…`);
+    const users = await signInUsers(server, emails, benchPassword());
+    const scenarios: Record<string, ScenarioFigures> = {};
+    for (const scenario of options.scenarios) {
+      scenarios[scenario.name] = await runScenario(server, scenario, users, options);
+    }
+    return { label: spec.label, coldStartMs: server.coldStartMs, rssAtStartMb, scenarios };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main(): Promise<number> {
+  let options: RunOptions | "help";
+  try {
+    options = parseRunOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : error}\n${RUN_USAGE}`);
+    return 2;
+  }
+  if (options === "help") {
+    console.log(RUN_USAGE);
+    return 0;
+  }
+
+  const target = resolveTarget(options.dataDir);
+  const password = benchPassword();
+  // The same environment for both servers: production mode, no demo data, no sign-in limits.
+  const env = {
+    ...serverEnvFor(target),
+    DEMO_DATA: "off",
+    AUTH_RATE_LIMIT: "off",
+    SERVE_CLIENT: "off",
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+    BETTER_AUTH_SECRET: randomBytes(20).toString("hex"),
+  };
+  const specs: ServerSpec[] = [{ label: "app", entry: "src/server/start.ts", env }];
+  if (options.baseline) specs.push({ label: "baseline", entry: "bench/baseline-server.ts", env });
+
+  await ensureDataset({ target, fresh: options.fresh, scale: options.scale, seed: options.seed, password });
+
+  const dataset = await prepareDataset(target);
+  const emails = dataset.reviewerEmails.slice(0, options.users);
+  if (emails.length === 0)
+    throw new Error(`No reviewer accounts in ${describeTarget(target)}: run with --fresh.`);
+  const figures: ServerFigures[] = [];
+  for (const spec of specs) {
+    // Each server starts from the same database: without the sessions the previous one created.
+    if (figures.length > 0) await prepareDataset(target);
+    figures.push(await benchmarkServer(spec, emails, options));
+  }
+
+  const report = buildReport({
+    options,
+    database: target.kind,
+    dataset,
+    signedInUsers: emails.length,
+    app: figures[0]!,
+    baseline: figures[1] ?? null,
+  });
+  writeReport(report);
+  console.log(`\n${formatReport(report)}\nWritten to ${path.relative(REPO_DIR, RESULTS_FILE)}.`);
+  return 0;
+}
+
+// A runner that dies must not leave a server holding the port or the PGlite folder.
+process.on("exit", killRunningServers);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    killRunningServers();
+    process.exit(130);
+  });
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(`\nBenchmark failed: ${error instanceof Error ? error.message : error}`);
+  process.exitCode = 1;
+}

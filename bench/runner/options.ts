@@ -1,0 +1,85 @@
+import { parseArgs } from "node:util";
+import { isScaleName, type ScaleName } from "../generator/scales";
+import { SCENARIOS } from "../scenarios";
+import type { Scenario } from "../scenarios/types";
+
+export interface RunOptions {
+  /** Regenerate the data set even if one exists. */
+  fresh: boolean;
+  scale: ScaleName;
+  seed: number;
+  dataDir: string | undefined;
+  connections: number;
+  durationSeconds: number;
+  /** Unmeasured load before each measured run, so JIT and caches are warm. */
+  warmupSeconds: number;
+  /** How many reviewers sign in; requests rotate over their sessions. */
+  users: number;
+  scenarios: readonly Scenario[];
+  baseline: boolean;
+}
+
+export const RUN_USAGE = `Usage: npm run bench -- [options]
+  --quick              3 s per scenario instead of 10
+  --fresh              regenerate the data set first
+  --scale small|large  data set size when generating (default large)
+  --seed N             generator seed (default 1)
+  --data-dir DIR       PGlite folder (default bench/data/pglite); DATABASE_URL selects PostgreSQL
+  --connections N      concurrent connections (default 50)
+  --duration S         seconds per scenario (overrides --quick)
+  --warmup S           unmeasured seconds before each scenario (default 1)
+  --users N            reviewers to sign in (default 50)
+  --only a,b           run only these scenarios (${SCENARIOS.map((s) => s.name).join(", ")})
+  --no-baseline        skip the baseline server`;
+
+function positiveNumber(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} must be a non-negative number`);
+  return n;
+}
+
+export function parseRunOptions(argv: string[]): RunOptions | "help" {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      quick: { type: "boolean", default: false },
+      fresh: { type: "boolean", default: false },
+      scale: { type: "string", default: "large" },
+      seed: { type: "string", default: "1" },
+      "data-dir": { type: "string" },
+      connections: { type: "string" },
+      duration: { type: "string" },
+      warmup: { type: "string" },
+      users: { type: "string" },
+      only: { type: "string" },
+      "no-baseline": { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) return "help";
+  if (!isScaleName(values.scale)) throw new Error("--scale must be small or large");
+  const seed = Number(values.seed);
+  if (!Number.isInteger(seed)) throw new Error("--seed must be an integer");
+
+  let scenarios = SCENARIOS;
+  if (values.only) {
+    const wanted = values.only.split(",").map((s) => s.trim());
+    const unknown = wanted.filter((name) => !SCENARIOS.some((s) => s.name === name));
+    if (unknown.length > 0) throw new Error(`Unknown scenario(s): ${unknown.join(", ")}`);
+    scenarios = SCENARIOS.filter((s) => wanted.includes(s.name));
+  }
+
+  return {
+    fresh: values.fresh,
+    scale: values.scale,
+    seed,
+    dataDir: values["data-dir"],
+    connections: Math.max(1, Math.round(positiveNumber(values.connections, 50, "connections"))),
+    durationSeconds: Math.max(1, positiveNumber(values.duration, values.quick ? 3 : 10, "duration")),
+    warmupSeconds: positiveNumber(values.warmup, 1, "warmup"),
+    users: Math.max(1, Math.round(positiveNumber(values.users, 50, "users"))),
+    scenarios,
+    baseline: !values["no-baseline"],
+  };
+}
