@@ -15,6 +15,7 @@ import { AppError } from "./http/errors";
 import { clientAddress } from "./http/rate-limit";
 import { createRouter, jsonResponse } from "./http/router";
 import { planRoutes } from "./plans/routes";
+import { programRoutes } from "./programs/routes";
 import { devMailboxRoutes, supportRoutes } from "./support/routes";
 import { loadActor } from "./users/actor";
 import { userRoutes } from "./users/routes";
@@ -131,6 +132,7 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.route("/api/health", healthRoutes());
   app.route("/api/plans", planRoutes);
   app.route("/api/users", userRoutes);
+  app.route("/api/programs", programRoutes);
   app.route("/api/email", supportRoutes);
   if (!isProduction(config)) app.route("/api/dev", devMailboxRoutes);
 

@@ -49,6 +49,7 @@ const EXPECTED: {
     allowed: ["guest", "reviewer", "adminReviewer", "admin", "orgAdmin"],
   },
   "program:administer": { resource: () => PROGRAM, allowed: ["adminReviewer", "admin", "orgAdmin"] },
+  "program:manage": { resource: () => ({ organizationId: ORG }), allowed: ["orgAdmin"] },
   "organization:administer": { resource: () => ({ organizationId: ORG }), allowed: ["orgAdmin"] },
 };
 
@@ -84,6 +85,7 @@ describe("role matrix", () => {
     expect(can(ACTORS.orgAdmin, "program:view", foreign)).toBe(false);
     expect(can(ACTORS.orgAdmin, "program:administer", foreign)).toBe(false);
     expect(can(ACTORS.orgAdmin, "organization:administer", { organizationId: OTHER_ORG })).toBe(false);
+    expect(can(ACTORS.orgAdmin, "program:manage", { organizationId: OTHER_ORG })).toBe(false);
   });
 
   it("gives a member of one program nothing in another program of the same organization", () => {

@@ -21,6 +21,8 @@ export interface ResourceOf {
   /** Programs. */
   "program:view": { programId: string; organizationId: string };
   "program:administer": { programId: string; organizationId: string };
+  /** Create, rename, duplicate, archive and delete programs: the organization admin only. */
+  "program:manage": { organizationId: string };
   /** Organizations. */
   "organization:administer": { organizationId: string };
 }
@@ -51,6 +53,7 @@ const matrix: { [A in Action]: Rule<A> } = {
     const m = membershipIn(actor, r.programId);
     return (m !== undefined && isProgramAdminRole(m.role)) || isOrganizationAdminOf(actor, r.organizationId);
   },
+  "program:manage": (actor, r) => actor !== null && isOrganizationAdminOf(actor, r.organizationId),
   "organization:administer": (actor, r) => actor !== null && isOrganizationAdminOf(actor, r.organizationId),
 };
 

@@ -1,0 +1,168 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import type { Actor } from "../../shared/authz/actor";
+import { okSchema } from "../../shared/schemas/common";
+import {
+  archiveProgramBodySchema,
+  createProgramBodySchema,
+  programListResultSchema,
+  programResultSchema,
+  renameProgramBodySchema,
+} from "../../shared/schemas/programs";
+import type { Db } from "../db/client";
+import { type AppContext, authorize, requireActor } from "../http/context";
+import { notFound } from "../http/errors";
+import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
+import {
+  createProgram,
+  deleteProgram,
+  duplicateProgram,
+  findProgram,
+  listProgramsForList,
+  programAllowance,
+  renameProgram,
+  setArchived,
+} from "./service";
+
+const tags = ["programs"];
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const planLimit = jsonResponse(
+  z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+  "Plan limit",
+);
+
+async function presentProgram(db: Db, actor: Actor, programId: string) {
+  const program = (await listProgramsForList(db, actor)).find((p) => p.id === programId);
+  if (!program) throw notFound();
+  return program;
+}
+
+/** Loads a program and checks the organization admin manages it (404 otherwise). */
+async function managedProgram(c: AppContext, id: string) {
+  const program = await findProgram(c.get("deps").db, id);
+  const actor = authorize(c, "program:manage", { organizationId: program.organizationId })!;
+  return { program, actor };
+}
+
+export const programRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/all/{userId}",
+      tags,
+      summary:
+        "The programs list of a user, with the plan's program allowance when they administer the organization",
+      request: { params: z.object({ userId: z.string().min(1).max(64) }) },
+      responses: { 200: jsonResponse(programListResultSchema, "The programs"), ...errorResponses },
+    }),
+    async (c) => {
+      const actor = authorize(c, "user:read", c.req.valid("param"))!;
+      const { db } = c.get("deps");
+      const allowance = actor.adminOrganizationId
+        ? await programAllowance(db, actor.adminOrganizationId)
+        : null;
+      return c.json({ programs: await listProgramsForList(db, actor), allowance }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}",
+      tags,
+      summary: "One program the user may open",
+      request: { params: idParams },
+      responses: { 200: jsonResponse(programResultSchema, "The program"), ...errorResponses },
+    }),
+    async (c) => {
+      const { db } = c.get("deps");
+      const program = await findProgram(db, c.req.valid("param").id);
+      const actor = authorize(c, "program:view", {
+        programId: program.id,
+        organizationId: program.organizationId,
+      })!;
+      return c.json({ program: await presentProgram(db, actor, program.id) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/",
+      tags,
+      summary: "Create a program (appVersion 3) in the organization the user administers",
+      request: { body: jsonBody(createProgramBodySchema) },
+      responses: { 201: jsonResponse(programResultSchema, "Created"), 403: planLimit, ...errorResponses },
+    }),
+    async (c) => {
+      const actor = requireActor(c);
+      const body = c.req.valid("json");
+      const organizationId = actor.adminOrganizationId ?? "";
+      if (body.organization !== undefined && body.organization !== organizationId) throw notFound();
+      authorize(c, "program:manage", { organizationId });
+      const { db } = c.get("deps");
+      const row = await createProgram(db, organizationId, body.displayName, actor.userId);
+      return c.json({ program: await presentProgram(db, actor, row.id) }, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "patch",
+      path: "/{id}/name",
+      tags,
+      summary: "Rename a program",
+      request: { params: idParams, body: jsonBody(renameProgramBodySchema) },
+      responses: { 200: jsonResponse(programResultSchema, "Renamed"), ...errorResponses },
+    }),
+    async (c) => {
+      const { program, actor } = await managedProgram(c, c.req.valid("param").id);
+      const { db } = c.get("deps");
+      await renameProgram(db, program, c.req.valid("json").name);
+      return c.json({ program: await presentProgram(db, actor, program.id) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "patch",
+      path: "/{id}/archived",
+      tags,
+      summary: "Archive or unarchive a program (unarchiving needs a free slot in the plan)",
+      request: { params: idParams, body: jsonBody(archiveProgramBodySchema) },
+      responses: { 200: jsonResponse(programResultSchema, "Saved"), 403: planLimit, ...errorResponses },
+    }),
+    async (c) => {
+      const { program, actor } = await managedProgram(c, c.req.valid("param").id);
+      const { db } = c.get("deps");
+      await setArchived(db, program, c.req.valid("json").archived);
+      return c.json({ program: await presentProgram(db, actor, program.id) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/duplicate/{id}",
+      tags,
+      summary: "Duplicate a program's settings (no submissions, no reviews)",
+      request: { params: idParams },
+      responses: { 201: jsonResponse(programResultSchema, "The copy"), 403: planLimit, ...errorResponses },
+    }),
+    async (c) => {
+      const { program, actor } = await managedProgram(c, c.req.valid("param").id);
+      const { db } = c.get("deps");
+      const copy = await duplicateProgram(db, program, actor.userId);
+      return c.json({ program: await presentProgram(db, actor, copy.id) }, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/{id}",
+      tags,
+      summary: "Delete a program permanently: its form, submissions and reviews are lost",
+      request: { params: idParams },
+      responses: { 200: jsonResponse(okSchema, "Deleted"), ...errorResponses },
+    }),
+    async (c) => {
+      const { program } = await managedProgram(c, c.req.valid("param").id);
+      await deleteProgram(c.get("deps").db, program);
+      return c.json({ ok: true as const }, 200);
+    },
+  );

@@ -1,0 +1,111 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import type { Actor } from "../../shared/authz/actor";
+import type { ProgramListItem } from "../../shared/schemas/programs";
+import type { Db, Tx } from "../db/client";
+import { organizations, plans, programs } from "../db/schema";
+import { AppError, notFound } from "../http/errors";
+import { listProgramsOfUser } from "../users/programs-of-user";
+
+export type ProgramRow = typeof programs.$inferSelect;
+
+/** A program by id, or 404 — malformed ids included, so probing ids reveals nothing. */
+export async function findProgram(db: Tx, programId: string): Promise<ProgramRow> {
+  if (!/^[0-9a-f-]{36}$/i.test(programId)) throw notFound();
+  const [row] = await db.select().from(programs).where(eq(programs.id, programId));
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * The programs list. Submission and review counts are 0 until submissions and reviews exist
+ * (issues 5 and 6 fill them from their tables in the same query).
+ */
+export async function listProgramsForList(db: Db, actor: Actor): Promise<ProgramListItem[]> {
+  const list = await listProgramsOfUser(db, actor);
+  return list.map((p) => ({ ...p, numSubmissions: 0, numReviews: 0 }));
+}
+
+export async function programAllowance(db: Tx, organizationId: string) {
+  const [row] = await db
+    .select({ max: plans.maxPrograms })
+    .from(organizations)
+    .innerJoin(plans, eq(plans.id, organizations.planId))
+    .where(eq(organizations.id, organizationId));
+  const [used] = await db
+    .select({ n: count() })
+    .from(programs)
+    .where(and(eq(programs.organizationId, organizationId), eq(programs.archived, false)));
+  const max = row?.max ?? 0;
+  const n = used?.n ?? 0;
+  return { organizationId, used: n, max, canCreate: max === 0 || n < max };
+}
+
+/**
+ * Takes a slot of the plan's program allowance. The organization row is locked first so two
+ * concurrent creates cannot both take the last slot.
+ */
+async function takeProgramSlot(tx: Tx, organizationId: string): Promise<void> {
+  await tx.execute(sql`select id from organizations where id = ${organizationId} for update`);
+  const allowance = await programAllowance(tx, organizationId);
+  if (!allowance.canCreate) {
+    throw new AppError(
+      "PLAN_LIMIT",
+      `Your plan allows ${allowance.max} active programs. Archive one or upgrade your plan to add another.`,
+    );
+  }
+}
+
+export async function createProgram(db: Db, organizationId: string, name: string, createdBy: string) {
+  return db.transaction(async (tx) => {
+    await takeProgramSlot(tx, organizationId);
+    const [row] = await tx
+      .insert(programs)
+      .values({ organizationId, name: name.trim(), appVersion: 3, createdBy })
+      .returning();
+    return row!;
+  });
+}
+
+export async function renameProgram(db: Db, program: ProgramRow, name: string) {
+  await db
+    .update(programs)
+    .set({ name: name.trim(), updatedAt: new Date() })
+    .where(eq(programs.id, program.id));
+}
+
+export async function setArchived(db: Db, program: ProgramRow, archived: boolean) {
+  if (program.archived === archived) return;
+  await db.transaction(async (tx) => {
+    // Unarchiving makes the program active again, so it needs a free slot.
+    if (!archived) await takeProgramSlot(tx, program.organizationId);
+    await tx
+      .update(programs)
+      .set({ archived, archivedAt: archived ? new Date() : null, updatedAt: new Date() })
+      .where(eq(programs.id, program.id));
+  });
+}
+
+/** Copies the program's settings (the form too, once forms exist), never its submissions or reviews. */
+export async function duplicateProgram(db: Db, program: ProgramRow, createdBy: string) {
+  return db.transaction(async (tx) => {
+    await takeProgramSlot(tx, program.organizationId);
+    const [row] = await tx
+      .insert(programs)
+      .values({
+        organizationId: program.organizationId,
+        name: `Copy of ${program.name}`.slice(0, 200),
+        appVersion: program.appVersion,
+        allowEdit: program.allowEdit,
+        overrideFinalRating: program.overrideFinalRating,
+        reviewSettings: program.reviewSettings,
+        createdBy,
+      })
+      .returning();
+    return row!;
+  });
+}
+
+/** Permanent: memberships go with it (and the form, submissions and reviews once they exist). */
+export async function deleteProgram(db: Db, program: ProgramRow) {
+  await db.delete(programs).where(eq(programs.id, program.id));
+}

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { MAX_NAME_LENGTH } from "../limits";
+import { userProgramSchema } from "./users";
+
+export const programNameSchema = z.string().trim().min(1, "Program name is required").max(MAX_NAME_LENGTH);
+
+/** POST /api/programs — the seed's payload; the organization is always the admin's own. */
+export const createProgramBodySchema = z.strictObject({
+  displayName: programNameSchema,
+  organization: z.string().max(64).optional(),
+  createdByUserId: z.string().max(64).optional(),
+  databaseName: z.string().max(200).optional(),
+  appVersion: z.literal(3).optional(),
+  deleted: z.literal(false).optional(),
+  archived: z.literal(false).optional(),
+});
+
+export const renameProgramBodySchema = z.strictObject({ name: programNameSchema });
+export const archiveProgramBodySchema = z.strictObject({ archived: z.boolean() });
+
+/** A row of the programs list: the user's view of a program, with its counts. */
+export const programListItemSchema = userProgramSchema.extend({
+  numSubmissions: z.number().int(),
+  numReviews: z.number().int(),
+});
+export type ProgramListItem = z.infer<typeof programListItemSchema>;
+
+/** The plan's program allowance for the organization the user administers (null when they administer none). */
+export const programAllowanceSchema = z.object({
+  organizationId: z.string(),
+  /** Active (non-archived) programs. */
+  used: z.number().int(),
+  /** 0 means no limit. */
+  max: z.number().int(),
+  canCreate: z.boolean(),
+});
+
+export const programListResultSchema = z.object({
+  programs: z.array(programListItemSchema),
+  allowance: programAllowanceSchema.nullable(),
+});
+
+export const programResultSchema = z.object({ program: programListItemSchema });
+
+/** "Add new (N left)" when the plan limits programs. */
+export function programsLeft(allowance: { used: number; max: number }): number | null {
+  return allowance.max > 0 ? Math.max(0, allowance.max - allowance.used) : null;
+}
