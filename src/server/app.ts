@@ -14,6 +14,7 @@ import type { AppDeps } from "./http/context";
 import { AppError } from "./http/errors";
 import { clientAddress } from "./http/rate-limit";
 import { createRouter, jsonResponse } from "./http/router";
+import { organizationRoutes } from "./organizations/routes";
 import { planRoutes } from "./plans/routes";
 import { programRoutes } from "./programs/routes";
 import { devMailboxRoutes, supportRoutes } from "./support/routes";
@@ -133,6 +134,7 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.route("/api/plans", planRoutes);
   app.route("/api/users", userRoutes);
   app.route("/api/programs", programRoutes);
+  app.route("/api/organizations", organizationRoutes);
   app.route("/api/email", supportRoutes);
   if (!isProduction(config)) app.route("/api/dev", devMailboxRoutes);
 

@@ -4,6 +4,7 @@ import { plansResultSchema } from "../../shared/schemas/plans";
 import { plans } from "../db/schema";
 import { authorize } from "../http/context";
 import { createRouter, jsonResponse } from "../http/router";
+import { presentPlan } from "./present";
 
 export const planRoutes = createRouter().openapi(
   createRoute({
@@ -21,23 +22,6 @@ export const planRoutes = createRouter().openapi(
       .from(plans)
       .where(eq(plans.public, true))
       .orderBy(asc(plans.priceCents), asc(plans.name));
-    return c.json(
-      {
-        plans: rows.map((p) => ({
-          _id: p.id,
-          name: p.name,
-          description: p.description,
-          price: p.priceCents / 100,
-          public: p.public,
-          adminUsers: p.adminUsers,
-          reviewUsers: p.reviewUsers,
-          maxFileSizeMB: p.maxFileSizeMB,
-          maxFiles: p.maxFiles,
-          maxPrograms: p.maxPrograms,
-          logoBranding: p.logoBranding,
-        })),
-      },
-      200,
-    );
+    return c.json({ plans: rows.map(presentPlan) }, 200);
   },
 );

@@ -50,6 +50,10 @@ const EXPECTED: {
   },
   "program:administer": { resource: () => PROGRAM, allowed: ["adminReviewer", "admin", "orgAdmin"] },
   "program:manage": { resource: () => ({ organizationId: ORG }), allowed: ["orgAdmin"] },
+  "organization:read": {
+    resource: () => ({ organizationId: ORG }),
+    allowed: ["guest", "reviewer", "adminReviewer", "admin", "orgAdmin"],
+  },
   "organization:administer": { resource: () => ({ organizationId: ORG }), allowed: ["orgAdmin"] },
 };
 

@@ -23,7 +23,8 @@ export interface ResourceOf {
   "program:administer": { programId: string; organizationId: string };
   /** Create, rename, duplicate, archive and delete programs: the organization admin only. */
   "program:manage": { organizationId: string };
-  /** Organizations. */
+  /** Organizations: members of any of its programs read its name and rating increment. */
+  "organization:read": { organizationId: string };
   "organization:administer": { organizationId: string };
 }
 
@@ -54,6 +55,10 @@ const matrix: { [A in Action]: Rule<A> } = {
     return (m !== undefined && isProgramAdminRole(m.role)) || isOrganizationAdminOf(actor, r.organizationId);
   },
   "program:manage": (actor, r) => actor !== null && isOrganizationAdminOf(actor, r.organizationId),
+  "organization:read": (actor, r) =>
+    actor !== null &&
+    (isOrganizationAdminOf(actor, r.organizationId) ||
+      actor.memberships.some((m) => m.organizationId === r.organizationId)),
   "organization:administer": (actor, r) => actor !== null && isOrganizationAdminOf(actor, r.organizationId),
 };
 

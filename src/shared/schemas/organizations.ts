@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { MAX_NAME_LENGTH } from "../limits";
+import { planSchema } from "./plans";
+
+/** Rating increments an organization may choose (spec: 1 or 0.5, default 1). */
+export const RATING_INCREMENTS = [1, 0.5] as const;
+
+export const organizationSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  increment: z.union([z.literal(1), z.literal(0.5)]),
+  /** Present for the organization admin only. */
+  planInfo: z
+    .object({
+      plan: planSchema,
+      requestedPlanId: z.string().nullable(),
+      trialEndsAt: z.string().nullable(),
+      paymentInterval: z.string().nullable(),
+      paymentDate: z.string().nullable(),
+      nextPayment: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+export const organizationResultSchema = z.object({ organization: organizationSchema });
+
+/** POST /api/organizations/updateOrg */
+export const updateOrganizationBodySchema = z.strictObject({
+  orgId: z.string().min(1).max(64),
+  name: z.string().trim().min(1, "Organization name is required").max(MAX_NAME_LENGTH),
+  increment: z.union([z.literal(1), z.literal(0.5)], { message: "The increment is 1 or 0.5" }),
+});
