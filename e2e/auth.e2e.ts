@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { MESSAGES } from "../src/shared/messages";
+import { signUpOrganization } from "./support/accounts";
 import { expectAccessible, launchBrowser, newPage } from "./support/browser";
 
 const baseURL = inject("baseURL");
@@ -114,20 +115,11 @@ describe("password reset through the development mailbox", () => {
   });
 
   it("resets a password from the emailed link and signs in with the new one", async () => {
-    const email = `resetter-${Date.now()}@example.test`;
-    const plans = (await (await fetch(`${baseURL}/api/plans`)).json()) as { plans: { _id: string }[] };
-    const created = await fetch(`${baseURL}/api/users/create`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: baseURL },
-      body: JSON.stringify({
-        displayName: "Reset Me",
-        email,
-        password: "old-password-1",
-        organizationName: "Reset Org",
-        organizationPlan: plans.plans[0]!._id,
-      }),
+    const email = await signUpOrganization(baseURL, {
+      password: "old-password-1",
+      emailPrefix: "resetter",
+      displayName: "Reset Me",
     });
-    expect(created.status).toBe(201);
 
     const { page, problems } = await open("/login");
     await page.getByRole("button", { name: "Forgot password?" }).click();

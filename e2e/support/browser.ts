@@ -47,6 +47,8 @@ interface AxeViolation {
  * Evaluated through the DevTools protocol, so the page's CSP stays on.
  */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Dialogs fade in: axe measures contrast on what is painted, so wait for transitions to end.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   await page.evaluate(axeSource);
   const violations = (await page.evaluate(async () => {
     const axe = (

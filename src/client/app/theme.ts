@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, Menu, Notification } from "@mantine/core";
+import { type CSSVariablesResolver, createTheme, Menu, Modal, Notification } from "@mantine/core";
 
 /**
  * Mantine's default shade 6 and its "dimmed" grey fall below the WCAG AA contrast ratio on white, so the
@@ -11,10 +11,14 @@ export const theme = createTheme({
   components: {
     // The focus placeholder is a focusable non-item inside role="menu", which axe reports as critical.
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
-    // The close button of a notification is an icon only: it needs a name.
+    // The close buttons of notifications and dialogs are icons only: they need a name.
+    // Under a title, the message's default grey 6 is too light on white: it takes the dimmed grey instead.
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { "aria-label": "Close notification" } },
+      styles: (_theme, props) =>
+        props.title ? { description: { color: "var(--mantine-color-dimmed)" } } : {},
     }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close dialog" } } }),
   },
 });
 

@@ -10,3 +10,8 @@ export function notify(message: string): void {
     autoClose: NOTIFICATION_TIMEOUT_MS,
   });
 }
+
+/** A failure whose text comes from elsewhere (the server's message): always red, under a title naming it. */
+export function notifyFailure(title: string, message: string): void {
+  notifications.show({ title, message, color: "red", autoClose: NOTIFICATION_TIMEOUT_MS });
+}

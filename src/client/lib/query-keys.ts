@@ -6,4 +6,6 @@ export const userKeys = {
   profile: (userId: string) => ["users", userId, "profile"] as const,
   programs: (userId: string) => ["users", userId, "programs"] as const,
   currentProgram: (userId: string) => ["users", userId, "currentProgram"] as const,
+  /** The programs page's list (with counts and the plan's allowance), not the picker's `programs`. */
+  programList: (userId: string) => ["users", userId, "programList"] as const,
 };

@@ -1,4 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import { okSchema } from "../../../shared/schemas/common";
+import {
+  type archiveProgramBodySchema,
+  type createProgramBodySchema,
+  programListResultSchema,
+  programResultSchema,
+  type renameProgramBodySchema,
+} from "../../../shared/schemas/programs";
 import { currentProgramResultSchema, userProgramsResultSchema } from "../../../shared/schemas/users";
 import { apiGet, apiPath, apiSend } from "../../lib/api-client";
 import { userKeys } from "../../lib/query-keys";
@@ -39,4 +48,66 @@ export function useSetCurrentProgram(userId: string) {
       return queryClient.invalidateQueries({ queryKey: userKeys.all(userId) });
     },
   });
+}
+
+/**
+ * The programs page: every program the user sees, with its counts, and for an organization admin the
+ * plan's program allowance.
+ */
+export function useProgramList(userId: string) {
+  return useQuery({
+    queryKey: userKeys.programList(userId),
+    queryFn: () => apiGet(apiPath`/api/programs/all/${userId}`, programListResultSchema),
+  });
+}
+
+/**
+ * A change to a program touches the programs list, the picker's list and possibly the current program (a
+ * deleted or archived one), and the profile: everything cached about the user is refreshed. On failure too,
+ * since a PLAN_LIMIT answer means the allowance on screen was out of date.
+ */
+function useProgramMutation<TVariables, TResult>(
+  userId: string,
+  mutationFn: (variables: TVariables) => Promise<TResult>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all(userId) }),
+  });
+}
+
+export function useCreateProgram(userId: string) {
+  return useProgramMutation(userId, (body: z.input<typeof createProgramBodySchema>) =>
+    apiSend("POST", "/api/programs", body, programResultSchema),
+  );
+}
+
+export function useRenameProgram(userId: string) {
+  return useProgramMutation(
+    userId,
+    ({ programId, ...body }: { programId: string } & z.input<typeof renameProgramBodySchema>) =>
+      apiSend("PATCH", apiPath`/api/programs/${programId}/name`, body, programResultSchema),
+  );
+}
+
+export function useSetProgramArchived(userId: string) {
+  return useProgramMutation(
+    userId,
+    ({ programId, ...body }: { programId: string } & z.input<typeof archiveProgramBodySchema>) =>
+      apiSend("PATCH", apiPath`/api/programs/${programId}/archived`, body, programResultSchema),
+  );
+}
+
+export function useDuplicateProgram(userId: string) {
+  return useProgramMutation(userId, (programId: string) =>
+    apiSend("POST", apiPath`/api/programs/duplicate/${programId}`, undefined, programResultSchema),
+  );
+}
+
+/** Permanent: the program's form, submissions and reviews go with it. */
+export function useDeleteProgram(userId: string) {
+  return useProgramMutation(userId, (programId: string) =>
+    apiSend("DELETE", apiPath`/api/programs/${programId}`, undefined, okSchema),
+  );
 }

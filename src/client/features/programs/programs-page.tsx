@@ -1,33 +1,104 @@
-import { Collapse, Group, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { Button, Collapse, Group, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { useId } from "react";
+import { useId, useState } from "react";
+import { useNavigate } from "react-router";
 import { MESSAGES } from "../../../shared/messages";
+import { type ProgramListItem, programsLeft } from "../../../shared/schemas/programs";
 import { ChevronDownIcon } from "../../components/icons";
 import { PageLoader } from "../../components/page-loader";
+import { notify } from "../../lib/notify";
 import { useSignedInSession } from "../../lib/signed-in-session";
-import { useUserPrograms } from "./api";
-import { ProgramsTable } from "./programs-table";
+import { useProgramList, useSetCurrentProgram } from "./api";
+import { DeleteProgramDialog } from "./delete-program-dialog";
+import { NewProgramDialog } from "./new-program-dialog";
+import { type ProgramDestination, type ProgramRowActions, ProgramsTable } from "./programs-table";
+import { RenameProgramDialog } from "./rename-program-dialog";
+
+/**
+ * Where View and Admin lead once the program is current. The submissions list (/applications) and the admin
+ * dashboard (/admin/dashboard) are not built yet: until then both stay here, and a notification says which
+ * program is now current.
+ */
+const DESTINATION_PATHS: Record<ProgramDestination, string> = {
+  view: "/programs",
+  admin: "/programs",
+};
+
+/** The dialog a row's actions menu opened; the program stays while the dialog animates closed. */
+interface ProgramDialog {
+  kind: "rename" | "delete";
+  program: ProgramListItem;
+  opened: boolean;
+}
 
 export function ProgramsPage() {
   const { user } = useSignedInSession();
-  const programs = useUserPrograms(user.id);
+  const navigate = useNavigate();
+  const list = useProgramList(user.id);
+  const setCurrentProgram = useSetCurrentProgram(user.id);
+  const [opening, setOpening] = useState<ProgramRowActions["opening"]>(null);
+  const [dialog, setDialog] = useState<ProgramDialog | null>(null);
+  const [creating, creatingDialog] = useDisclosure(false);
   const [archivesOpen, archives] = useDisclosure(false);
   const archivesId = useId();
 
-  if (programs.isPending) return <PageLoader />;
-  if (programs.isError) return <Text c="red.9">Error loading your programs: {programs.error.message}</Text>;
+  if (list.isPending) return <PageLoader />;
+  if (list.isError) return <Text c="red.9">Error loading your programs: {list.error.message}</Text>;
 
-  const active = programs.data.filter((program) => !program.archived);
-  const archived = programs.data.filter((program) => program.archived);
+  const { programs, allowance } = list.data;
+  const active = programs.filter((program) => !program.archived);
+  const archived = programs.filter((program) => program.archived);
+
+  async function openProgram(program: ProgramListItem, destination: ProgramDestination) {
+    setOpening({ programId: program.id, destination });
+    try {
+      await setCurrentProgram.mutateAsync(program.id);
+      notify(`Current program: ${program.name}`);
+      navigate(DESTINATION_PATHS[destination]);
+    } catch (error) {
+      notify(`Error changing the current program: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setOpening(null);
+    }
+  }
+
+  const closeDialog = () => setDialog((current) => (current === null ? null : { ...current, opened: false }));
+  const actions: ProgramRowActions = {
+    userId: user.id,
+    onOpen: (program, destination) => void openProgram(program, destination),
+    opening,
+    onRename: (program) => setDialog({ kind: "rename", program, opened: true }),
+    onDelete: (program) => setDialog({ kind: "delete", program, opened: true }),
+  };
+  const left = allowance === null ? null : programsLeft(allowance);
 
   return (
     <Stack gap="lg">
-      <Title order={1}>Programs</Title>
-      {programs.data.length === 0 ? (
+      <Group justify="space-between" align="center">
+        <Title order={1}>Programs</Title>
+        {/* Only an organization admin has an allowance, and only they may add programs. */}
+        {allowance !== null && (
+          <Group gap="sm">
+            {left !== null && (
+              <Text>
+                {allowance.used}/{allowance.max} programs
+              </Text>
+            )}
+            <Button onClick={creatingDialog.open} disabled={left === 0}>
+              {left === null ? "Add new" : `Add new (${left} left)`}
+            </Button>
+          </Group>
+        )}
+      </Group>
+
+      {programs.length === 0 ? (
         <Text>{MESSAGES.noPrograms}</Text>
+      ) : active.length === 0 ? (
+        <Text>No active programs.</Text>
       ) : (
-        <ProgramsTable programs={active} caption="Active programs" />
+        <ProgramsTable programs={active} caption="Active programs" actions={actions} />
       )}
+
       {archived.length > 0 && (
         <section>
           <Title order={2} size="h4">
@@ -47,10 +118,29 @@ export function ProgramsPage() {
             </UnstyledButton>
           </Title>
           <Collapse expanded={archivesOpen} id={archivesId} mt="sm">
-            <ProgramsTable programs={archived} caption="Archived programs" withArchivedDate />
+            <ProgramsTable
+              programs={archived}
+              caption="Archived programs"
+              actions={actions}
+              withArchivedDate
+            />
           </Collapse>
         </section>
       )}
+
+      <NewProgramDialog userId={user.id} opened={creating} onClose={creatingDialog.close} />
+      <RenameProgramDialog
+        userId={user.id}
+        program={dialog?.kind === "rename" ? dialog.program : null}
+        opened={dialog?.kind === "rename" && dialog.opened}
+        onClose={closeDialog}
+      />
+      <DeleteProgramDialog
+        userId={user.id}
+        program={dialog?.kind === "delete" ? dialog.program : null}
+        opened={dialog?.kind === "delete" && dialog.opened}
+        onClose={closeDialog}
+      />
     </Stack>
   );
 }

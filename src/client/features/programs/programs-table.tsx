@@ -1,9 +1,17 @@
-import { Table } from "@mantine/core";
+import { Box, Button, Group, Pagination, Table, VisuallyHidden } from "@mantine/core";
+import { useState } from "react";
 import { ORGANIZATION_ADMIN_LABEL, PROGRAM_ROLE_LABELS } from "../../../shared/authz";
-import type { UserProgram } from "../../../shared/schemas/users";
+import type { ProgramListItem } from "../../../shared/schemas/programs";
+import { ProgramActionsMenu } from "./program-actions-menu";
+
+/** The spec's page size: the smaller of 5 and the row count. */
+export const PROGRAMS_PAGE_SIZE = 5;
+
+/** Programs of the first version: counts are not kept for them and they cannot be opened. */
+const LEGACY_APP_VERSION = 1;
 
 /** A null role means the user sees the program only as its organization's admin. */
-function roleLabel(program: UserProgram): string {
+function roleLabel(program: ProgramListItem): string {
   return program.role === null ? ORGANIZATION_ADMIN_LABEL : PROGRAM_ROLE_LABELS[program.role];
 }
 
@@ -11,35 +19,141 @@ function formatDate(iso: string | null): string {
   return iso === null ? "" : new Date(iso).toLocaleDateString();
 }
 
+export type ProgramDestination = "view" | "admin";
+
+const PAGINATION_CONTROL_LABELS = {
+  first: "First page",
+  previous: "Previous page",
+  next: "Next page",
+  last: "Last page",
+} as const;
+
+/** What a row's buttons do; the page owns the current-program change and the dialogs. */
+export interface ProgramRowActions {
+  userId: string;
+  onOpen: (program: ProgramListItem, destination: ProgramDestination) => void;
+  /** The program being made current, and for which button: that button shows progress, the others wait. */
+  opening: { programId: string; destination: ProgramDestination } | null;
+  onRename: (program: ProgramListItem) => void;
+  onDelete: (program: ProgramListItem) => void;
+}
+
 interface ProgramsTableProps {
-  programs: readonly UserProgram[];
+  programs: readonly ProgramListItem[];
   caption: string;
+  actions: ProgramRowActions;
   /** The Archives table adds the archived date. */
   withArchivedDate?: boolean;
 }
 
-export function ProgramsTable({ programs, caption, withArchivedDate = false }: ProgramsTableProps) {
+export function ProgramsTable({ programs, caption, actions, withArchivedDate = false }: ProgramsTableProps) {
+  const [page, setPage] = useState(1);
+  const pageCount = Math.ceil(programs.length / PROGRAMS_PAGE_SIZE);
+  // Rows can vanish (archived, deleted) under the page the person is on: show the last one left instead.
+  const currentPage = Math.min(page, Math.max(1, pageCount));
+  const rows = programs.slice((currentPage - 1) * PROGRAMS_PAGE_SIZE, currentPage * PROGRAMS_PAGE_SIZE);
+
   return (
-    <Table striped highlightOnHover withTableBorder>
-      <Table.Caption style={{ captionSide: "top", textAlign: "left" }}>{caption}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Name</Table.Th>
-          <Table.Th scope="col">Organization</Table.Th>
-          <Table.Th scope="col">Role</Table.Th>
-          {withArchivedDate && <Table.Th scope="col">Archived</Table.Th>}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {programs.map((program) => (
-          <Table.Tr key={program.id}>
-            <Table.Td>{program.name}</Table.Td>
-            <Table.Td>{program.organizationName}</Table.Td>
-            <Table.Td>{roleLabel(program)}</Table.Td>
-            {withArchivedDate && <Table.Td>{formatDate(program.archivedAt)}</Table.Td>}
+    <Box>
+      <Table striped highlightOnHover withTableBorder>
+        <Table.Caption style={{ captionSide: "top", textAlign: "left" }}>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Name</Table.Th>
+            <Table.Th scope="col">Organization</Table.Th>
+            <Table.Th scope="col">Role</Table.Th>
+            <Table.Th scope="col">Total submissions</Table.Th>
+            <Table.Th scope="col">Total reviews</Table.Th>
+            {withArchivedDate && <Table.Th scope="col">Archived</Table.Th>}
+            <Table.Th scope="col">
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((program) => (
+            <ProgramRow
+              key={program.id}
+              program={program}
+              actions={actions}
+              withArchivedDate={withArchivedDate}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+      {pageCount > 1 && (
+        <Group component="nav" aria-label={`${caption}, pages`} justify="flex-end" mt="sm">
+          <Pagination
+            total={pageCount}
+            value={currentPage}
+            onChange={setPage}
+            size="sm"
+            getItemProps={(n) => ({ "aria-label": `Page ${n}` })}
+            getControlProps={(control) => ({ "aria-label": PAGINATION_CONTROL_LABELS[control] })}
+          />
+        </Group>
+      )}
+    </Box>
+  );
+}
+
+interface ProgramRowProps {
+  program: ProgramListItem;
+  actions: ProgramRowActions;
+  withArchivedDate: boolean;
+}
+
+function ProgramRow({ program, actions, withArchivedDate }: ProgramRowProps) {
+  const legacy = program.appVersion === LEGACY_APP_VERSION;
+  const busy = actions.opening !== null;
+  const opening = (destination: ProgramDestination) =>
+    actions.opening?.programId === program.id && actions.opening.destination === destination;
+  // Only the organization admin manages programs (the server refuses everyone else).
+  const manages = program.isOrganizationAdmin;
+
+  return (
+    <Table.Tr>
+      <Table.Td>{program.name}</Table.Td>
+      <Table.Td>{program.organizationName}</Table.Td>
+      <Table.Td>{roleLabel(program)}</Table.Td>
+      <Table.Td>{legacy ? "Deprecated" : program.numSubmissions}</Table.Td>
+      <Table.Td>{legacy ? "Deprecated" : program.numReviews}</Table.Td>
+      {withArchivedDate && <Table.Td>{formatDate(program.archivedAt)}</Table.Td>}
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap" justify="flex-end">
+          <Button
+            size="xs"
+            variant="default"
+            // The name starts with the visible text and says which row (WCAG 2.5.3).
+            aria-label={`View ${program.name}`}
+            disabled={legacy || (busy && !opening("view"))}
+            loading={opening("view")}
+            onClick={() => actions.onOpen(program, "view")}
+          >
+            View
+          </Button>
+          {manages && (
+            <Button
+              size="xs"
+              variant="default"
+              aria-label={`Admin ${program.name}`}
+              disabled={legacy || (busy && !opening("admin"))}
+              loading={opening("admin")}
+              onClick={() => actions.onOpen(program, "admin")}
+            >
+              Admin
+            </Button>
+          )}
+          {manages && (
+            <ProgramActionsMenu
+              userId={actions.userId}
+              program={program}
+              onRename={actions.onRename}
+              onDelete={actions.onDelete}
+            />
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
   );
 }
