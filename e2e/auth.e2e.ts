@@ -1,22 +1,15 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { MESSAGES } from "../src/shared/messages";
 import { signUpOrganization } from "./support/accounts";
-import { expectAccessible, launchBrowser, newPage } from "./support/browser";
+import { browserForThisFile, expectAccessible, newPage } from "./support/browser";
 
 const baseURL = inject("baseURL");
 const demoPassword = inject("demoPassword");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 async function open(path: string) {
-  const { page, problems } = await newPage(browser);
+  const { page, problems } = await newPage(browser());
   await page.goto(baseURL + path);
   return { page, problems };
 }

@@ -1,22 +1,15 @@
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { MESSAGES } from "../src/shared/messages";
 import { signUpOrganization } from "./support/accounts";
-import { expectAccessible, launchBrowser, newPage } from "./support/browser";
+import { browserForThisFile, expectAccessible, newPage } from "./support/browser";
 
 const baseURL = inject("baseURL");
 const demoPassword = inject("demoPassword");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 async function signInAt(email: string, password = demoPassword): Promise<{ page: Page; problems: string[] }> {
-  const { page, problems } = await newPage(browser);
+  const { page, problems } = await newPage(browser());
   await page.goto(`${baseURL}/login`);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
@@ -207,17 +200,19 @@ describe("programs list for the organization admin", () => {
   });
 });
 
+/** A freshly signed-up organization (on the Free Trial plan: one active program), its admin signed in. */
+async function signInAsNewOrganization() {
+  const password = "planner-password";
+  const email = await signUpOrganization(baseURL, { planName: "Starter", password, emailPrefix: "programs" });
+  const signedIn = await signInAt(email, password);
+  await signedIn.page.getByText(MESSAGES.noPrograms).waitFor();
+  return signedIn;
+}
+
 describe("plan limits and pages", () => {
   // A new organization runs on the Free Trial plan: one active program.
   it("counts programs against the plan and shows the server's message when it is full", async () => {
-    const password = "planner-password";
-    const email = await signUpOrganization(baseURL, {
-      planName: "Starter",
-      password: password,
-      emailPrefix: "programs",
-    });
-    const { page, problems } = await signInAt(email, password);
-    await page.getByText(MESSAGES.noPrograms).waitFor();
+    const { page, problems } = await signInAsNewOrganization();
     await page.getByText("0/1 programs", { exact: true }).waitFor();
 
     await page.getByRole("button", { name: "Add new (1 left)", exact: true }).click();
@@ -251,14 +246,7 @@ describe("plan limits and pages", () => {
   });
 
   it("pages the archives by 5", async () => {
-    const password = "planner-password";
-    const email = await signUpOrganization(baseURL, {
-      planName: "Starter",
-      password: password,
-      emailPrefix: "programs",
-    });
-    const { page, problems } = await signInAt(email, password);
-    await page.getByText(MESSAGES.noPrograms).waitFor();
+    const { page, problems } = await signInAsNewOrganization();
     const names = ["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot"].map((n) => `${n} Grants`);
     // Archived programs leave the plan's slot free, so one at a time: create, then archive.
     for (const name of names) await createPrograms(page, [name], { archive: true });

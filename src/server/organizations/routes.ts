@@ -7,11 +7,11 @@ import type { Db } from "../db/client";
 import { organizations, plans } from "../db/schema";
 import { authorize } from "../http/context";
 import { notFound } from "../http/errors";
+import { isUuid } from "../http/ids";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { presentPlan } from "../plans/present";
 
 const tags = ["organizations"];
-const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 
 async function findOrganization(db: Db, id: string) {
   if (!isUuid(id)) throw notFound();

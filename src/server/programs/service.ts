@@ -4,13 +4,14 @@ import type { ProgramListItem } from "../../shared/schemas/programs";
 import type { Db, Tx } from "../db/client";
 import { organizations, plans, programs } from "../db/schema";
 import { AppError, notFound } from "../http/errors";
+import { isUuid } from "../http/ids";
 import { listProgramsOfUser } from "../users/programs-of-user";
 
 export type ProgramRow = typeof programs.$inferSelect;
 
 /** A program by id, or 404 — malformed ids included, so probing ids reveals nothing. */
 export async function findProgram(db: Tx, programId: string): Promise<ProgramRow> {
-  if (!/^[0-9a-f-]{36}$/i.test(programId)) throw notFound();
+  if (!isUuid(programId)) throw notFound();
   const [row] = await db.select().from(programs).where(eq(programs.id, programId));
   if (!row) throw notFound();
   return row;
