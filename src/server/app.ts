@@ -9,6 +9,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { z } from "zod";
 import { MAX_JSON_BODY_BYTES } from "../shared/limits";
 import { CLIENT_IP_HEADER } from "./auth/auth";
+import { webhookRoutes } from "./billing/webhook-routes";
 import { isProduction } from "./config";
 import type { AppDeps } from "./http/context";
 import { AppError } from "./http/errors";
@@ -16,6 +17,7 @@ import { clientAddress } from "./http/rate-limit";
 import { createRouter, jsonResponse } from "./http/router";
 import { organizationRoutes } from "./organizations/routes";
 import { planRoutes } from "./plans/routes";
+import { programUserRoutes } from "./program-users/routes";
 import { programRoutes } from "./programs/routes";
 import { devMailboxRoutes, supportRoutes } from "./support/routes";
 import { loadActor } from "./users/actor";
@@ -134,8 +136,10 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.route("/api/plans", planRoutes);
   app.route("/api/users", userRoutes);
   app.route("/api/programs", programRoutes);
+  app.route("/api/programs", programUserRoutes);
   app.route("/api/organizations", organizationRoutes);
   app.route("/api/email", supportRoutes);
+  app.route("/api/webhooks", webhookRoutes);
   if (!isProduction(config)) app.route("/api/dev", devMailboxRoutes);
 
   app.doc31("/api/openapi.json", {

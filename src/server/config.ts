@@ -27,6 +27,11 @@ const envSchema = z.object({
   /** Sign-in and reset rate limiting; "off" only for benchmarks. */
   AUTH_RATE_LIMIT: bool.default(true),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Stripe: with both keys, upgrades go through Checkout and the webhook; without, billing is off. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Another Stripe API origin (tests point it at a local stub; never set in production). */
+  STRIPE_API_URL: z.url().optional(),
   /** Serve the built SPA from dist/client (false in API-only tests). */
   SERVE_CLIENT: bool.default(true),
 });

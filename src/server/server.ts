@@ -4,6 +4,7 @@ import path from "node:path";
 import { type ServerType, serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
+import { createStripe } from "./billing/stripe-client";
 import { type Config, isProduction } from "./config";
 import { type Database, openDatabase } from "./db/client";
 import { seedDemoIfEmpty } from "./demo/seed";
@@ -57,7 +58,8 @@ export async function createDeps(
     secret: authSecret(config),
     onEmailQueued: () => mailer.kick(),
   });
-  return { config, database: db0, db: db0.db, auth, mailer, log, seededDemo };
+  const stripe = createStripe(config);
+  return { config, database: db0, db: db0.db, auth, mailer, log, stripe, seededDemo };
 }
 
 export interface RunningServer {

@@ -2,6 +2,8 @@
 export const SESSION_HOURS = 24;
 export const FREE_TRIAL_PLAN_NAME = "Free Trial";
 export const FREE_TRIAL_MONTHS = 1;
+/** An invitation's set-password link works this long; Resend Email issues a fresh one. */
+export const INVITATION_DAYS = 7;
 export const PROGRAM_MENU_MAX_HEIGHT_PX = 480;
 export const TOP_BAR_HEIGHT_PX = 56;
 export const TOP_BAR_MIN_WIDTH_PX = 960;

@@ -203,6 +203,8 @@ export const programMembers = pgTable(
   (t) => [
     uniqueIndex("program_members_program_user").on(t.programId, t.userId),
     index("program_members_user_idx").on(t.userId),
+    // Plan seats are counted per organization, person by person.
+    index("program_members_org_user_idx").on(t.organizationId, t.userId),
   ],
 );
 
@@ -261,4 +263,34 @@ export const feedback = pgTable("feedback", {
   feedbackType: text("feedback_type").notNull(),
   comment: text("comment").notNull(),
   createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Billing: every plan change is recorded (who, how, from what), and every Stripe event applied
+// once — the event id is the key, so a replayed delivery changes nothing.
+// ---------------------------------------------------------------------------------------------
+export const planChanges = pgTable(
+  "plan_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    fromPlanId: uuid("from_plan_id").references(() => plans.id),
+    toPlanId: uuid("to_plan_id")
+      .notNull()
+      .references(() => plans.id),
+    /** "manual" (billing off, by the organization admin) or "stripe" (the verified webhook). */
+    source: text("source").notNull(),
+    changedBy: text("changed_by").references(() => users.id, { onDelete: "set null" }),
+    stripeEventId: text("stripe_event_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("plan_changes_org_idx").on(t.organizationId, t.createdAt)],
+);
+
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -48,3 +48,38 @@ export function errorReportEmail(code: string, message: string, who: string, pat
   const lines = [`Error ${code} reported by ${who}`, `Page: ${path}`, message];
   return { subject: `DecisionHub error report: ${code}`, text: lines.join("\n"), html: layout(lines) };
 }
+
+export interface ProgramInvitation {
+  programName: string;
+  organizationName: string;
+  invitedBy: string;
+  url: string;
+}
+
+/** To a person with no account yet: the link lets them choose a password, then sign in. */
+export function invitationEmail(invite: ProgramInvitation, validDays: number): RenderedEmail {
+  const lines = [
+    "Hello,",
+    `${invite.invitedBy} invited you to review applications for ${invite.programName} (${invite.organizationName}) on DecisionHub.`,
+    `Use the link below within ${validDays} days to choose your password and sign in.`,
+  ];
+  return {
+    subject: `You're invited to ${invite.programName} on DecisionHub`,
+    text: `${lines.join("\n\n")}\n\n${invite.url}\n`,
+    html: layout(lines, { url: invite.url, label: "Choose your password" }),
+  };
+}
+
+/** To someone who already has an account: they sign in as usual and find the program. */
+export function programAccessEmail(invite: ProgramInvitation): RenderedEmail {
+  const lines = [
+    "Hello,",
+    `${invite.invitedBy} gave you access to ${invite.programName} (${invite.organizationName}) on DecisionHub.`,
+    "Sign in with your usual password to open it.",
+  ];
+  return {
+    subject: `You now have access to ${invite.programName} on DecisionHub`,
+    text: `${lines.join("\n\n")}\n\n${invite.url}\n`,
+    html: layout(lines, { url: invite.url, label: "Sign in" }),
+  };
+}

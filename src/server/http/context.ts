@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type Stripe from "stripe";
 import type { Actor } from "../../shared/authz/actor";
 import { type Action, can, type ResourceOf } from "../../shared/authz/matrix";
 import type { Auth } from "../auth/auth";
@@ -16,6 +17,8 @@ export interface AppDeps {
   auth: Auth;
   mailer: MailDispatcher;
   log: Logger;
+  /** Null with billing off (no Stripe keys). */
+  stripe: Stripe | null;
 }
 
 export interface AppEnv {

@@ -1,49 +1,51 @@
 import { createRoute } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { can } from "../../shared/authz/matrix";
+import {
+  BILLING_MESSAGES,
+  checkoutBodySchema,
+  checkoutResultSchema,
+  updatePlanBodySchema,
+} from "../../shared/schemas/billing";
 import { organizationResultSchema, updateOrganizationBodySchema } from "../../shared/schemas/organizations";
-import type { Db } from "../db/client";
-import { organizations, plans } from "../db/schema";
-import { authorize } from "../http/context";
-import { notFound } from "../http/errors";
+import { createCheckoutSession } from "../billing/checkout";
+import { switchPlan } from "../billing/plan-changes";
+import type { Tx } from "../db/client";
+import { organizations, plans, users } from "../db/schema";
+import { type AppContext, authorize } from "../http/context";
+import { AppError } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
-import { presentPlan } from "../plans/present";
+import { findOrganization, presentOrganization } from "./service";
 
 const tags = ["organizations"];
+const conflict = jsonResponse(
+  z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+  "Not possible in this billing mode, or already on the plan",
+);
 
-async function findOrganization(db: Db, id: string) {
-  if (!isUuid(id)) throw notFound();
-  const [row] = await db
-    .select({ org: organizations, plan: plans })
-    .from(organizations)
-    .innerJoin(plans, eq(plans.id, organizations.planId))
-    .where(eq(organizations.id, id));
-  if (!row) throw notFound();
-  return row;
+/** A public plan to move to, or a 400 that names the field. */
+async function publicPlan(db: Tx, planId: string) {
+  const [plan] = isUuid(planId)
+    ? await db
+        .select()
+        .from(plans)
+        .where(and(eq(plans.id, planId), eq(plans.public, true)))
+    : [];
+  if (!plan)
+    throw new AppError("VALIDATION", BILLING_MESSAGES.notPublic, { planId: [BILLING_MESSAGES.notPublic] });
+  return plan;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-function presentOrganization(row: Awaited<ReturnType<typeof findOrganization>>, withPlan: boolean) {
-  const { org, plan } = row;
-  return {
-    _id: org.id,
-    name: org.name,
-    displayName: org.displayName,
-    increment: org.incrementTenths === 5 ? (0.5 as const) : (1 as const),
-    planInfo: withPlan
-      ? {
-          plan: presentPlan(plan),
-          requestedPlanId: org.requestedPlanId,
-          trialEndsAt: iso(org.trialEndsAt),
-          paymentInterval: org.paymentInterval,
-          paymentDate: iso(org.paymentDate),
-          nextPayment: iso(org.nextPayment),
-        }
-      : null,
-  };
+/** The organization the organization admin manages, and the plan they want (404 for anyone else). */
+async function planRequest(c: AppContext, body: { orgId: string; planId: string }) {
+  const { db } = c.get("deps");
+  const row = await findOrganization(db, body.orgId);
+  const actor = authorize(c, "organization:administer", { organizationId: row.org.id })!;
+  const plan = await publicPlan(db, body.planId);
+  if (plan.id === row.plan.id) throw new AppError("CONFLICT", BILLING_MESSAGES.samePlan);
+  return { row, actor, plan };
 }
 
 export const organizationRoutes = createRouter()
@@ -58,10 +60,11 @@ export const organizationRoutes = createRouter()
     }),
     async (c) => {
       const { orgId } = c.req.valid("param");
-      const row = await findOrganization(c.get("deps").db, orgId);
+      const { db, config } = c.get("deps");
+      const row = await findOrganization(db, orgId);
       const actor = authorize(c, "organization:read", { organizationId: row.org.id });
       const withPlan = can(actor, "organization:administer", { organizationId: row.org.id });
-      return c.json({ organization: presentOrganization(row, withPlan) }, 200);
+      return c.json({ organization: presentOrganization(row, withPlan, config) }, 200);
     },
   )
   .openapi(
@@ -75,7 +78,7 @@ export const organizationRoutes = createRouter()
     }),
     async (c) => {
       const body = c.req.valid("json");
-      const { db } = c.get("deps");
+      const { db, config } = c.get("deps");
       const row = await findOrganization(db, body.orgId);
       authorize(c, "organization:administer", { organizationId: row.org.id });
       await db
@@ -87,6 +90,64 @@ export const organizationRoutes = createRouter()
           updatedAt: new Date(),
         })
         .where(eq(organizations.id, row.org.id));
-      return c.json({ organization: presentOrganization(await findOrganization(db, row.org.id), true) }, 200);
+      const saved = await findOrganization(db, row.org.id);
+      return c.json({ organization: presentOrganization(saved, true, config) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/updatePlan",
+      tags,
+      summary:
+        "Switch to another public plan, with billing off (organization admin only; with Stripe, plans change through Checkout and the verified webhook)",
+      request: { body: jsonBody(updatePlanBodySchema) },
+      responses: {
+        200: jsonResponse(organizationResultSchema, "Switched"),
+        409: conflict,
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const { row, actor, plan } = await planRequest(c, c.req.valid("json"));
+      const { db, config, stripe } = c.get("deps");
+      if (stripe) throw new AppError("CONFLICT", BILLING_MESSAGES.stripeOnly);
+      await db.transaction((tx) =>
+        switchPlan(tx, {
+          organizationId: row.org.id,
+          planId: plan.id,
+          source: "manual",
+          changedBy: actor.userId,
+        }),
+      );
+      const saved = await findOrganization(db, row.org.id);
+      return c.json({ organization: presentOrganization(saved, true, config) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/checkout",
+      tags,
+      summary: "Start a Stripe Checkout session to pay for a public plan (organization admin, billing on)",
+      request: { body: jsonBody(checkoutBodySchema) },
+      responses: {
+        200: jsonResponse(checkoutResultSchema, "Where to pay"),
+        409: conflict,
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const { row, actor, plan } = await planRequest(c, c.req.valid("json"));
+      const { db, config, stripe } = c.get("deps");
+      if (!stripe) throw new AppError("CONFLICT", BILLING_MESSAGES.billingOff);
+      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor.userId));
+      const url = await createCheckoutSession(stripe, {
+        organizationId: row.org.id,
+        plan,
+        customerEmail: user?.email ?? "",
+        publicUrl: config.publicUrl,
+      });
+      return c.json({ url }, 200);
     },
   );

@@ -1,22 +1,25 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { programMembers, programs } from "../db/schema";
-import { addMember, buildCast, buildOrg, buildProgram, buildUser } from "../test/factories";
+import {
+  addMember,
+  buildCast,
+  buildOrg,
+  buildProgram,
+  buildUser,
+  type Cast,
+  signInCast,
+} from "../test/factories";
 import { createTestApp, type TestApp } from "../test/harness";
 
 let t: TestApp;
-let cast: Awaited<ReturnType<typeof buildCast>>;
-const cookies: Record<string, string> = {};
+let cast: Cast;
+let cookies: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
   cast = await buildCast(t.deps.db);
-  cookies.orgAdmin = await t.signIn(cast.orgAdmin.email);
-  cookies.otherOrgAdmin = await t.signIn(cast.otherOrgAdmin.email);
-  cookies.admin = await t.signIn(cast.members.ADMIN.email);
-  cookies.adminReviewer = await t.signIn(cast.members.ADMIN_REVIEWER.email);
-  cookies.reviewer = await t.signIn(cast.members.REVIEWER.email);
-  cookies.applicant = await t.signIn(cast.applicant.email);
+  cookies = await signInCast(t, cast);
 });
 afterAll(() => t.close());
 

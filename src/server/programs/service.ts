@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Actor } from "../../shared/authz/actor";
 import type { ProgramListItem } from "../../shared/schemas/programs";
+import { assertOrganizationCanGrow } from "../billing/plan-changes";
 import type { Db, Tx } from "../db/client";
 import { organizations, plans, programs } from "../db/schema";
 import { AppError, notFound } from "../http/errors";
@@ -47,6 +48,7 @@ export async function programAllowance(db: Tx, organizationId: string) {
  */
 async function takeProgramSlot(tx: Tx, organizationId: string): Promise<void> {
   await tx.execute(sql`select id from organizations where id = ${organizationId} for update`);
+  await assertOrganizationCanGrow(tx, organizationId);
   const allowance = await programAllowance(tx, organizationId);
   if (!allowance.canCreate) {
     throw new AppError(

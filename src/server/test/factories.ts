@@ -86,3 +86,22 @@ export async function buildCast(db: Db) {
   const stranger = await buildUser(db, { name: "Nobody Known" });
   return { org, program, otherOrg, otherProgram, orgAdmin, otherOrgAdmin, members, applicant, stranger };
 }
+
+export type Cast = Awaited<ReturnType<typeof buildCast>>;
+
+/** A session cookie for each of the cast's people, by the names permission tests use. */
+export async function signInCast(t: { signIn(email: string): Promise<string> }, cast: Cast) {
+  const people = {
+    orgAdmin: cast.orgAdmin,
+    otherOrgAdmin: cast.otherOrgAdmin,
+    admin: cast.members.ADMIN,
+    adminReviewer: cast.members.ADMIN_REVIEWER,
+    reviewer: cast.members.REVIEWER,
+    guest: cast.members.GUEST,
+    applicant: cast.applicant,
+  };
+  const entries = await Promise.all(
+    Object.entries(people).map(async ([who, person]) => [who, await t.signIn(person.email)] as const),
+  );
+  return Object.fromEntries(entries) as Record<keyof typeof people, string>;
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_NAME_LENGTH } from "../limits";
+import { billingModeSchema } from "./billing";
 import { planSchema } from "./plans";
 
 /** Rating increments an organization may choose (spec: 1 or 0.5, default 1). */
@@ -16,6 +17,10 @@ export const organizationSchema = z.object({
       plan: planSchema,
       requestedPlanId: z.string().nullable(),
       trialEndsAt: z.string().nullable(),
+      /** On the Free Trial plan past trialEndsAt: reading and reviewing go on, adding programs and people stops. */
+      trialExpired: z.boolean(),
+      billingMode: billingModeSchema,
+      stripeId: z.string().nullable(),
       paymentInterval: z.string().nullable(),
       paymentDate: z.string().nullable(),
       nextPayment: z.string().nullable(),

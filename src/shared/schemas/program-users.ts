@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { emailSchema } from "./common";
+import { programRoleSchema } from "./users";
+
+/** A row of Manage User Access: a member of the program. */
+export const programUserSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: programRoleSchema,
+  /** Always false: removing a user deletes the membership (kept for the seed's shape). */
+  deleted: z.boolean(),
+  /** Invited but never signed in: Resend Email sends a fresh set-password link. */
+  invitationPending: z.boolean(),
+  /** The seat this person takes in the organization's plan (admin wins over reviewer). */
+  seat: z.enum(["admin", "reviewer"]),
+});
+export type ProgramUser = z.infer<typeof programUserSchema>;
+
+/**
+ * Seats used in the organization against the plan. A person counts once: as an admin when they
+ * hold ADMIN or ADMIN_REVIEWER in any of the organization's programs, otherwise as a reviewer
+ * (REVIEWER or GUEST). A limit of 0 means no limit.
+ */
+export const seatsSchema = z.object({
+  admins: z.number().int(),
+  reviewers: z.number().int(),
+  adminLimit: z.number().int(),
+  reviewerLimit: z.number().int(),
+});
+export type Seats = z.infer<typeof seatsSchema>;
+
+export const programUsersResultSchema = z.object({
+  users: z.array(programUserSchema),
+  seats: seatsSchema,
+  /** False when the organization's free trial has ended: nobody new can be invited. */
+  canInvite: z.boolean(),
+});
+export type ProgramUsersResult = z.infer<typeof programUsersResultSchema>;
+
+/** POST /api/programs/{id}/user — the invitation email is lowercased and trimmed. */
+export const addProgramUserBodySchema = z.strictObject({
+  email: emailSchema,
+  role: programRoleSchema,
+});
+
+/** PATCH /api/programs/{programId}/user/{userId} */
+export const updateProgramUserBodySchema = z.strictObject({ role: programRoleSchema });
+
+export const programUserResultSchema = z.object({ user: programUserSchema, seats: seatsSchema });
