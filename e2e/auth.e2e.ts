@@ -1,8 +1,8 @@
-import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { MESSAGES } from "../src/shared/messages";
 import { signUpOrganization } from "./support/accounts";
 import { browserForThisFile, expectAccessible, newPage } from "./support/browser";
+import { submitLogin, waitForPath } from "./support/sign-in";
 
 const baseURL = inject("baseURL");
 const demoPassword = inject("demoPassword");
@@ -12,16 +12,6 @@ async function open(path: string) {
   const { page, problems } = await newPage(browser());
   await page.goto(baseURL + path);
   return { page, problems };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-}
-
-async function waitForPath(page: Page, path: string) {
-  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
 }
 
 describe("sign-up, sign-in and the shell", () => {
@@ -45,7 +35,7 @@ describe("sign-up, sign-in and the shell", () => {
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: "Log out" }).click();
     await waitForPath(page, "/login");
-    await signIn(page, `  ${email}  `, "founder-password");
+    await submitLogin(page, `  ${email}  `, "founder-password");
     await waitForPath(page, "/programs");
     expect(problems).toEqual([]);
   });
@@ -66,7 +56,7 @@ describe("sign-up, sign-in and the shell", () => {
   it("sends a committee member to the programs page with their program in the picker", async () => {
     const { page, problems } = await open("/login");
     await expectAccessible(page);
-    await signIn(page, "reviewer@demo.test", demoPassword);
+    await submitLogin(page, "reviewer@demo.test", demoPassword);
     await waitForPath(page, "/programs");
     await page.getByRole("cell", { name: "Community Grants 2026" }).first().waitFor();
     expect(problems).toEqual([]);
@@ -76,7 +66,7 @@ describe("sign-up, sign-in and the shell", () => {
 describe("redirects", () => {
   it("sends an applicant to their portal", async () => {
     const { page, problems } = await open("/login");
-    await signIn(page, "applicant@demo.test", demoPassword);
+    await submitLogin(page, "applicant@demo.test", demoPassword);
     await waitForPath(page, "/portal/applicant");
     await page.getByRole("heading", { name: "My Applications" }).waitFor();
     await expectAccessible(page);
@@ -89,7 +79,7 @@ describe("redirects", () => {
   it("sends an unknown path to /redirect and on to the user's home; signed out, to /login", async () => {
     const { page, problems } = await open("/no/such/page");
     await waitForPath(page, "/login");
-    await signIn(page, "admin@demo.test", demoPassword);
+    await submitLogin(page, "admin@demo.test", demoPassword);
     await waitForPath(page, "/programs");
     await page.goto(`${baseURL}/definitely/unknown`);
     await waitForPath(page, "/programs");
@@ -134,7 +124,7 @@ describe("password reset through the development mailbox", () => {
     await expectAccessible(page);
     await page.getByRole("button", { name: "Set new password" }).click();
     await waitForPath(page, "/login");
-    await signIn(page, email, "new-password-2");
+    await submitLogin(page, email, "new-password-2");
     await waitForPath(page, "/programs");
     expect(problems).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { MESSAGES } from "../src/shared/messages";
 import { signUpOrganization } from "./support/accounts";
 import { browserForThisFile, expectAccessible, newPage } from "./support/browser";
+import { submitLogin, waitForPath } from "./support/sign-in";
 
 const baseURL = inject("baseURL");
 const demoPassword = inject("demoPassword");
@@ -11,10 +12,8 @@ const browser = browserForThisFile();
 async function signInAt(email: string, password = demoPassword): Promise<{ page: Page; problems: string[] }> {
   const { page, problems } = await newPage(browser());
   await page.goto(`${baseURL}/login`);
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL((url) => url.pathname === "/programs", { timeout: 15_000 });
+  await submitLogin(page, email, password);
+  await waitForPath(page, "/programs");
   await page.getByRole("heading", { name: "Programs", exact: true }).waitFor();
   return { page, problems };
 }
@@ -196,6 +195,14 @@ describe("programs list for the organization admin", () => {
     await page.getByRole("button", { name: "View Community Grants 2026", exact: true }).click();
     await page.getByText("Current program: Community Grants 2026").waitFor();
     expect(new URL(page.url()).pathname).toBe("/programs");
+    expect(problems).toEqual([]);
+  });
+
+  it("opens the admin dashboard of a program with Admin", async () => {
+    const { page, problems } = await signInAt("orgadmin@demo.test");
+    await page.getByRole("button", { name: "Admin Community Grants 2026", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/dashboard");
+    await page.getByRole("link", { name: "Manage User Access" }).waitFor();
     expect(problems).toEqual([]);
   });
 });

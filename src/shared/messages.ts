@@ -15,6 +15,8 @@ export const MESSAGES = {
   signUpFailedNoMessage: "Something went wrong. User created unsuccessfully.",
   noPrograms: "You don't have access to any programs",
   noOtherPages: "You don't have access to other pages",
+  reminderSent: (email: string) => `Reminder email sent successfully to ${email}`,
+  emailFailed: "Error sending email - please contact support for assistance",
 } as const;
 
 /** The error page's message per code (forms-and-applicants §8). */

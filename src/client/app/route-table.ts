@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from "react";
 import type { RouteGroup } from "../../shared/authz";
+import { CreditCardIcon, DashboardIcon, type IconProps, SettingsIcon, UsersIcon } from "../components/icons";
 import { lazyPage } from "./lazy-page";
 
 export interface AppRoute {
@@ -11,6 +12,10 @@ export interface AppRoute {
   showInPageMenu: boolean;
   hideProgramPicker: boolean;
   page: LazyExoticComponent<ComponentType>;
+  /** Routes with an icon in the ADMIN or ORGANIZATION_ADMIN group are the dashboards' tiles. */
+  icon?: ComponentType<IconProps>;
+  /** One line under the tile's title on the dashboards. */
+  description?: string;
 }
 
 /** Every page of the app. New screens add a row here; the router, guards, page menu and titles follow. */
@@ -101,6 +106,69 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(
       () => import("../features/applicant/applicant-portal-page"),
       (m) => m.ApplicantPortalPage,
+    ),
+  },
+  {
+    path: "/admin/dashboard",
+    title: "Admin Dashboard",
+    group: "ADMIN",
+    showInPageMenu: true,
+    hideProgramPicker: false,
+    page: lazyPage(
+      () => import("../features/dashboard/dashboard-page"),
+      (m) => m.DashboardPage,
+    ),
+  },
+  {
+    path: "/admin/user-management",
+    title: "Manage User Access",
+    group: "ADMIN",
+    showInPageMenu: true,
+    hideProgramPicker: false,
+    icon: UsersIcon,
+    description: "Invite people to the current program and choose their roles.",
+    page: lazyPage(
+      () => import("../features/user-access/user-access-page"),
+      (m) => m.UserAccessPage,
+    ),
+  },
+  {
+    path: "/organization/dashboard",
+    title: "Organization Dashboard",
+    group: "ORGANIZATION_ADMIN",
+    showInPageMenu: true,
+    hideProgramPicker: true,
+    icon: DashboardIcon,
+    description: "Everything you administer, in one place.",
+    page: lazyPage(
+      () => import("../features/dashboard/dashboard-page"),
+      (m) => m.DashboardPage,
+    ),
+  },
+  {
+    path: "/organization/billing",
+    title: "Organization Billing",
+    group: "ORGANIZATION_ADMIN",
+    showInPageMenu: true,
+    hideProgramPicker: true,
+    icon: CreditCardIcon,
+    description: "Your plan, its limits and upgrades.",
+    page: lazyPage(
+      () => import("../features/organization/billing-page"),
+      (m) => m.OrganizationBillingPage,
+    ),
+  },
+  {
+    path: "/organization/settings",
+    title: "Organization Settings",
+    group: "ORGANIZATION_ADMIN",
+    showInPageMenu: true,
+    hideProgramPicker: true,
+    icon: SettingsIcon,
+    description: "Your organization's name and rating scale.",
+    page: lazyPage(
+      () => import("../features/organization/settings-page"),
+      (m) => m.OrganizationSettingsPage,
     ),
   },
 ];

@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+
 /** Tiny inline icons (no icon library in this project). Decorative: hidden from assistive technology. */
 export function ChevronDownIcon({ size = 16 }: { size?: number }) {
   return (
@@ -33,5 +35,68 @@ export function DotsVerticalIcon({ size = 16 }: { size?: number }) {
       <circle cx="12" cy="12" r="2" />
       <circle cx="12" cy="19" r="2" />
     </svg>
+  );
+}
+
+export interface IconProps {
+  size?: number;
+}
+
+/** A stroked 24×24 outline icon: the shape of every route icon. */
+function OutlineIcon({ size = 24, children }: IconProps & { children: ReactNode }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function UsersIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20c0-3.6 2.9-6 6.5-6s6.5 2.4 6.5 6" />
+      <path d="M16 4.6a3.5 3.5 0 0 1 0 6.8M18 14.4c2.1.8 3.5 2.8 3.5 5.6" />
+    </OutlineIcon>
+  );
+}
+
+export function SettingsIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <circle cx="12" cy="12" r="3" />
+      <path d="M12 2v3M12 19v3M4.2 4.2l2.1 2.1M17.7 17.7l2.1 2.1M2 12h3M19 12h3M4.2 19.8l2.1-2.1M17.7 6.3l2.1-2.1" />
+    </OutlineIcon>
+  );
+}
+
+export function CreditCardIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <rect x="2.5" y="5" width="19" height="14" rx="2" />
+      <path d="M2.5 10h19M6.5 15h4" />
+    </OutlineIcon>
+  );
+}
+
+export function DashboardIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <rect x="3" y="3" width="7.5" height="9" rx="1.5" />
+      <rect x="13.5" y="3" width="7.5" height="5" rx="1.5" />
+      <rect x="13.5" y="11" width="7.5" height="10" rx="1.5" />
+      <rect x="3" y="15" width="7.5" height="6" rx="1.5" />
+    </OutlineIcon>
   );
 }

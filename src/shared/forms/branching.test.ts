@@ -89,7 +89,7 @@ const arbitraryForm = fc.integer({ min: 1, max: 8 }).chain((count) =>
           const options = targets.map((_, k) => `o${k}`);
           const routes = Object.fromEntries(targets.map((t, k) => [`o${k}`, `s${t + 1}`]));
           section.questions = [
-            smartQuestion(options, routes),
+            { ...smartQuestion(options, routes), _id: `smart-${section._id}` },
             { ...newQuestion("SHORT_ANSWER", "Q"), required: true },
           ];
         }

@@ -1,14 +1,12 @@
-import { Button, PasswordInput, Stack, Title } from "@mantine/core";
+import { Button, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
-import { useNavigate } from "react-router";
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../shared/limits";
 import { MESSAGES } from "../../../shared/messages";
 import { FormAlert } from "../../components/form-alert";
 import { authClient } from "../../lib/auth-client";
 import { fieldErrors } from "../../lib/form-errors";
-import { notify } from "../../lib/notify";
-import { SIGN_IN_TEXT } from "./sign-in-messages";
+import { newPasswordFailure } from "./new-password-failure";
 
 // Same bounds as the sign-up password (shared limits); shared/ has no schema for this form yet.
 const newPasswordFormSchema = z
@@ -26,12 +24,25 @@ const newPasswordFormSchema = z
 
 interface NewPasswordStepProps {
   token: string;
-  /** The token was refused: the page offers to request a new link. */
+  title: string;
+  /** A line under the title, e.g. whose account this is. */
+  intro?: string;
+  submitLabel: string;
+  /** The password is set; the form shows progress until this settles (an invitation signs in next). */
+  onPasswordSet: (newPassword: string) => Promise<void> | void;
+  /** The token was refused: stale, used or unknown. */
   onInvalidToken: () => void;
 }
 
-export function NewPasswordStep({ token, onInvalidToken }: NewPasswordStepProps) {
-  const navigate = useNavigate();
+/** Choosing a password with an emailed token: the reset link's form, and an invitation's first step. */
+export function NewPasswordStep({
+  token,
+  title,
+  intro,
+  submitLabel,
+  onPasswordSet,
+  onInvalidToken,
+}: NewPasswordStepProps) {
   const [newPassword, setNewPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -49,16 +60,22 @@ export function NewPasswordStep({ token, onInvalidToken }: NewPasswordStepProps)
     setFailure(null);
     setPending(true);
     const result = await authClient.resetPassword({ newPassword: parsed.data.newPassword, token });
-    setPending(false);
     if (!result.error) {
-      notify(SIGN_IN_TEXT.passwordChanged);
-      navigate("/login", { replace: true });
-    } else if (result.error.code?.startsWith("PASSWORD_") === true) {
-      setErrors({ newPassword: result.error.message ?? "This password cannot be used" });
-    } else if (result.error.status >= 500 || result.error.status === 429) {
-      setFailure(`Error changing your password: ${result.error.message ?? result.error.statusText}`);
-    } else {
-      onInvalidToken();
+      await onPasswordSet(parsed.data.newPassword);
+      setPending(false);
+      return;
+    }
+    setPending(false);
+    switch (newPasswordFailure(result.error)) {
+      case "password":
+        setErrors({ newPassword: result.error.message ?? "This password cannot be used" });
+        break;
+      case "unavailable":
+        setFailure(`Error setting your password: ${result.error.message ?? result.error.statusText}`);
+        break;
+      case "invalidToken":
+        onInvalidToken();
+        break;
     }
   }
 
@@ -66,8 +83,9 @@ export function NewPasswordStep({ token, onInvalidToken }: NewPasswordStepProps)
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Title order={1} size="h2">
-          Choose a new password
+          {title}
         </Title>
+        {intro !== undefined && <Text size="sm">{intro}</Text>}
         <FormAlert message={failure} />
         <PasswordInput
           label="New password"
@@ -84,7 +102,7 @@ export function NewPasswordStep({ token, onInvalidToken }: NewPasswordStepProps)
           onChange={(event) => setConfirmPassword(event.currentTarget.value)}
         />
         <Button type="submit" loading={pending} fullWidth>
-          Set new password
+          {submitLabel}
         </Button>
       </Stack>
     </form>

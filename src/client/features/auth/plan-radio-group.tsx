@@ -1,6 +1,6 @@
 import { Radio, Stack, Text } from "@mantine/core";
 import type { Plan } from "../../../shared/schemas/plans";
-import { planFeatures, planPrice } from "./plan-features";
+import { monthlyPrice, planFeatureRows } from "../../lib/plan-display";
 
 interface PlanRadioGroupProps {
   plans: readonly Plan[];
@@ -24,10 +24,12 @@ export function PlanRadioGroup({ plans, value, onChange, error }: PlanRadioGroup
             description={
               <>
                 <Text component="span" size="sm" fw={600} display="block">
-                  {planPrice(plan)}
+                  {monthlyPrice(plan)}
                 </Text>
                 <Text component="span" size="xs" display="block">
-                  {planFeatures(plan).join(" · ")}
+                  {planFeatureRows(plan)
+                    .map((row) => `${row.label}: ${row.value}`)
+                    .join(" · ")}
                 </Text>
               </>
             }

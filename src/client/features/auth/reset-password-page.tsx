@@ -1,9 +1,11 @@
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { PublicPageFrame } from "../../components/public-page-frame";
+import { notify } from "../../lib/notify";
 import { InvalidResetLink } from "./invalid-reset-link";
 import { NewPasswordStep } from "./new-password-step";
 import { SignInCard } from "./sign-in-card";
+import { SIGN_IN_TEXT } from "./sign-in-messages";
 
 type ResetView = "newPassword" | "invalidLink" | "requestEmail";
 
@@ -13,6 +15,7 @@ type ResetView = "newPassword" | "invalidLink" | "requestEmail";
  */
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const token = searchParams.get("token");
   const [view, setView] = useState<ResetView>(() => {
     if (searchParams.get("error") !== null) return "invalidLink";
@@ -23,7 +26,16 @@ export function ResetPasswordPage() {
   return (
     <PublicPageFrame>
       {view === "newPassword" && token !== null ? (
-        <NewPasswordStep token={token} onInvalidToken={() => setView("invalidLink")} />
+        <NewPasswordStep
+          token={token}
+          title="Choose a new password"
+          submitLabel="Set new password"
+          onPasswordSet={() => {
+            notify(SIGN_IN_TEXT.passwordChanged);
+            navigate("/login", { replace: true });
+          }}
+          onInvalidToken={() => setView("invalidLink")}
+        />
       ) : (
         <InvalidResetLink onRequestNewLink={() => setView("requestEmail")} />
       )}

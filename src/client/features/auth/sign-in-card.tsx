@@ -5,13 +5,16 @@ import { PageLoader } from "../../components/page-loader";
 import { PublicPageFrame } from "../../components/public-page-frame";
 import { hasName, useSession, useSignOut } from "../../lib/session";
 import { FirstLoginStep } from "./first-login-step";
+import { InvitationPasswordStep } from "./invitation-password-step";
 import { LoginStep } from "./login-step";
 import { postSignInPath } from "./post-sign-in-path";
 import { ResetEmailStep } from "./reset-email-step";
 import { ResetSentStep } from "./reset-sent-step";
+import { readSignInLink, withoutInvite } from "./sign-in-link";
+import { SIGN_IN_TEXT } from "./sign-in-messages";
 
 /** The card's own steps; first login and "logged in" follow from the session instead. */
-type CardStep = "login" | "resetEmail" | "resetSent";
+type CardStep = "invitationPassword" | "login" | "resetEmail" | "resetSent";
 
 /**
  * The sign-in card of /login and /reset-password. Signed-in users with a name are sent on (applicants to
@@ -21,10 +24,13 @@ export function SignInCard({ initialStep }: { initialStep: "login" | "resetEmail
   const session = useSession();
   const signOut = useSignOut();
   const location = useLocation();
-  const [searchParams] = useSearchParams();
-  const [step, setStep] = useState<CardStep>(initialStep);
-  // Invitation links carry the address: /login?email=…
-  const [email, setEmail] = useState(searchParams.get("email") ?? "");
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Invitation links carry the address, and for a person without a password a token to choose one.
+  const [link] = useState(() => readSignInLink(searchParams));
+  const [step, setStep] = useState<CardStep>(
+    initialStep === "login" && link.inviteToken !== null ? "invitationPassword" : initialStep,
+  );
+  const [email, setEmail] = useState(link.email);
   const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
@@ -53,8 +59,22 @@ export function SignInCard({ initialStep }: { initialStep: "login" | "resetEmail
   }
 
   const backToLogin = () => setStep("login");
+  // Used or refused, the invitation leaves the address bar: a reload shows the login step.
+  const leaveInvitation = (message: string) => {
+    setNotice(message);
+    setStep("login");
+    setSearchParams(withoutInvite(searchParams), { replace: true });
+  };
   return (
     <PublicPageFrame>
+      {step === "invitationPassword" && link.inviteToken !== null && (
+        <InvitationPasswordStep
+          email={link.email}
+          token={link.inviteToken}
+          onSignInFailed={() => leaveInvitation(SIGN_IN_TEXT.invitationPasswordSet)}
+          onInvalidToken={() => leaveInvitation(SIGN_IN_TEXT.invitationExpired)}
+        />
+      )}
       {step === "login" && (
         <LoginStep
           email={email}

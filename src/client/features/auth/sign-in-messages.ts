@@ -3,4 +3,7 @@ export const SIGN_IN_TEXT = {
   tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
   invalidResetLink: "This reset link is invalid or has expired.",
   passwordChanged: "Your password has been changed. Please log in.",
+  invitationExpired:
+    "This invitation link has expired. Ask your program admin to resend the invitation email, or use Forgot password.",
+  invitationPasswordSet: "Your password is set. Please log in.",
 } as const;

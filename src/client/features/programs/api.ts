@@ -11,6 +11,7 @@ import {
 import { currentProgramResultSchema, userProgramsResultSchema } from "../../../shared/schemas/users";
 import { apiGet, apiPath, apiSend } from "../../lib/api-client";
 import { userKeys } from "../../lib/query-keys";
+import { useUserMutation } from "../../lib/user-mutation";
 
 /** The user's programs, already sorted by the server: non-archived before archived. */
 export function useUserPrograms(userId: string | undefined) {
@@ -61,30 +62,14 @@ export function useProgramList(userId: string) {
   });
 }
 
-/**
- * A change to a program touches the programs list, the picker's list and possibly the current program (a
- * deleted or archived one), and the profile: everything cached about the user is refreshed. On failure too,
- * since a PLAN_LIMIT answer means the allowance on screen was out of date.
- */
-function useProgramMutation<TVariables, TResult>(
-  userId: string,
-  mutationFn: (variables: TVariables) => Promise<TResult>,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all(userId) }),
-  });
-}
-
 export function useCreateProgram(userId: string) {
-  return useProgramMutation(userId, (body: z.input<typeof createProgramBodySchema>) =>
+  return useUserMutation(userId, (body: z.input<typeof createProgramBodySchema>) =>
     apiSend("POST", "/api/programs", body, programResultSchema),
   );
 }
 
 export function useRenameProgram(userId: string) {
-  return useProgramMutation(
+  return useUserMutation(
     userId,
     ({ programId, ...body }: { programId: string } & z.input<typeof renameProgramBodySchema>) =>
       apiSend("PATCH", apiPath`/api/programs/${programId}/name`, body, programResultSchema),
@@ -92,7 +77,7 @@ export function useRenameProgram(userId: string) {
 }
 
 export function useSetProgramArchived(userId: string) {
-  return useProgramMutation(
+  return useUserMutation(
     userId,
     ({ programId, ...body }: { programId: string } & z.input<typeof archiveProgramBodySchema>) =>
       apiSend("PATCH", apiPath`/api/programs/${programId}/archived`, body, programResultSchema),
@@ -100,14 +85,14 @@ export function useSetProgramArchived(userId: string) {
 }
 
 export function useDuplicateProgram(userId: string) {
-  return useProgramMutation(userId, (programId: string) =>
+  return useUserMutation(userId, (programId: string) =>
     apiSend("POST", apiPath`/api/programs/duplicate/${programId}`, undefined, programResultSchema),
   );
 }
 
 /** Permanent: the program's form, submissions and reviews go with it. */
 export function useDeleteProgram(userId: string) {
-  return useProgramMutation(userId, (programId: string) =>
+  return useUserMutation(userId, (programId: string) =>
     apiSend("DELETE", apiPath`/api/programs/${programId}`, undefined, okSchema),
   );
 }

@@ -15,13 +15,12 @@ import { type ProgramDestination, type ProgramRowActions, ProgramsTable } from "
 import { RenameProgramDialog } from "./rename-program-dialog";
 
 /**
- * Where View and Admin lead once the program is current. The submissions list (/applications) and the admin
- * dashboard (/admin/dashboard) are not built yet: until then both stay here, and a notification says which
- * program is now current.
+ * Where View and Admin lead once the program is current. The submissions list (/applications) is not built
+ * yet: until then View stays here, and a notification says which program is now current.
  */
 const DESTINATION_PATHS: Record<ProgramDestination, string> = {
   view: "/programs",
-  admin: "/programs",
+  admin: "/admin/dashboard",
 };
 
 /** The dialog a row's actions menu opened; the program stays while the dialog animates closed. */

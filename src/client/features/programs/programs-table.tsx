@@ -1,7 +1,7 @@
-import { Box, Button, Group, Pagination, Table, VisuallyHidden } from "@mantine/core";
-import { useState } from "react";
+import { Button, Group, Table, VisuallyHidden } from "@mantine/core";
 import { ORGANIZATION_ADMIN_LABEL, PROGRAM_ROLE_LABELS } from "../../../shared/authz";
 import type { ProgramListItem } from "../../../shared/schemas/programs";
+import { PagedTable } from "../../components/paged-table";
 import { ProgramActionsMenu } from "./program-actions-menu";
 
 /** The spec's page size: the smaller of 5 and the row count. */
@@ -20,13 +20,6 @@ function formatDate(iso: string | null): string {
 }
 
 export type ProgramDestination = "view" | "admin";
-
-const PAGINATION_CONTROL_LABELS = {
-  first: "First page",
-  previous: "Previous page",
-  next: "Next page",
-  last: "Last page",
-} as const;
 
 /** What a row's buttons do; the page owns the current-program change and the dialogs. */
 export interface ProgramRowActions {
@@ -47,53 +40,33 @@ interface ProgramsTableProps {
 }
 
 export function ProgramsTable({ programs, caption, actions, withArchivedDate = false }: ProgramsTableProps) {
-  const [page, setPage] = useState(1);
-  const pageCount = Math.ceil(programs.length / PROGRAMS_PAGE_SIZE);
-  // Rows can vanish (archived, deleted) under the page the person is on: show the last one left instead.
-  const currentPage = Math.min(page, Math.max(1, pageCount));
-  const rows = programs.slice((currentPage - 1) * PROGRAMS_PAGE_SIZE, currentPage * PROGRAMS_PAGE_SIZE);
-
   return (
-    <Box>
-      <Table striped highlightOnHover withTableBorder>
-        <Table.Caption style={{ captionSide: "top", textAlign: "left" }}>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Organization</Table.Th>
-            <Table.Th scope="col">Role</Table.Th>
-            <Table.Th scope="col">Total submissions</Table.Th>
-            <Table.Th scope="col">Total reviews</Table.Th>
-            {withArchivedDate && <Table.Th scope="col">Archived</Table.Th>}
-            <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((program) => (
-            <ProgramRow
-              key={program.id}
-              program={program}
-              actions={actions}
-              withArchivedDate={withArchivedDate}
-            />
-          ))}
-        </Table.Tbody>
-      </Table>
-      {pageCount > 1 && (
-        <Group component="nav" aria-label={`${caption}, pages`} justify="flex-end" mt="sm">
-          <Pagination
-            total={pageCount}
-            value={currentPage}
-            onChange={setPage}
-            size="sm"
-            getItemProps={(n) => ({ "aria-label": `Page ${n}` })}
-            getControlProps={(control) => ({ "aria-label": PAGINATION_CONTROL_LABELS[control] })}
-          />
-        </Group>
+    <PagedTable
+      caption={caption}
+      rows={programs}
+      pageSize={PROGRAMS_PAGE_SIZE}
+      columns={
+        <>
+          <Table.Th scope="col">Name</Table.Th>
+          <Table.Th scope="col">Organization</Table.Th>
+          <Table.Th scope="col">Role</Table.Th>
+          <Table.Th scope="col">Total submissions</Table.Th>
+          <Table.Th scope="col">Total reviews</Table.Th>
+          {withArchivedDate && <Table.Th scope="col">Archived</Table.Th>}
+          <Table.Th scope="col">
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </>
+      }
+      renderRow={(program) => (
+        <ProgramRow
+          key={program.id}
+          program={program}
+          actions={actions}
+          withArchivedDate={withArchivedDate}
+        />
       )}
-    </Box>
+    />
   );
 }
 

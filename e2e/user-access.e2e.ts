@@ -1,0 +1,216 @@
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { SIGN_IN_TEXT } from "../src/client/features/auth/sign-in-messages";
+import { PROGRAM_USER_MESSAGES } from "../src/shared/program-users/seats";
+import { mailboxResultSchema } from "../src/shared/schemas/support";
+import { signUpOrganization } from "./support/accounts";
+import { browserForThisFile, expectAccessible, newPage } from "./support/browser";
+import { submitLogin, waitForPath } from "./support/sign-in";
+
+const baseURL = inject("baseURL");
+const demoPassword = inject("demoPassword");
+const browser = browserForThisFile();
+
+/** Signs in through an existing account's invitation link, /login?email=…, which fills in the address. */
+async function logIn(email: string, password: string): Promise<{ page: Page; problems: string[] }> {
+  const { page, problems } = await newPage(browser());
+  await page.goto(`${baseURL}/login?${new URLSearchParams({ email }).toString()}`);
+  const emailField = page.getByLabel("Email", { exact: true });
+  await emailField.waitFor();
+  expect(await emailField.inputValue()).toBe(email);
+  await submitLogin(page, email, password);
+  await waitForPath(page, "/programs");
+  return { page, problems };
+}
+
+async function openUserAccess(page: Page) {
+  await page.goto(`${baseURL}/admin/user-management`);
+  await page.getByRole("heading", { name: "Manage User Access", exact: true }).waitFor();
+}
+
+/** A program of a fresh organization, made current by its admin: nothing here touches the demo data. */
+async function adminOfNewProgram(programName: string) {
+  const password = "access-admin-password";
+  const email = await signUpOrganization(baseURL, { password, emailPrefix: "access-admin" });
+  const signedIn = await logIn(email, password);
+  const { page } = signedIn;
+  const status = await page.evaluate(async (displayName) => {
+    const response = await fetch("/api/programs", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ displayName }),
+    });
+    return response.status;
+  }, programName);
+  expect(status).toBe(201);
+  await page.reload();
+  await page.getByRole("button", { name: `View ${programName}`, exact: true }).click();
+  await page.getByText(`Current program: ${programName}`).waitFor();
+  return signedIn;
+}
+
+/** The newest invitation link sent to the address, from the development mailbox. */
+async function invitationLink(to: string): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const response = await fetch(`${baseURL}/api/dev/mailbox`);
+    const { messages } = mailboxResultSchema.parse(await response.json());
+    const newestFirst = messages
+      .filter((message) => message.to.includes(to))
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    for (const message of newestFirst) {
+      const link = /https?:\/\/[^\s"'<>]+\/login\?[^\s"'<>]*invite=[^\s"'<>]+/.exec(message.text)?.[0];
+      if (link !== undefined) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`no invitation link was sent to ${to}`);
+}
+
+const usersTable = (page: Page, programName: string) =>
+  page.getByRole("table", { name: `Users of ${programName}` });
+const rowOf = (table: Locator, email: string) =>
+  table.getByRole("row").filter({ has: table.page().getByRole("cell", { name: email, exact: true }) });
+
+/** "Reviewers: 1 / 5" as a number. */
+async function seatsUsed(page: Page, kind: "Admins" | "Reviewers"): Promise<number> {
+  const text = await page.getByText(new RegExp(`^${kind}: \\d+`)).textContent();
+  return Number(/: (\d+)/.exec(text ?? "")?.[1]);
+}
+
+describe("Manage User Access", () => {
+  it("invites a committee member who sets a password and a name; the admin changes their role and removes them", async () => {
+    const stamp = Date.now();
+    const programName = `Access Program ${stamp}`;
+    const { page, problems } = await adminOfNewProgram(programName);
+    await openUserAccess(page);
+    await page.getByRole("main").getByText(programName, { exact: true }).waitFor();
+    const reviewersBefore = await seatsUsed(page, "Reviewers");
+    await expectAccessible(page);
+
+    // Add new user: an invalid address is refused in the dialog, a valid one is lowercased and trimmed.
+    await page.getByRole("button", { name: "Add new user", exact: true }).click();
+    const addDialog = page.getByRole("dialog", { name: "Add new user" });
+    await addDialog.getByLabel("Email", { exact: true }).fill("not-an-address");
+    await addDialog.getByRole("button", { name: "Add", exact: true }).click();
+    await addDialog.getByText("Invalid Email").waitFor();
+    expect(await addDialog.getByLabel("Role").inputValue()).toBe("REVIEWER");
+    await expectAccessible(page);
+    const invitee = `invitee-${stamp}@example.test`;
+    await addDialog.getByLabel("Email", { exact: true }).fill(`  Invitee-${stamp}@Example.test `);
+    await addDialog.getByLabel("Role").selectOption({ label: "Committee Member" });
+    await addDialog.getByRole("button", { name: "Add", exact: true }).click();
+    await addDialog.waitFor({ state: "detached" });
+    await page
+      .getByRole("alert")
+      .filter({ hasText: `Invitation sent to ${invitee}` })
+      .waitFor();
+
+    const table = usersTable(page, programName);
+    const row = rowOf(table, invitee);
+    await row.waitFor();
+    expect(await row.getByRole("cell").allTextContents()).toEqual([
+      "Invitation pending",
+      invitee,
+      "Committee Member",
+      "EditResend Email",
+    ]);
+    await page.getByText(`Reviewers: ${reviewersBefore + 1}`, { exact: false }).waitFor();
+
+    // Inviting the same person again: the server's message, in the dialog.
+    await page.getByRole("button", { name: "Add new user", exact: true }).click();
+    await addDialog.getByLabel("Email", { exact: true }).fill(invitee);
+    await addDialog.getByRole("button", { name: "Add", exact: true }).click();
+    await addDialog.getByRole("alert").filter({ hasText: PROGRAM_USER_MESSAGES.alreadyMember }).waitFor();
+    await expectAccessible(page);
+    await addDialog.getByRole("button", { name: "Cancel" }).click();
+    await addDialog.waitFor({ state: "detached" });
+
+    // Resend Email: a fresh invitation, the spec's confirmation.
+    await row.getByRole("button", { name: `Resend email to ${invitee}`, exact: true }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: `Reminder email sent successfully to ${invitee}` })
+      .waitFor();
+
+    // The invitee, in a browser of their own: password, name, then the programs page.
+    const link = await invitationLink(invitee);
+    const { page: inviteePage, problems: inviteeProblems } = await newPage(browser());
+    await inviteePage.goto(link);
+    await inviteePage.getByRole("heading", { name: "Choose your password" }).waitFor();
+    await inviteePage.getByText(invitee, { exact: false }).waitFor();
+    await expectAccessible(inviteePage);
+    await inviteePage.getByLabel("New password", { exact: true }).fill("invitee-password");
+    await inviteePage.getByLabel("Confirm new password").fill("invitee-password");
+    await inviteePage.getByRole("button", { name: "Set password" }).click();
+    await inviteePage.getByLabel("First name").fill("Ivy");
+    await inviteePage.getByLabel("Last name").fill("Invitee");
+    await inviteePage.getByRole("button", { name: "Continue" }).click();
+    await inviteePage.waitForURL((url) => url.pathname === "/programs", { timeout: 15_000 });
+    await inviteePage.getByRole("cell", { name: programName, exact: true }).waitFor();
+    expect(inviteeProblems).toEqual([]);
+
+    // The admin sees the name; changes the role to Guest.
+    await page.reload();
+    await rowOf(table, invitee).getByRole("cell", { name: "Ivy Invitee", exact: true }).waitFor();
+    await row.getByRole("button", { name: "Edit Ivy Invitee", exact: true }).click();
+    const editDialog = page.getByRole("dialog", { name: "Edit Ivy Invitee" });
+    expect(await editDialog.getByLabel("Role").inputValue()).toBe("REVIEWER");
+    await expectAccessible(page);
+    await editDialog.getByLabel("Role").selectOption({ label: "Guest" });
+    await editDialog.getByRole("button", { name: "Save" }).click();
+    await editDialog.waitFor({ state: "detached" });
+    await row.getByRole("cell", { name: "Guest", exact: true }).waitFor();
+
+    // Removal asks twice: the first press only changes the button.
+    await row.getByRole("button", { name: "Edit Ivy Invitee", exact: true }).click();
+    await editDialog.getByRole("button", { name: "Remove Ivy Invitee", exact: true }).click();
+    const confirm = editDialog.getByRole("button", { name: /^Please confirm removal/ });
+    expect(await confirm.textContent()).toBe(PROGRAM_USER_MESSAGES.confirmRemoval);
+    expect(await editDialog.isVisible()).toBe(true);
+    await expectAccessible(page);
+    await confirm.click();
+    await editDialog.waitFor({ state: "detached" });
+    await rowOf(table, invitee).waitFor({ state: "detached" });
+    await page.getByText(`Reviewers: ${reviewersBefore}`, { exact: false }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it("lets the demo program admin edit their own role but never remove themselves", async () => {
+    const { page, problems } = await logIn("admin@demo.test", demoPassword);
+    await openUserAccess(page);
+    await page.getByRole("button", { name: "Edit Adam Adler", exact: true }).click();
+    const editDialog = page.getByRole("dialog", { name: "Edit Adam Adler" });
+    await editDialog.getByText(PROGRAM_USER_MESSAGES.cannotRemoveSelf).waitFor();
+    expect(await editDialog.getByRole("button", { name: /^Remove/ }).count()).toBe(0);
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+    await editDialog.waitFor({ state: "detached" });
+    expect(problems).toEqual([]);
+  });
+
+  it("is closed to a committee member", async () => {
+    const { page, problems } = await logIn("reviewer@demo.test", demoPassword);
+    await page.goto(`${baseURL}/admin/user-management`);
+    await page.waitForURL((url) => url.pathname === "/programs", { timeout: 15_000 });
+    await page.getByRole("heading", { name: "Programs", exact: true }).waitFor();
+    expect(await page.getByRole("heading", { name: "Manage User Access" }).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("invitation links", () => {
+  it("falls back to the login step with the address filled in when the invitation has expired", async () => {
+    const email = "someone-invited@example.test";
+    const { page, problems } = await newPage(browser());
+    await page.goto(`${baseURL}/login?${new URLSearchParams({ email, invite: "no-such-token" }).toString()}`);
+    await page.getByRole("heading", { name: "Choose your password" }).waitFor();
+    await page.getByLabel("New password", { exact: true }).fill("whatever-password");
+    await page.getByLabel("Confirm new password").fill("whatever-password");
+    await page.getByRole("button", { name: "Set password" }).click();
+    await page.getByRole("alert").filter({ hasText: SIGN_IN_TEXT.invitationExpired }).waitFor();
+    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(email);
+    expect(new URL(page.url()).searchParams.get("invite")).toBeNull();
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,61 @@
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import { checkoutResultSchema, type updatePlanBodySchema } from "../../../shared/schemas/billing";
+import {
+  organizationResultSchema,
+  type updateOrganizationBodySchema,
+} from "../../../shared/schemas/organizations";
+import { apiGet, apiPath, apiSend } from "../../lib/api-client";
+import { organizationKeys, userKeys } from "../../lib/query-keys";
+
+type UpdatePlanBody = z.input<typeof updatePlanBodySchema>;
+
+/** The user's organization; its plan details (planInfo) are there only for the organization admin. */
+export function useOrganization(userId: string, orgId: string, { enabled = true } = {}) {
+  return useQuery({
+    queryKey: organizationKeys.detail(userId, orgId),
+    queryFn: () => apiGet(apiPath`/api/organizations/${orgId}`, organizationResultSchema),
+    select: (result) => result.organization,
+    enabled,
+  });
+}
+
+/**
+ * The organization's name and plan show on the programs list, the picker and the plan allowance: after a
+ * change, everything cached about the user is refreshed, the organization shown at once from the answer.
+ */
+function showSavedOrganization(
+  queryClient: QueryClient,
+  userId: string,
+  result: z.infer<typeof organizationResultSchema>,
+) {
+  queryClient.setQueryData(organizationKeys.detail(userId, result.organization._id), result);
+  return queryClient.invalidateQueries({ queryKey: userKeys.all(userId) });
+}
+
+export function useUpdateOrganization(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof updateOrganizationBodySchema>) =>
+      apiSend("POST", "/api/organizations/updateOrg", body, organizationResultSchema),
+    onSuccess: (result) => showSavedOrganization(queryClient, userId, result),
+  });
+}
+
+/** Billing off (no Stripe keys on the server): the organization admin switches plans directly. */
+export function useUpdatePlan(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdatePlanBody) =>
+      apiSend("POST", "/api/organizations/updatePlan", body, organizationResultSchema),
+    onSuccess: (result) => showSavedOrganization(queryClient, userId, result),
+  });
+}
+
+/** With Stripe: a Checkout session to pay for the plan; its webhook switches the plan afterwards. */
+export function useCheckout() {
+  return useMutation({
+    mutationFn: (body: UpdatePlanBody) =>
+      apiSend("POST", "/api/organizations/checkout", body, checkoutResultSchema),
+  });
+}
