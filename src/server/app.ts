@@ -11,6 +11,7 @@ import { MAX_JSON_BODY_BYTES } from "../shared/limits";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { webhookRoutes } from "./billing/webhook-routes";
 import { isProduction } from "./config";
+import { formRoutes } from "./forms/routes";
 import type { AppDeps } from "./http/context";
 import { AppError } from "./http/errors";
 import { clientAddress } from "./http/rate-limit";
@@ -137,6 +138,7 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.route("/api/users", userRoutes);
   app.route("/api/programs", programRoutes);
   app.route("/api/programs", programUserRoutes);
+  app.route("/api/forms", formRoutes);
   app.route("/api/organizations", organizationRoutes);
   app.route("/api/email", supportRoutes);
   app.route("/api/webhooks", webhookRoutes);

@@ -6,6 +6,10 @@ export const ERROR_STATUS = {
   FORBIDDEN_ORIGIN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A form save based on an older revision: someone else saved in between. */
+  STALE_REVISION: 409,
+  /** A structure edit of a published form. */
+  FORM_LOCKED: 409,
   EMAIL_TAKEN: 409,
   UNKNOWN_EMAIL: 404,
   PLAN_LIMIT: 403,

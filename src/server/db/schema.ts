@@ -7,12 +7,14 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { PROGRAM_ROLES } from "../../shared/authz/roles";
+import type { FormContent } from "../../shared/forms/model";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -294,3 +296,58 @@ export const stripeEvents = pgTable("stripe_events", {
   type: text("type").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Forms: one per program, its content one JSON document (a 1,000-question form is one row write).
+// Publishing freezes the content as a numbered version; submissions record the version they were
+// made on, so later edits never change what an answer meant.
+// ---------------------------------------------------------------------------------------------
+export const forms = pgTable("forms", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  organizationId: uuid("organization_id")
+    .notNull()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  programId: uuid("program_id")
+    .notNull()
+    .unique()
+    .references(() => programs.id, { onDelete: "cascade" }),
+  content: jsonb("content").$type<FormContent>().notNull(),
+  draft: boolean("draft").notNull().default(true),
+  allowEdit: boolean("allow_edit").notNull().default(false),
+  /** Bumped by every change to the content: a save based on an older revision is refused. */
+  revision: integer("revision").notNull().default(0),
+  publishedVersion: integer("published_version"),
+  createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  lastEditedAt: timestamp("last_edited_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const formVersions = pgTable(
+  "form_versions",
+  {
+    formId: uuid("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    content: jsonb("content").$type<FormContent>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.version] })],
+);
+
+/** The preview link and the applicant (submission) links of a form; the latest submission link decides access. */
+export const formLinks = pgTable(
+  "form_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    formId: uuid("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"preview" | "submission">().notNull(),
+    openAt: timestamp("open_at", { withTimezone: true }).notNull().defaultNow(),
+    closeAt: timestamp("close_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("form_links_form_idx").on(t.formId, t.kind, t.createdAt)],
+);

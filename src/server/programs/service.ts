@@ -4,6 +4,7 @@ import type { ProgramListItem } from "../../shared/schemas/programs";
 import { assertOrganizationCanGrow } from "../billing/plan-changes";
 import type { Db, Tx } from "../db/client";
 import { organizations, plans, programs } from "../db/schema";
+import { copyProgramForm, createDefaultForm } from "../forms/service";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { listProgramsOfUser } from "../users/programs-of-user";
@@ -65,6 +66,7 @@ export async function createProgram(db: Db, organizationId: string, name: string
       .insert(programs)
       .values({ organizationId, name: name.trim(), appVersion: 3, createdBy })
       .returning();
+    await createDefaultForm(tx, row!, createdBy);
     return row!;
   });
 }
@@ -88,7 +90,7 @@ export async function setArchived(db: Db, program: ProgramRow, archived: boolean
   });
 }
 
-/** Copies the program's settings (the form too, once forms exist), never its submissions or reviews. */
+/** Copies the program's settings and form (unpublished, fresh ids), never its submissions or reviews. */
 export async function duplicateProgram(db: Db, program: ProgramRow, createdBy: string) {
   return db.transaction(async (tx) => {
     await takeProgramSlot(tx, program.organizationId);
@@ -104,6 +106,7 @@ export async function duplicateProgram(db: Db, program: ProgramRow, createdBy: s
         createdBy,
       })
       .returning();
+    await copyProgramForm(tx, program.id, row!, createdBy);
     return row!;
   });
 }

@@ -27,6 +27,18 @@ describe("editing a published form", () => {
     expect(publishedEditProblem(before, after)).toBeNull();
   });
 
+  it("does not mistake a reordering of object keys (as jsonb stores them) for a change", () => {
+    const before = publishedForm();
+    const reordered = JSON.parse(
+      JSON.stringify(before, (_key, value) =>
+        value && typeof value === "object" && !Array.isArray(value)
+          ? Object.fromEntries(Object.entries(value).reverse())
+          : value,
+      ),
+    );
+    expect(publishedEditProblem(before, reordered)).toBeNull();
+  });
+
   it("refuses moving questions or options with the spec's messages", () => {
     const before = publishedForm();
     const moved = structuredClone(before);

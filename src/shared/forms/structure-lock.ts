@@ -45,10 +45,25 @@ function sectionProblem(before: Section, after: Section): string | null {
   return null;
 }
 
+/**
+ * JSON with object keys sorted: the stored copy comes back from PostgreSQL's jsonb with its keys
+ * reordered, so plain JSON.stringify would see a change where there is none.
+ */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
 /** A question without the parts that stay editable (its text and description). */
 function frozenPart(question: Question) {
   const { name: _name, description: _description, x_options, y_options, ...rest } = question;
-  return JSON.stringify({ ...rest, x: x_options.map((o) => o._id), y: y_options.map((o) => o._id) });
+  return stableJson({ ...rest, x: x_options.map((o) => o._id), y: y_options.map((o) => o._id) });
 }
 
 function questionProblem(before: Question, after: Question): string | null {

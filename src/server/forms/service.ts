@@ -1,0 +1,292 @@
+import { and, desc, eq } from "drizzle-orm";
+import { logicWarnings } from "../../shared/forms/branching";
+import { copyWithNewIds, defaultFormContent } from "../../shared/forms/defaults";
+import type { Form, FormContent } from "../../shared/forms/model";
+import { FORM_MESSAGES, formProblems } from "../../shared/forms/publish-check";
+import { publishedEditProblem } from "../../shared/forms/structure-lock";
+import type { FormResult } from "../../shared/schemas/forms";
+import type { Db, Tx } from "../db/client";
+import { formLinks, forms, formVersions, organizations, plans } from "../db/schema";
+import { AppError, notFound } from "../http/errors";
+import { isUuid } from "../http/ids";
+
+export type FormRow = typeof forms.$inferSelect;
+type LinkRow = typeof formLinks.$inferSelect;
+type PlanSettings = Form["planSettings"];
+
+export async function findForm(db: Tx, formId: string): Promise<FormRow> {
+  if (!isUuid(formId)) throw notFound();
+  const [row] = await db.select().from(forms).where(eq(forms.id, formId));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Creates the program's form with the spec's default content and its preview link (open now, never closing). */
+export async function createDefaultForm(
+  tx: Tx,
+  program: { id: string; organizationId: string; name: string },
+  createdBy: string | null,
+  content: FormContent = defaultFormContent(program.name),
+): Promise<void> {
+  const [row] = await tx
+    .insert(forms)
+    .values({ organizationId: program.organizationId, programId: program.id, content, createdBy })
+    .onConflictDoNothing({ target: forms.programId })
+    .returning({ id: forms.id });
+  if (row) await tx.insert(formLinks).values({ formId: row.id, kind: "preview" });
+}
+
+/** Duplicate program: the form's content with fresh ids, unpublished, no applicant links, no versions. */
+export async function copyProgramForm(
+  tx: Tx,
+  fromProgramId: string,
+  to: { id: string; organizationId: string; name: string },
+  createdBy: string,
+): Promise<void> {
+  const [source] = await tx
+    .select({ content: forms.content })
+    .from(forms)
+    .where(eq(forms.programId, fromProgramId));
+  await createDefaultForm(tx, to, createdBy, source ? copyWithNewIds(source.content) : undefined);
+}
+
+/** The program's form, created with the default content when it is missing (spec: "a missing form on load"). */
+export async function formOfProgram(
+  db: Db,
+  program: { id: string; organizationId: string; name: string },
+  userId: string,
+): Promise<FormRow> {
+  const find = () => db.select().from(forms).where(eq(forms.programId, program.id));
+  const [existing] = await find();
+  if (existing) return existing;
+  await db.transaction((tx) => createDefaultForm(tx, program, userId));
+  const [created] = await find();
+  return created!;
+}
+
+async function planSettingsOf(db: Tx, organizationId: string): Promise<PlanSettings> {
+  const [row] = await db
+    .select({
+      maxFileSizeMB: plans.maxFileSizeMB,
+      maxFiles: plans.maxFiles,
+      logoBranding: plans.logoBranding,
+    })
+    .from(organizations)
+    .innerJoin(plans, eq(plans.id, organizations.planId))
+    .where(eq(organizations.id, organizationId));
+  return row ?? { maxFileSizeMB: 20, maxFiles: 0, logoBranding: false };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const presentLink = (link: LinkRow) => ({
+  _id: link.id,
+  open: link.openAt.toISOString(),
+  close: iso(link.closeAt),
+});
+
+/** The form as its administrators see it, with what blocks publishing and what the logic check warns about. */
+export async function presentForm(db: Tx, row: FormRow): Promise<FormResult> {
+  const [links, planSettings] = await Promise.all([
+    db.select().from(formLinks).where(eq(formLinks.formId, row.id)).orderBy(formLinks.createdAt),
+    planSettingsOf(db, row.organizationId),
+  ]);
+  const preview = links.find((l) => l.kind === "preview");
+  const form: Form = {
+    ...row.content,
+    _id: row.id,
+    programId: row.programId,
+    organizationId: row.organizationId,
+    draft: row.draft,
+    allowEdit: row.allowEdit,
+    previewLink: preview
+      ? presentLink(preview)
+      : { _id: row.id, open: row.createdAt.toISOString(), close: null },
+    submissionLinks: links.filter((l) => l.kind === "submission").map(presentLink),
+    revision: row.revision,
+    lastEditedAt: row.lastEditedAt.toISOString(),
+    publishedVersion: row.publishedVersion,
+    planSettings,
+  };
+  return {
+    form,
+    problems: formProblems(row.content.sections, planSettings),
+    warnings: logicWarnings(row.content.sections),
+  };
+}
+
+/** Locks the form row and checks the caller saw its latest revision. */
+async function lockAtRevision(tx: Tx, formId: string, revision: number): Promise<FormRow> {
+  const [row] = await tx.select().from(forms).where(eq(forms.id, formId)).for("update");
+  if (!row) throw notFound();
+  if (row.revision !== revision) throw new AppError("STALE_REVISION", FORM_MESSAGES.staleSave);
+  return row;
+}
+
+/**
+ * Changes the content, all or nothing: based on the caller's revision (a stale one is refused), and
+ * on a published form only within what may still change (titles, descriptions, criteria, look).
+ */
+export async function changeContent(
+  db: Db,
+  formId: string,
+  revision: number,
+  change: (current: FormContent) => FormContent,
+): Promise<FormRow> {
+  return db.transaction(async (tx) => {
+    const row = await lockAtRevision(tx, formId, revision);
+    const content = change(row.content);
+    if (!row.draft) {
+      const problem = publishedEditProblem(row.content, content);
+      if (problem) throw new AppError("FORM_LOCKED", problem);
+    }
+    const [saved] = await tx
+      .update(forms)
+      .set({ content, revision: row.revision + 1, lastEditedAt: new Date(), updatedAt: new Date() })
+      .where(eq(forms.id, formId))
+      .returning();
+    return saved!;
+  });
+}
+
+export function sectionIndex(content: FormContent, sectionId: string): number {
+  const index = content.sections.findIndex((s) => s._id === sectionId);
+  if (index < 0) throw notFound();
+  return index;
+}
+
+/** Soft delete or restore (UNDO) a section. The section holding the Identifier question stays. */
+export function setSectionDeleted(content: FormContent, sectionId: string, deleted: boolean): FormContent {
+  const index = sectionIndex(content, sectionId);
+  const section = content.sections[index]!;
+  if (deleted && section.questions.some((q) => q.type === "IDENTIFIER")) {
+    throw new AppError("CONFLICT", "The section with the Identifier question cannot be deleted.");
+  }
+  const sections = content.sections.map((s, i) => (i === index ? { ...s, deleted } : s));
+  return { ...content, sections };
+}
+
+/**
+ * Publish: refused while anything blocks it; otherwise the content is frozen as the next version,
+ * the preview link closes, and the form gets an applicant link when it has none.
+ */
+export async function publishForm(db: Db, formId: string, revision: number): Promise<FormRow> {
+  return db.transaction(async (tx) => {
+    const row = await lockAtRevision(tx, formId, revision);
+    if (!row.draft) return row;
+    const problems = formProblems(row.content.sections, await planSettingsOf(tx, row.organizationId));
+    if (problems.length > 0) {
+      throw new AppError("VALIDATION", FORM_MESSAGES.formError, { form: problems.map((p) => p.message) });
+    }
+    const version = (row.publishedVersion ?? 0) + 1;
+    const now = new Date();
+    await tx.insert(formVersions).values({ formId, version, content: row.content });
+    await tx
+      .update(formLinks)
+      .set({ closeAt: now })
+      .where(and(eq(formLinks.formId, formId), eq(formLinks.kind, "preview")));
+    const [link] = await tx
+      .select({ id: formLinks.id })
+      .from(formLinks)
+      .where(and(eq(formLinks.formId, formId), eq(formLinks.kind, "submission")))
+      .limit(1);
+    if (!link) await tx.insert(formLinks).values({ formId, kind: "submission", openAt: now });
+    const [saved] = await tx
+      .update(forms)
+      .set({ draft: false, publishedVersion: version, revision: row.revision + 1, updatedAt: now })
+      .where(eq(forms.id, formId))
+      .returning();
+    return saved!;
+  });
+}
+
+/**
+ * Unpublish: back to draft and the preview link reopens. Refused once applications have been
+ * submitted (counted by `submittedCount`, which the submissions module provides).
+ */
+export async function unpublishForm(
+  db: Db,
+  formId: string,
+  revision: number,
+  submittedCount: (tx: Tx, formId: string) => Promise<number> = async () => 0,
+): Promise<FormRow> {
+  return db.transaction(async (tx) => {
+    const row = await lockAtRevision(tx, formId, revision);
+    if (row.draft) return row;
+    if ((await submittedCount(tx, formId)) > 0) {
+      throw new AppError("CONFLICT", "This form has submitted applications: it cannot be unpublished.");
+    }
+    await tx
+      .update(formLinks)
+      .set({ closeAt: null })
+      .where(and(eq(formLinks.formId, formId), eq(formLinks.kind, "preview")));
+    const [saved] = await tx
+      .update(forms)
+      .set({ draft: true, revision: row.revision + 1, updatedAt: new Date() })
+      .where(eq(forms.id, formId))
+      .returning();
+    return saved!;
+  });
+}
+
+async function latestSubmissionLink(tx: Tx, formId: string) {
+  const [link] = await tx
+    .select()
+    .from(formLinks)
+    .where(and(eq(formLinks.formId, formId), eq(formLinks.kind, "submission")))
+    .orderBy(desc(formLinks.createdAt))
+    .limit(1);
+  return link;
+}
+
+/** Accepting while the latest applicant link has no close date or one in the future. */
+export function isAccepting(link: { closeAt: Date | null } | undefined, now = new Date()): boolean {
+  return link !== undefined && (link.closeAt === null || link.closeAt > now);
+}
+
+/** Close now, or schedule the close: the time is stored, so closing happens on time with no job running. */
+export async function closeForm(db: Db, row: FormRow, at: Date | null): Promise<void> {
+  if (row.draft) throw new AppError("CONFLICT", "Publish the form before managing applicant access.");
+  const link = await latestSubmissionLink(db, row.id);
+  if (!link) throw notFound();
+  await db
+    .update(formLinks)
+    .set({ closeAt: at ?? new Date() })
+    .where(eq(formLinks.id, link.id));
+}
+
+/** Reopen: a new applicant link (and so a new applicant URL), open now. */
+export async function reopenForm(db: Db, row: FormRow): Promise<void> {
+  if (row.draft) throw new AppError("CONFLICT", "Publish the form before managing applicant access.");
+  await db.transaction(async (tx) => {
+    await tx.select({ id: forms.id }).from(forms).where(eq(forms.id, row.id)).for("update");
+    if (isAccepting(await latestSubmissionLink(tx, row.id))) return;
+    await tx.insert(formLinks).values({ formId: row.id, kind: "submission" });
+  });
+}
+
+/** Editing of submitted applications can be switched only while the form accepts responses. */
+export async function setAllowEdit(db: Db, row: FormRow, allowEdit: boolean): Promise<void> {
+  if (!isAccepting(await latestSubmissionLink(db, row.id))) {
+    throw new AppError("CONFLICT", "Editing can be allowed only while the form accepts responses.");
+  }
+  await db.update(forms).set({ allowEdit, updatedAt: new Date() }).where(eq(forms.id, row.id));
+}
+
+/** Published forms of the organization, for mapping questions (names and types only). */
+export async function mappableForms(db: Db, organizationId: string) {
+  const rows = await db
+    .select({ id: forms.id, content: forms.content })
+    .from(forms)
+    .where(and(eq(forms.organizationId, organizationId), eq(forms.draft, false)));
+  return rows.map(({ id, content }) => ({
+    _id: id,
+    name: content.name,
+    sections: content.sections
+      .filter((s) => !s.deleted)
+      .map((s) => ({
+        _id: s._id,
+        name: s.name,
+        questions: s.questions.map((q) => ({ _id: q._id, name: q.name, type: q.type })),
+      })),
+  }));
+}
