@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { ProgramRole } from "../../../shared/authz";
 import { okSchema } from "../../../shared/schemas/common";
@@ -8,7 +8,7 @@ import {
   programUsersResultSchema,
 } from "../../../shared/schemas/program-users";
 import { apiGet, apiPath, apiSend } from "../../lib/api-client";
-import { programUserKeys, userKeys } from "../../lib/query-keys";
+import { programUserKeys } from "../../lib/query-keys";
 import { useUserMutation } from "../../lib/user-mutation";
 
 /** The members of the program, the organization's seats against the plan, and whether invites are open. */
