@@ -16,12 +16,13 @@ import {
   changeContent,
   closeForm,
   findForm,
+  findFormRef,
   formOfProgram,
   mappableForms,
   presentForm,
   publishForm,
   reopenForm,
-  sectionIndex,
+  replaceContent,
   setAllowEdit,
   setSectionDeleted,
   unpublishForm,
@@ -37,9 +38,9 @@ const refused = jsonResponse(
 );
 const formResponses = { 200: jsonResponse(formResultSchema, "The form"), 409: refused, ...errorResponses };
 
-/** The form, if the caller administers its program (ADMIN, ADMIN_REVIEWER or the organization admin); 404 otherwise. */
+/** The form (without its content), if the caller administers its program (ADMIN, ADMIN_REVIEWER or the organization admin); 404 otherwise. */
 async function administeredForm(c: AppContext, formId: string) {
-  const row = await findForm(c.get("deps").db, formId);
+  const row = await findFormRef(c.get("deps").db, formId);
   const actor = authorize(c, "program:administer", {
     programId: row.programId,
     organizationId: row.organizationId,
@@ -84,7 +85,7 @@ export const formRoutes = createRouter()
     async (c) => {
       const { row } = await administeredForm(c, c.req.valid("param").formId);
       const { revision, content } = c.req.valid("json");
-      const saved = await changeContent(c.get("deps").db, row.id, revision, () => content);
+      const saved = await replaceContent(c.get("deps").db, row.id, revision, content);
       return c.json(await presentForm(c.get("deps").db, saved), 200);
     },
   )
@@ -140,7 +141,6 @@ export const formRoutes = createRouter()
     async (c) => {
       const { formId, sectionId } = c.req.valid("param");
       const { row } = await administeredForm(c, formId);
-      sectionIndex(row.content, sectionId);
       const saved = await changeContent(c.get("deps").db, row.id, c.req.valid("json").revision, (content) =>
         setSectionDeleted(content, sectionId, false),
       );
@@ -158,8 +158,8 @@ export const formRoutes = createRouter()
     }),
     async (c) => {
       const { row } = await administeredForm(c, c.req.valid("param").formId);
-      const saved = await publishForm(c.get("deps").db, row.id, c.req.valid("json").revision);
-      return c.json(await presentForm(c.get("deps").db, saved), 200);
+      await publishForm(c.get("deps").db, row.id, c.req.valid("json").revision);
+      return respond(c, row.id);
     },
   )
   .openapi(
@@ -173,8 +173,8 @@ export const formRoutes = createRouter()
     }),
     async (c) => {
       const { row } = await administeredForm(c, c.req.valid("param").formId);
-      const saved = await unpublishForm(c.get("deps").db, row.id, c.req.valid("json").revision);
-      return c.json(await presentForm(c.get("deps").db, saved), 200);
+      await unpublishForm(c.get("deps").db, row.id, c.req.valid("json").revision);
+      return respond(c, row.id);
     },
   )
   .openapi(

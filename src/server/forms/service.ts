@@ -11,6 +11,30 @@ import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 
 export type FormRow = typeof forms.$inferSelect;
+/** A form without its content: what access checks and locks need (the content is the heavy part). */
+export type FormRef = Omit<FormRow, "content">;
+
+const refColumns = {
+  id: forms.id,
+  organizationId: forms.organizationId,
+  programId: forms.programId,
+  draft: forms.draft,
+  allowEdit: forms.allowEdit,
+  revision: forms.revision,
+  publishedVersion: forms.publishedVersion,
+  createdBy: forms.createdBy,
+  lastEditedAt: forms.lastEditedAt,
+  createdAt: forms.createdAt,
+  updatedAt: forms.updatedAt,
+};
+
+/** The form's ids and state, without reading its (large) content; 404 when missing. */
+export async function findFormRef(db: Tx, formId: string): Promise<FormRef> {
+  if (!isUuid(formId)) throw notFound();
+  const [row] = await db.select(refColumns).from(forms).where(eq(forms.id, formId));
+  if (!row) throw notFound();
+  return row;
+}
 type LinkRow = typeof formLinks.$inferSelect;
 type PlanSettings = Form["planSettings"];
 
@@ -114,38 +138,64 @@ export async function presentForm(db: Tx, row: FormRow): Promise<FormResult> {
   };
 }
 
-/** Locks the form row and checks the caller saw its latest revision. */
-async function lockAtRevision(tx: Tx, formId: string, revision: number): Promise<FormRow> {
-  const [row] = await tx.select().from(forms).where(eq(forms.id, formId)).for("update");
+/** Locks the form row and checks the caller saw its latest revision (without reading the content). */
+async function lockAtRevision(tx: Tx, formId: string, revision: number): Promise<FormRef> {
+  const [row] = await tx.select(refColumns).from(forms).where(eq(forms.id, formId)).for("update");
   if (!row) throw notFound();
   if (row.revision !== revision) throw new AppError("STALE_REVISION", FORM_MESSAGES.staleSave);
   return row;
 }
 
+async function contentOf(tx: Tx, formId: string): Promise<FormContent> {
+  const [row] = await tx.select({ content: forms.content }).from(forms).where(eq(forms.id, formId));
+  if (!row) throw notFound();
+  return row.content;
+}
+
 /**
- * Changes the content, all or nothing: based on the caller's revision (a stale one is refused), and
+ * Writes new content, all or nothing: based on the caller's revision (a stale one is refused), and
  * on a published form only within what may still change (titles, descriptions, criteria, look).
+ * `change` gets the current content when it needs it (`null` asks for none: a whole-form save
+ * replaces it without reading the large document back, unless the published structure must be kept).
  */
-export async function changeContent(
+async function writeContent(
+  db: Db,
+  formId: string,
+  revision: number,
+  change: (current: FormContent | null) => FormContent,
+  needsCurrent: boolean,
+): Promise<FormRow> {
+  return db.transaction(async (tx) => {
+    const row = await lockAtRevision(tx, formId, revision);
+    const current = needsCurrent || !row.draft ? await contentOf(tx, formId) : null;
+    const content = change(current);
+    if (!row.draft) {
+      const problem = publishedEditProblem(current!, content);
+      if (problem) throw new AppError("FORM_LOCKED", problem);
+    }
+    const now = new Date();
+    const [saved] = await tx
+      .update(forms)
+      .set({ content, revision: row.revision + 1, lastEditedAt: now, updatedAt: now })
+      .where(eq(forms.id, formId))
+      .returning(refColumns);
+    return { ...saved!, content };
+  });
+}
+
+/** The whole-form save. */
+export function replaceContent(db: Db, formId: string, revision: number, content: FormContent) {
+  return writeContent(db, formId, revision, () => content, false);
+}
+
+/** A change computed from the current content (add, delete, restore a section). */
+export function changeContent(
   db: Db,
   formId: string,
   revision: number,
   change: (current: FormContent) => FormContent,
-): Promise<FormRow> {
-  return db.transaction(async (tx) => {
-    const row = await lockAtRevision(tx, formId, revision);
-    const content = change(row.content);
-    if (!row.draft) {
-      const problem = publishedEditProblem(row.content, content);
-      if (problem) throw new AppError("FORM_LOCKED", problem);
-    }
-    const [saved] = await tx
-      .update(forms)
-      .set({ content, revision: row.revision + 1, lastEditedAt: new Date(), updatedAt: new Date() })
-      .where(eq(forms.id, formId))
-      .returning();
-    return saved!;
-  });
+) {
+  return writeContent(db, formId, revision, (current) => change(current!), true);
 }
 
 export function sectionIndex(content: FormContent, sectionId: string): number {
@@ -169,17 +219,18 @@ export function setSectionDeleted(content: FormContent, sectionId: string, delet
  * Publish: refused while anything blocks it; otherwise the content is frozen as the next version,
  * the preview link closes, and the form gets an applicant link when it has none.
  */
-export async function publishForm(db: Db, formId: string, revision: number): Promise<FormRow> {
+export async function publishForm(db: Db, formId: string, revision: number): Promise<void> {
   return db.transaction(async (tx) => {
     const row = await lockAtRevision(tx, formId, revision);
-    if (!row.draft) return row;
-    const problems = formProblems(row.content.sections, await planSettingsOf(tx, row.organizationId));
+    if (!row.draft) return;
+    const content = await contentOf(tx, formId);
+    const problems = formProblems(content.sections, await planSettingsOf(tx, row.organizationId));
     if (problems.length > 0) {
       throw new AppError("VALIDATION", FORM_MESSAGES.formError, { form: problems.map((p) => p.message) });
     }
     const version = (row.publishedVersion ?? 0) + 1;
     const now = new Date();
-    await tx.insert(formVersions).values({ formId, version, content: row.content });
+    await tx.insert(formVersions).values({ formId, version, content });
     await tx
       .update(formLinks)
       .set({ closeAt: now })
@@ -190,12 +241,10 @@ export async function publishForm(db: Db, formId: string, revision: number): Pro
       .where(and(eq(formLinks.formId, formId), eq(formLinks.kind, "submission")))
       .limit(1);
     if (!link) await tx.insert(formLinks).values({ formId, kind: "submission", openAt: now });
-    const [saved] = await tx
+    await tx
       .update(forms)
       .set({ draft: false, publishedVersion: version, revision: row.revision + 1, updatedAt: now })
-      .where(eq(forms.id, formId))
-      .returning();
-    return saved!;
+      .where(eq(forms.id, formId));
   });
 }
 
@@ -208,10 +257,10 @@ export async function unpublishForm(
   formId: string,
   revision: number,
   submittedCount: (tx: Tx, formId: string) => Promise<number> = async () => 0,
-): Promise<FormRow> {
+): Promise<void> {
   return db.transaction(async (tx) => {
     const row = await lockAtRevision(tx, formId, revision);
-    if (row.draft) return row;
+    if (row.draft) return;
     if ((await submittedCount(tx, formId)) > 0) {
       throw new AppError("CONFLICT", "This form has submitted applications: it cannot be unpublished.");
     }
@@ -219,12 +268,10 @@ export async function unpublishForm(
       .update(formLinks)
       .set({ closeAt: null })
       .where(and(eq(formLinks.formId, formId), eq(formLinks.kind, "preview")));
-    const [saved] = await tx
+    await tx
       .update(forms)
       .set({ draft: true, revision: row.revision + 1, updatedAt: new Date() })
-      .where(eq(forms.id, formId))
-      .returning();
-    return saved!;
+      .where(eq(forms.id, formId));
   });
 }
 
@@ -244,7 +291,7 @@ export function isAccepting(link: { closeAt: Date | null } | undefined, now = ne
 }
 
 /** Close now, or schedule the close: the time is stored, so closing happens on time with no job running. */
-export async function closeForm(db: Db, row: FormRow, at: Date | null): Promise<void> {
+export async function closeForm(db: Db, row: FormRef, at: Date | null): Promise<void> {
   if (row.draft) throw new AppError("CONFLICT", "Publish the form before managing applicant access.");
   const link = await latestSubmissionLink(db, row.id);
   if (!link) throw notFound();
@@ -255,7 +302,7 @@ export async function closeForm(db: Db, row: FormRow, at: Date | null): Promise<
 }
 
 /** Reopen: a new applicant link (and so a new applicant URL), open now. */
-export async function reopenForm(db: Db, row: FormRow): Promise<void> {
+export async function reopenForm(db: Db, row: FormRef): Promise<void> {
   if (row.draft) throw new AppError("CONFLICT", "Publish the form before managing applicant access.");
   await db.transaction(async (tx) => {
     await tx.select({ id: forms.id }).from(forms).where(eq(forms.id, row.id)).for("update");
@@ -265,7 +312,7 @@ export async function reopenForm(db: Db, row: FormRow): Promise<void> {
 }
 
 /** Editing of submitted applications can be switched only while the form accepts responses. */
-export async function setAllowEdit(db: Db, row: FormRow, allowEdit: boolean): Promise<void> {
+export async function setAllowEdit(db: Db, row: FormRef, allowEdit: boolean): Promise<void> {
   if (!isAccepting(await latestSubmissionLink(db, row.id))) {
     throw new AppError("CONFLICT", "Editing can be allowed only while the form accepts responses.");
   }
