@@ -2,15 +2,17 @@
  * `npm run bench`: generates the data set if needed, then for our server and for the bare
  * baseline server in turn (never both at once: a PGlite folder has one owner, and on a small
  * machine they would steal each other's CPU) starts it, signs reviewers in, runs every scenario
- * with autocannon while sampling the server's RSS, and stops it. Prints a table and writes
- * bench/results.json. See bench/README.md.
+ * with autocannon while sampling the server's RSS, and stops it. Our server then also runs the
+ * round trips (a large form saved and loaded one request at a time, against a target). Prints the
+ * tables and writes bench/results.json. See bench/README.md.
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { ORG_ADMIN_EMAIL } from "./generator/context";
 import { benchPassword } from "./lib/password";
 import { describeTarget, REPO_DIR, resolveTarget, serverEnvFor } from "./lib/target";
 import { sampleAnswer } from "./runner/answer-check";
-import { ensureDataset, prepareDataset } from "./runner/dataset";
+import { type DatasetDescription, ensureDataset, prepareDataset } from "./runner/dataset";
 import { runLoad } from "./runner/load";
 import { parseRunOptions, RUN_USAGE, type RunOptions } from "./runner/options";
 import { readRssMb, sampleRss, waitForIdleCpu } from "./runner/proc";
@@ -22,6 +24,7 @@ import {
   type ServerFigures,
   writeReport,
 } from "./runner/report";
+import { runRoundTrips } from "./runner/round-trips";
 import {
   freePort,
   killRunningServers,
@@ -35,6 +38,8 @@ interface ServerSpec {
   label: "app" | "baseline";
   entry: string;
   env: Record<string, string>;
+  /** The round trips have no baseline: our server only. */
+  roundTrips: boolean;
 }
 
 /** One scenario on one running server: a sample answer, warm-up, measured run, RSS throughout. */
@@ -67,6 +72,7 @@ async function runScenario(
 async function benchmarkServer(
   spec: ServerSpec,
   emails: string[],
+  dataset: DatasetDescription,
   options: RunOptions,
 ): Promise<ServerFigures> {
   console.log(`\n${spec.label} server (${spec.entry})`);
@@ -81,10 +87,27 @@ async function benchmarkServer(
     for (const scenario of options.scenarios) {
       scenarios[scenario.name] = await runScenario(server, scenario, users, options);
     }
-    return { label: spec.label, coldStartMs: server.coldStartMs, rssAtStartMb, scenarios };
+    const roundTrips = spec.roundTrips ? await runRoundTripsOn(server, dataset, options) : {};
+    return { label: spec.label, coldStartMs: server.coldStartMs, rssAtStartMb, scenarios, roundTrips };
   } finally {
     await server.stop();
   }
+}
+
+/** The round trips as the organization admin, on the program whose form the data set prepared. */
+async function runRoundTripsOn(server: ServerProcess, dataset: DatasetDescription, options: RunOptions) {
+  if (options.roundTrips.length === 0) return {};
+  const programId = dataset.formProgramId;
+  if (programId === null)
+    throw new Error(`${ORG_ADMIN_EMAIL} administers no active program: run with --fresh.`);
+  return runRoundTrips({
+    server,
+    roundTrips: options.roundTrips,
+    quick: options.quick,
+    adminEmail: ORG_ADMIN_EMAIL,
+    password: benchPassword(),
+    programId,
+  });
 }
 
 async function main(): Promise<number> {
@@ -112,8 +135,10 @@ async function main(): Promise<number> {
     NODE_ENV: "production",
     BETTER_AUTH_SECRET: randomBytes(20).toString("hex"),
   };
-  const specs: ServerSpec[] = [{ label: "app", entry: "src/server/start.ts", env }];
-  if (options.baseline) specs.push({ label: "baseline", entry: "bench/baseline-server.ts", env });
+  const specs: ServerSpec[] = [{ label: "app", entry: "src/server/start.ts", env, roundTrips: true }];
+  if (options.baseline) {
+    specs.push({ label: "baseline", entry: "bench/baseline-server.ts", env, roundTrips: false });
+  }
 
   await ensureDataset({ target, fresh: options.fresh, scale: options.scale, seed: options.seed, password });
 
@@ -125,7 +150,7 @@ async function main(): Promise<number> {
   for (const spec of specs) {
     // Each server starts from the same database: without the sessions the previous one created.
     if (figures.length > 0) await prepareDataset(target);
-    figures.push(await benchmarkServer(spec, emails, options));
+    figures.push(await benchmarkServer(spec, emails, dataset, options));
   }
 
   const report = buildReport({

@@ -1,5 +1,7 @@
 import { parseArgs } from "node:util";
 import { isScaleName, type ScaleName } from "../generator/scales";
+import { ROUND_TRIPS } from "../round-trips";
+import type { RoundTrip } from "../round-trips/types";
 import { SCENARIOS } from "../scenarios";
 import type { Scenario } from "../scenarios/types";
 
@@ -16,11 +18,15 @@ export interface RunOptions {
   /** How many reviewers sign in; requests rotate over their sessions. */
   users: number;
   scenarios: readonly Scenario[];
+  /** Timed one request at a time on our server, after the scenarios. */
+  roundTrips: readonly RoundTrip[];
+  /** --quick: also fewer round-trip samples. */
+  quick: boolean;
   baseline: boolean;
 }
 
 export const RUN_USAGE = `Usage: npm run bench -- [options]
-  --quick              3 s per scenario instead of 10
+  --quick              3 s per scenario instead of 10, 15 form saves instead of 50
   --fresh              regenerate the data set first
   --scale small|large  data set size when generating (default large)
   --seed N             generator seed (default 1)
@@ -29,7 +35,7 @@ export const RUN_USAGE = `Usage: npm run bench -- [options]
   --duration S         seconds per scenario (overrides --quick)
   --warmup S           unmeasured seconds before each scenario (default 1)
   --users N            reviewers to sign in (default 50)
-  --only a,b           run only these scenarios (${SCENARIOS.map((s) => s.name).join(", ")})
+  --only a,b           run only these scenarios and round trips (${[...SCENARIOS, ...ROUND_TRIPS].map((s) => s.name).join(", ")})
   --no-baseline        skip the baseline server`;
 
 function positiveNumber(value: string | undefined, fallback: number, name: string): number {
@@ -63,11 +69,14 @@ export function parseRunOptions(argv: string[]): RunOptions | "help" {
   if (!Number.isInteger(seed)) throw new Error("--seed must be an integer");
 
   let scenarios = SCENARIOS;
+  let roundTrips = ROUND_TRIPS;
   if (values.only) {
     const wanted = values.only.split(",").map((s) => s.trim());
-    const unknown = wanted.filter((name) => !SCENARIOS.some((s) => s.name === name));
+    const known = [...SCENARIOS, ...ROUND_TRIPS].map((s) => s.name);
+    const unknown = wanted.filter((name) => !known.includes(name));
     if (unknown.length > 0) throw new Error(`Unknown scenario(s): ${unknown.join(", ")}`);
     scenarios = SCENARIOS.filter((s) => wanted.includes(s.name));
+    roundTrips = ROUND_TRIPS.filter((r) => wanted.includes(r.name));
   }
 
   return {
@@ -80,6 +89,8 @@ export function parseRunOptions(argv: string[]): RunOptions | "help" {
     warmupSeconds: positiveNumber(values.warmup, 1, "warmup"),
     users: Math.max(1, Math.round(positiveNumber(values.users, 50, "users"))),
     scenarios,
+    roundTrips,
+    quick: values.quick,
     baseline: !values["no-baseline"],
   };
 }

@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { BENCH_DIR } from "../lib/target";
+import type { RoundTripFigures } from "../round-trips/types";
 import type { Scenario } from "../scenarios/types";
 import { type Answer, sameAnswer } from "./answer-check";
 import type { DatasetDescription } from "./dataset";
@@ -26,7 +27,11 @@ export interface ServerFigures {
   /** RSS once healthy, before any load. */
   rssAtStartMb: number | null;
   scenarios: Record<string, ScenarioFigures>;
+  /** Our server only; empty for the baseline. */
+  roundTrips: Record<string, RoundTripFigures>;
 }
+
+type ServerSummary = Omit<ServerFigures, "scenarios" | "roundTrips">;
 
 export interface RunReport {
   date: string;
@@ -35,7 +40,7 @@ export interface RunReport {
   database: "pglite" | "postgres";
   dataset: Record<string, number>;
   settings: { connections: number; durationSeconds: number; warmupSeconds: number; signedInUsers: number };
-  servers: { app: Omit<ServerFigures, "scenarios">; baseline: Omit<ServerFigures, "scenarios"> | null };
+  servers: { app: ServerSummary; baseline: ServerSummary | null };
   scenarios: {
     name: string;
     description: string;
@@ -48,6 +53,8 @@ export interface RunReport {
     /** False when the baseline's answer differs from ours (then the ratio compares different work). */
     sameAnswerAsBaseline: boolean | null;
   }[];
+  /** One request at a time on our server, each with a target on its median. */
+  roundTrips: ({ name: string; description: string; request: string } & RoundTripFigures)[];
 }
 
 export function buildReport(opts: {
@@ -59,7 +66,7 @@ export function buildReport(opts: {
   baseline: ServerFigures | null;
 }): RunReport {
   const { options, app, baseline } = opts;
-  const withoutScenarios = ({ scenarios: _, ...rest }: ServerFigures) => rest;
+  const withoutScenarios = ({ scenarios: _, roundTrips: __, ...rest }: ServerFigures): ServerSummary => rest;
   const cpus = os.cpus();
   return {
     date: new Date().toISOString(),
@@ -94,6 +101,10 @@ export function buildReport(opts: {
         sameAnswerAsBaseline: theirs ? sameAnswer(theirs.answer, ours.answer) : null,
       };
     }),
+    roundTrips: options.roundTrips.flatMap(({ name, description, request }) => {
+      const figures = app.roundTrips[name];
+      return figures ? [{ name, description, request, ...figures }] : [];
+    }),
   };
 }
 
@@ -104,8 +115,17 @@ export function writeReport(report: RunReport): void {
 const fixed = (n: number | null | undefined, digits: number) => (n == null ? "-" : n.toFixed(digits));
 const mb = (n: number | null) => (n === null ? "?" : `${Math.round(n)} MB`);
 
-/** The summary as a Markdown table, so it can be pasted into an issue as is. */
-export function formatReport(report: RunReport): string {
+/** A Markdown table: the first column left-aligned, the figures right-aligned. */
+function markdownTable(header: string[], rows: string[][]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+  const rule = `|${widths.map((w, i) => (i === 0 ? `${"-".repeat(w + 1)}-` : `${"-".repeat(w + 1)}:`)).join("|")}|`;
+  return [line(header), rule, ...rows.map(line)];
+}
+
+function scenarioTable(report: RunReport): string[] {
+  if (report.scenarios.length === 0) return [];
   const header = [
     "scenario",
     "conns",
@@ -128,25 +148,8 @@ export function formatReport(report: RunReport): string {
     fixed(s.baseline?.requestsPerSecond, 0),
     fixed(s.ratio, 2),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
-  const rule = `|${widths.map((w, i) => (i === 0 ? `${"-".repeat(w + 1)}-` : `${"-".repeat(w + 1)}:`)).join("|")}|`;
-
-  const { app, baseline } = report.servers;
-  const serverLine = (s: RunReport["servers"]["app"]) =>
-    `${s.label} healthy after ${(s.coldStartMs / 1000).toFixed(2)} s, RSS at rest ${mb(s.rssAtStartMb)}`;
-  const dataset = Object.entries(report.dataset)
-    .map(([table, n]) => `${n} ${table}`)
-    .join(", ");
   return [
-    `${report.database} · ${report.machine.cores} cores · node ${report.node} · up to ${report.settings.connections} connections × ${report.settings.durationSeconds} s (+${report.settings.warmupSeconds} s warm-up) · ${report.settings.signedInUsers} signed-in users`,
-    `data set: ${dataset}`,
-    `cold start: ${serverLine(app)}${baseline ? `; ${serverLine(baseline)}` : ""}`,
-    "",
-    line(header),
-    rule,
-    ...rows.map(line),
+    ...markdownTable(header, rows),
     "",
     "req/s counts responses with the expected status; ratio = our req/s ÷ baseline req/s.",
     ...report.scenarios
@@ -157,5 +160,59 @@ export function formatReport(report: RunReport): string {
           `different work:\n  ours:     ${s.app.answer.status} ${s.app.answer.preview}\n` +
           `  baseline: ${s.baseline?.answer.status} ${s.baseline?.answer.preview}`,
       ),
+  ];
+}
+
+/** Its own table: one request at a time has a median and a target, not a throughput and a ratio. */
+function roundTripTable(report: RunReport): string[] {
+  if (report.roundTrips.length === 0) return [];
+  const header = [
+    "round trip",
+    "n",
+    "median ms",
+    "p95 ms",
+    "max ms",
+    "sent KB",
+    "received KB",
+    "non-200",
+    "target",
+    "result",
+  ];
+  const rows = report.roundTrips.map((r) => [
+    r.name,
+    String(r.samples),
+    fixed(r.medianMs, 1),
+    fixed(r.p95Ms, 1),
+    fixed(r.maxMs, 1),
+    r.requestKb > 0 ? fixed(r.requestKb, 0) : "-",
+    fixed(r.responseKb, 0),
+    String(r.non200),
+    `median < ${r.targetMedianMs} ms`,
+    r.pass ? "pass" : "FAIL",
+  ]);
+  return [
+    ...markdownTable(header, rows),
+    "",
+    "Round trips: our server only, one request at a time, timed by the client; pass = median below the " +
+      "target and every answer a 200.",
+  ];
+}
+
+/** The summary as Markdown tables, so it can be pasted into an issue as is. */
+export function formatReport(report: RunReport): string {
+  const { app, baseline } = report.servers;
+  const serverLine = (s: ServerSummary) =>
+    `${s.label} healthy after ${(s.coldStartMs / 1000).toFixed(2)} s, RSS at rest ${mb(s.rssAtStartMb)}`;
+  const dataset = Object.entries(report.dataset)
+    .map(([table, n]) => `${n} ${table}`)
+    .join(", ");
+  return [
+    `${report.database} · ${report.machine.cores} cores · node ${report.node} · up to ${report.settings.connections} connections × ${report.settings.durationSeconds} s (+${report.settings.warmupSeconds} s warm-up) · ${report.settings.signedInUsers} signed-in users`,
+    `data set: ${dataset}`,
+    `cold start: ${serverLine(app)}${baseline ? `; ${serverLine(baseline)}` : ""}`,
+    // A blank line before each table there is.
+    ...[scenarioTable(report), roundTripTable(report)].flatMap((table) =>
+      table.length > 0 ? ["", ...table] : [],
+    ),
   ].join("\n");
 }
