@@ -167,7 +167,7 @@ describe("the organization admin's pages", () => {
     const { page, problems } = await signInAndOpen("/admin/dashboard", "admin@demo.test");
     await waitForPath(page, "/admin/dashboard");
     await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
-    expect(await tileNames(page)).toEqual(["Manage User Access"]);
+    expect(await tileNames(page)).toEqual(["Manage User Access", "Form Builder"]);
     await expectAccessible(page);
     expect(problems).toEqual([]);
   });

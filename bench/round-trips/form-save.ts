@@ -4,6 +4,7 @@ import {
   formPath,
   noSamples,
   recordAnswer,
+  saveReceiptFrom,
   type TimedAnswer,
   timedRequest,
 } from "./http";
@@ -19,7 +20,7 @@ export async function putContent(form: FormUnderTest): Promise<TimedAnswer> {
     revision: form.revision,
     content: form.content,
   });
-  if (answer.status === 200) form.revision = formFrom(answer, "Saving the form").revision;
+  if (answer.status === 200) form.revision = saveReceiptFrom(answer, "Saving the form").revision;
   return answer;
 }
 

@@ -1,4 +1,4 @@
-import type { FormResult } from "../../src/shared/schemas/forms";
+import type { FormResult, SaveFormResult } from "../../src/shared/schemas/forms";
 import type { FormUnderTest, RoundTripSamples } from "./types";
 
 export interface TimedAnswer {
@@ -42,10 +42,19 @@ export async function timedRequest(
 }
 
 /** The form from a 200 answer; anything else stops the measurement with the server's message. */
-export function formFrom(answer: TimedAnswer, what: string): FormResult["form"] {
+function parsed<T>(answer: TimedAnswer, what: string): T {
   if (answer.status !== 200)
     throw new Error(`${what} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
-  return (JSON.parse(answer.text) as FormResult).form;
+  return JSON.parse(answer.text) as T;
+}
+
+export function formFrom(answer: TimedAnswer, what: string): FormResult["form"] {
+  return parsed<FormResult>(answer, what).form;
+}
+
+/** A save answers its receipt (the new revision), not the form. */
+export function saveReceiptFrom(answer: TimedAnswer, what: string): SaveFormResult {
+  return parsed<SaveFormResult>(answer, what);
 }
 
 export const formOfProgramPath = (programId: string) => `/api/forms/program/${encodeURIComponent(programId)}`;

@@ -1,7 +1,7 @@
 import type { ServerProcess } from "../runner/server-process";
 import type { BenchUser } from "../scenarios/types";
 import { putContent } from "./form-save";
-import { formFrom, formOfProgramPath, timedRequest } from "./http";
+import { formFrom, formOfProgramPath, saveReceiptFrom, timedRequest } from "./http";
 import { LARGE_FORM, largeFormContent, questionCount } from "./large-form";
 import type { FormUnderTest } from "./types";
 
@@ -29,7 +29,7 @@ export async function prepareLargeForm(
     revision: loaded.revision,
     content: largeFormContent(loaded.name),
   };
-  for (let n = 0; n <= WARMUP_SAVES; n++) formFrom(await putContent(form), "Saving the large form");
+  for (let n = 0; n <= WARMUP_SAVES; n++) saveReceiptFrom(await putContent(form), "Saving the large form");
 
   // Check the server kept what was sent, so the figures are about a form of this size.
   const saved = formFrom(await timedRequest(form, "GET", formOfProgramPath(programId)), "Reloading the form");

@@ -25,6 +25,12 @@ export function clientBuildIsStale(): boolean {
 
 export function buildClient(): void {
   const vite = path.join(ROOT, "node_modules/.bin/vite");
-  const result = spawnSync(vite, ["build", "--logLevel", "warn"], { cwd: ROOT, stdio: "inherit" });
+  // Always React's production build: under `npm start` (development) or the tests (test) vite would
+  // otherwise bundle the development build, two to three times slower in the browser.
+  const result = spawnSync(vite, ["build", "--logLevel", "warn"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new Error("Building the client failed.");
 }

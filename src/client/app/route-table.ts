@@ -1,6 +1,13 @@
 import type { ComponentType, LazyExoticComponent } from "react";
 import type { RouteGroup } from "../../shared/authz";
-import { CreditCardIcon, DashboardIcon, type IconProps, SettingsIcon, UsersIcon } from "../components/icons";
+import {
+  CreditCardIcon,
+  DashboardIcon,
+  FormIcon,
+  type IconProps,
+  SettingsIcon,
+  UsersIcon,
+} from "../components/icons";
 import { lazyPage } from "./lazy-page";
 
 export interface AppRoute {
@@ -130,6 +137,30 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(
       () => import("../features/user-access/user-access-page"),
       (m) => m.UserAccessPage,
+    ),
+  },
+  {
+    path: "/admin/form/:programId",
+    title: "Form Builder",
+    group: "ADMIN",
+    showInPageMenu: false,
+    hideProgramPicker: false,
+    icon: FormIcon,
+    description: "Build the application form of the current program.",
+    page: lazyPage(
+      () => import("../features/form-builder/form-builder-page"),
+      (m) => m.FormBuilderPage,
+    ),
+  },
+  {
+    path: "/admin/form",
+    title: "Form Builder",
+    group: "ADMIN",
+    showInPageMenu: false,
+    hideProgramPicker: false,
+    page: lazyPage(
+      () => import("../features/form-builder/form-redirect-page"),
+      (m) => m.FormRedirectPage,
     ),
   },
   {

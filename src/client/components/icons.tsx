@@ -100,3 +100,13 @@ export function DashboardIcon(props: IconProps) {
     </OutlineIcon>
   );
 }
+
+/** A form: a page with lines and a check box (the form builder's tile). */
+export function FormIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <rect x="4.5" y="2.5" width="15" height="19" rx="2" />
+      <path d="M8 7.5h8M8 11.5h8M8 15.5h2.5M13 15.5l1.5 1.5 2.5-3" />
+    </OutlineIcon>
+  );
+}

@@ -8,6 +8,7 @@ import {
   mappableFormsResultSchema,
   revisionBodySchema,
   saveFormBodySchema,
+  saveFormResultSchema,
 } from "../../shared/schemas/forms";
 import { type AppContext, authorize } from "../http/context";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
@@ -23,6 +24,7 @@ import {
   publishForm,
   reopenForm,
   replaceContent,
+  saveReceipt,
   setAllowEdit,
   setSectionDeleted,
   unpublishForm,
@@ -78,15 +80,16 @@ export const formRoutes = createRouter()
       method: "put",
       path: "/{formId}",
       tags,
-      summary: "Save the whole form content, based on the revision the editor loaded",
+      summary:
+        "Save the whole form content, based on the revision the editor loaded; answers the new revision",
       request: { params: formParams, body: jsonBody(saveFormBodySchema) },
-      responses: formResponses,
+      responses: { 200: jsonResponse(saveFormResultSchema, "Saved"), 409: refused, ...errorResponses },
     }),
     async (c) => {
       const { row } = await administeredForm(c, c.req.valid("param").formId);
       const { revision, content } = c.req.valid("json");
       const saved = await replaceContent(c.get("deps").db, row.id, revision, content);
-      return c.json(await presentForm(c.get("deps").db, saved), 200);
+      return c.json(await saveReceipt(c.get("deps").db, saved), 200);
     },
   )
   .openapi(

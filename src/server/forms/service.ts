@@ -4,7 +4,7 @@ import { copyWithNewIds, defaultFormContent } from "../../shared/forms/defaults"
 import type { Form, FormContent } from "../../shared/forms/model";
 import { FORM_MESSAGES, formProblems } from "../../shared/forms/publish-check";
 import { publishedEditProblem } from "../../shared/forms/structure-lock";
-import type { FormResult } from "../../shared/schemas/forms";
+import type { FormResult, SaveFormResult } from "../../shared/schemas/forms";
 import type { Db, Tx } from "../db/client";
 import { formLinks, forms, formVersions, organizations, plans } from "../db/schema";
 import { AppError, notFound } from "../http/errors";
@@ -133,6 +133,17 @@ export async function presentForm(db: Tx, row: FormRow): Promise<FormResult> {
   };
   return {
     form,
+    problems: formProblems(row.content.sections, planSettings),
+    warnings: logicWarnings(row.content.sections),
+  };
+}
+
+/** A save's answer: the new revision and the content's problems and warnings, without the content. */
+export async function saveReceipt(db: Tx, row: FormRow): Promise<SaveFormResult> {
+  const planSettings = await planSettingsOf(db, row.organizationId);
+  return {
+    revision: row.revision,
+    lastEditedAt: row.lastEditedAt.toISOString(),
     problems: formProblems(row.content.sections, planSettings),
     warnings: logicWarnings(row.content.sections),
   };

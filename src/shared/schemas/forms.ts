@@ -13,6 +13,17 @@ export const formResultSchema = z.object({
 });
 export type FormResult = z.infer<typeof formResultSchema>;
 
+/**
+ * What a whole-form save answers: the new revision and what the server found in the content. Not the
+ * form itself — the editor already holds the content it sent, and echoing a 1,000-question form back
+ * on every autosave would double the save's cost.
+ */
+export const saveFormResultSchema = formResultSchema.pick({ problems: true, warnings: true }).extend({
+  revision: z.number().int(),
+  lastEditedAt: z.string(),
+});
+export type SaveFormResult = z.infer<typeof saveFormResultSchema>;
+
 /** PUT /api/forms/{formId}: the whole content, and the revision it was based on (stale → 409). */
 export const saveFormBodySchema = z.strictObject({
   revision: z.number().int().min(0),

@@ -1,0 +1,160 @@
+import { Button, Divider, Group, Modal, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { type FormEvent, useState } from "react";
+import type { Form } from "../../../../shared/forms/model";
+import type { FormResult } from "../../../../shared/schemas/forms";
+import { FormAlert } from "../../../components/form-alert";
+import { notify } from "../../../lib/notify";
+import {
+  closesInLabel,
+  defaultCloseInput,
+  isAcceptingResponses,
+  latestSubmissionLink,
+  scheduledCloseAt,
+} from "./access-status";
+import { useChangeAccess } from "./api";
+import { AcceptingBadge } from "./applicant-link-dialog";
+import { useNow } from "./use-now";
+
+interface ApplicantAccessDialogProps {
+  form: Form;
+  opened: boolean;
+  onClose: () => void;
+  /** Each change answers the whole form (new links, allowEdit, revision): the builder takes it over. */
+  onChanged: (result: FormResult) => void;
+}
+
+export const ACCESS_MESSAGES = {
+  closed: "The form no longer accepts responses.",
+  scheduled: (when: string) => `The form will stop accepting responses on ${when}.`,
+  reopened: "The form accepts responses again, through a new applicant link.",
+  editAllowed: "Applicants can now edit submitted applications.",
+  editDisallowed: "Applicants can no longer edit submitted applications.",
+} as const;
+
+const formatDateTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/**
+ * Manage Applicant Access (forms-and-applicants §4 "Access"): the form accepts responses while its latest
+ * submission link has no close date or one in the future. Close now, schedule a close (default 7 days
+ * ahead), reopen (a new applicant link), and allow editing of submitted applications while accepting.
+ */
+export function ApplicantAccessDialog({ form, opened, onClose, onChanged }: ApplicantAccessDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Manage Applicant Access">
+      {/* Mounted only while open: every opening starts with no error and a fresh default close date. */}
+      <AccessPanel form={form} onChanged={onChanged} />
+    </Modal>
+  );
+}
+
+function AccessPanel({ form, onChanged }: Pick<ApplicantAccessDialogProps, "form" | "onChanged">) {
+  const now = useNow(true);
+  const change = useChangeAccess(form._id);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [closeInput, setCloseInput] = useState(() => defaultCloseInput(new Date()));
+  const [closeError, setCloseError] = useState<string | null>(null);
+  const link = latestSubmissionLink(form);
+  const accepting = isAcceptingResponses(form, now);
+  const pending = change.isPending;
+
+  function run(request: Parameters<typeof change.mutate>[0], message: string) {
+    if (pending) return;
+    setFailure(null);
+    change.mutate(request, {
+      onSuccess: (result) => {
+        onChanged(result);
+        notify(message);
+      },
+      onError: (error) => setFailure(error.message),
+    });
+  }
+
+  function schedule(event: FormEvent) {
+    event.preventDefault();
+    event.stopPropagation();
+    const parsed = scheduledCloseAt(closeInput, new Date());
+    if ("error" in parsed) {
+      setCloseError(parsed.error);
+      return;
+    }
+    setCloseError(null);
+    run({ kind: "close", at: parsed.at }, ACCESS_MESSAGES.scheduled(formatDateTime(parsed.at)));
+  }
+
+  if (link === null) {
+    return <Text>Publish the form to give applicants a link and manage their access.</Text>;
+  }
+
+  return (
+    <Stack gap="md">
+      <FormAlert message={failure} />
+      <Stack gap={4}>
+        <Group gap="xs">
+          <AcceptingBadge accepting={accepting} />
+          <Text size="sm" fw={500}>
+            {closesInLabel(link.close, now)}
+          </Text>
+        </Group>
+        {link.close !== null && (
+          <Text size="sm" c="dimmed">
+            {`${accepting ? "Closes" : "Closed"} on ${formatDateTime(link.close)}`}
+          </Text>
+        )}
+      </Stack>
+
+      {accepting ? (
+        <>
+          <Group>
+            <Button
+              color="red.9"
+              onClick={() => run({ kind: "close" }, ACCESS_MESSAGES.closed)}
+              loading={pending}
+            >
+              Close now
+            </Button>
+          </Group>
+          <Divider />
+          <form onSubmit={schedule} noValidate>
+            <Stack gap="xs" align="flex-start">
+              <TextInput
+                type="datetime-local"
+                label="Close on"
+                description="Applicants can respond until this date and time (your time zone)."
+                value={closeInput}
+                error={closeError}
+                onChange={(event) => setCloseInput(event.currentTarget.value)}
+              />
+              <Button type="submit" variant="default" disabled={pending}>
+                Schedule close
+              </Button>
+            </Stack>
+          </form>
+          <Divider />
+          <Switch
+            label="Allow applicants to edit submitted applications"
+            checked={form.allowEdit}
+            disabled={pending}
+            onChange={(event) => {
+              const allowEdit = event.currentTarget.checked;
+              run(
+                { kind: "allowEdit", allowEdit },
+                allowEdit ? ACCESS_MESSAGES.editAllowed : ACCESS_MESSAGES.editDisallowed,
+              );
+            }}
+          />
+        </>
+      ) : (
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">
+            Reopening creates a new applicant link; the previous link stays closed. Editing of submitted
+            applications can be allowed while the form accepts responses.
+          </Text>
+          <Button onClick={() => run({ kind: "reopen" }, ACCESS_MESSAGES.reopened)} loading={pending}>
+            Reopen
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

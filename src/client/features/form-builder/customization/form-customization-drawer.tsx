@@ -1,0 +1,179 @@
+import {
+  Anchor,
+  Button,
+  Divider,
+  Drawer,
+  Fieldset,
+  Image,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useId, useState } from "react";
+import { DEFAULT_CONFIRMATION_MESSAGE, type FormSettings } from "../../../../shared/forms/model";
+import { FORM_MESSAGES } from "../../../../shared/forms/publish-check";
+import { ThemeColourPicker } from "./theme-colour-picker";
+import { setTranslation, translatableTexts, translatedCount, visibleTexts } from "./translations";
+
+interface FormCustomizationDrawerProps {
+  opened: boolean;
+  onClose: () => void;
+  settings: FormSettings;
+  onChange: (settings: FormSettings) => void;
+  /** The plan has logo branding; otherwise everything is shown disabled. */
+  enabled: boolean;
+  /** The form's English texts (labels, questions, options…) to translate, as the builder collects them. */
+  texts: readonly string[];
+}
+
+export const HEADER_IMAGE_HELP =
+  "Header images (.jpg, .jpeg or .png, at least 640 × 160 px) can be uploaded once file storage is available.";
+
+/**
+ * Form Customization (forms-and-applicants §3 "settings", §5): header image, theme colour, confirmation
+ * message and French translation, in a drawer on the right. Changes go to the builder as they are made; it
+ * saves them with the form.
+ */
+export function FormCustomizationDrawer({
+  opened,
+  onClose,
+  settings,
+  onChange,
+  enabled,
+  texts,
+}: FormCustomizationDrawerProps) {
+  const update = (patch: Partial<FormSettings>) => onChange({ ...settings, ...patch });
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title="Form Customization"
+      closeButtonProps={{ "aria-label": "Close form customization" }}
+    >
+      <Fieldset variant="unstyled" disabled={!enabled}>
+        <Stack gap="lg">
+          {!enabled && <Text size="sm">{FORM_MESSAGES.customizationNeedsUpgrade}</Text>}
+          <HeaderImage url={settings.headerImage} />
+          <ThemeColourPicker
+            value={settings.themeColour}
+            onChange={(themeColour) => update({ themeColour })}
+          />
+          <Textarea
+            label="Confirmation message"
+            description="Shown to applicants once they submit."
+            autosize
+            minRows={2}
+            maxRows={8}
+            value={settings.confirmationMessage}
+            onChange={(event) => update({ confirmationMessage: event.currentTarget.value })}
+            onBlur={(event) => {
+              if (event.currentTarget.value.trim() === "") {
+                update({ confirmationMessage: DEFAULT_CONFIRMATION_MESSAGE });
+              }
+            }}
+          />
+          <Divider />
+          <Switch
+            label="French translation"
+            description="Applicants can switch the form to French."
+            checked={settings.frenchTranslationEnabled}
+            onChange={(event) => update({ frenchTranslationEnabled: event.currentTarget.checked })}
+          />
+          {settings.frenchTranslationEnabled && (
+            <FrenchTexts
+              texts={texts}
+              translations={settings.translations}
+              onChange={(translations) => update({ translations })}
+            />
+          )}
+        </Stack>
+      </Fieldset>
+    </Drawer>
+  );
+}
+
+function HeaderImage({ url }: { url: string | null }) {
+  const helpId = useId();
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Text fw={500} size="sm">
+        Header image
+      </Text>
+      {url !== null ? (
+        <>
+          <Image src={url} alt="Current header image" radius="sm" mah={120} fit="contain" />
+          <Anchor
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+            style={{ wordBreak: "break-all" }}
+          >
+            {url}
+          </Anchor>
+        </>
+      ) : (
+        <Text size="sm">No header image.</Text>
+      )}
+      <Button variant="default" disabled aria-describedby={helpId}>
+        Upload header image
+      </Button>
+      <Text id={helpId} size="xs" c="dimmed">
+        {HEADER_IMAGE_HELP}
+      </Text>
+    </Stack>
+  );
+}
+
+function FrenchTexts({
+  texts,
+  translations,
+  onChange,
+}: {
+  texts: readonly string[];
+  translations: FormSettings["translations"];
+  onChange: (translations: FormSettings["translations"]) => void;
+}) {
+  const [query, setQuery] = useState("");
+  const all = translatableTexts(texts);
+  const { shown, matching } = visibleTexts(all, translations, query);
+  if (all.length === 0) return <Text size="sm">The form has no text to translate yet.</Text>;
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h5">
+        French texts
+      </Title>
+      <Text
+        size="sm"
+        c="dimmed"
+      >{`${translatedCount(all, translations)} of ${all.length} texts translated.`}</Text>
+      {all.length > shown.length || query !== "" ? (
+        <TextInput
+          label="Find a text"
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.currentTarget.value)}
+          description={
+            matching > shown.length
+              ? `Showing ${shown.length} of ${matching}: search to narrow the list.`
+              : undefined
+          }
+        />
+      ) : null}
+      {shown.map((english) => (
+        <TextInput
+          key={english}
+          label={`French for: ${english}`}
+          lang="fr"
+          value={translations[english] ?? ""}
+          onChange={(event) => onChange(setTranslation(translations, english, event.currentTarget.value))}
+        />
+      ))}
+    </Stack>
+  );
+}

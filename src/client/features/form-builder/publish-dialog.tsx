@@ -1,0 +1,45 @@
+import { Button, Group, List, Modal, Stack, Text } from "@mantine/core";
+import type { LogicWarning } from "../../../shared/forms/branching";
+import { Notice } from "./notice";
+
+interface PublishDialogProps {
+  opened: boolean;
+  /** The logic check's findings: worth a look, never blocking. */
+  warnings: readonly LogicWarning[];
+  publishing: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Publishing freezes the structure applicants answer, so it asks first and shows the logic warnings. */
+export function PublishDialog({ opened, warnings, publishing, onConfirm, onClose }: PublishDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Publish form">
+      <Stack gap="md">
+        <Text>
+          Once published, applicants can answer the form, and its questions, options and sections can no
+          longer be changed: only titles, descriptions and review criteria stay editable.
+        </Text>
+        {warnings.length > 0 && (
+          <Notice color="yellow" title="Check the form's logic">
+            <List size="sm">
+              {warnings.map((warning) => (
+                <List.Item key={`${warning.sectionId}:${warning.questionId ?? ""}`}>
+                  {warning.message}
+                </List.Item>
+              ))}
+            </List>
+          </Notice>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={publishing} data-autofocus>
+            Cancel
+          </Button>
+          <Button onClick={onConfirm} loading={publishing}>
+            Publish
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

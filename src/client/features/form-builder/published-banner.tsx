@@ -1,0 +1,79 @@
+import { Button, Collapse, Group, Stack, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { type ReactNode, useId } from "react";
+import { FORM_MESSAGES } from "../../../shared/forms/publish-check";
+import { Notice } from "./notice";
+
+interface PublishedBannerProps {
+  details: ReactNode;
+  saveStatus: ReactNode;
+  saving: boolean;
+  unpublishing: boolean;
+  onSave: () => void;
+  onUnpublish: () => void;
+  onManageAccess: () => void;
+  onApplicantLink: () => void;
+}
+
+/** Replaces the header once the form is published; the name and description fold away. */
+export function PublishedBanner({
+  details,
+  saveStatus,
+  saving,
+  unpublishing,
+  onSave,
+  onUnpublish,
+  onManageAccess,
+  onApplicantLink,
+}: PublishedBannerProps) {
+  const [detailsOpen, detailsToggle] = useDisclosure(false);
+  const detailsId = useId();
+  return (
+    <Notice color="green" title="This form is published">
+      <Stack gap="sm">
+        <Text size="sm">
+          {`Applicants can answer it. ${FORM_MESSAGES.editAfterPublish}: only titles, descriptions and review criteria can change.`}
+        </Text>
+        <Group justify="space-between">
+          {saveStatus}
+          <Group gap="xs">
+            <Button variant="default" onClick={onSave} loading={saving}>
+              Save
+            </Button>
+            <Button
+              variant="default"
+              disabled={onManageAccess === null}
+              onClick={onManageAccess ?? undefined}
+            >
+              Manage Applicant Access
+            </Button>
+            <Button
+              variant="default"
+              disabled={onApplicantLink === null}
+              onClick={onApplicantLink ?? undefined}
+            >
+              Get Link for Applicants
+            </Button>
+            <Button variant="default" onClick={onUnpublish} loading={unpublishing}>
+              Unpublish
+            </Button>
+          </Group>
+        </Group>
+        <Group>
+          <Button
+            variant="subtle"
+            size="xs"
+            aria-expanded={detailsOpen}
+            aria-controls={detailsId}
+            onClick={detailsToggle.toggle}
+          >
+            {detailsOpen ? "Hide form name and description" : "Show form name and description"}
+          </Button>
+        </Group>
+        <Collapse expanded={detailsOpen} id={detailsId}>
+          {details}
+        </Collapse>
+      </Stack>
+    </Notice>
+  );
+}
