@@ -7,10 +7,11 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { z } from "zod";
-import { MAX_JSON_BODY_BYTES } from "../shared/limits";
+import { MAX_FORM_BODY_BYTES, MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from "../shared/limits";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { webhookRoutes } from "./billing/webhook-routes";
 import { isProduction } from "./config";
+import { fileRoutes, publicFileRoutes } from "./files/routes";
 import { formRoutes } from "./forms/routes";
 import type { AppDeps } from "./http/context";
 import { AppError } from "./http/errors";
@@ -95,15 +96,21 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
     }),
   );
 
-  app.use(
-    "/api/*",
+  // JSON bodies are small; uploads carry files and have their own cap (the grant's size is checked too).
+  const limitBody = (maxSize: number) =>
     bodyLimit({
-      maxSize: MAX_JSON_BODY_BYTES,
+      maxSize,
       onError: () => {
-        throw new AppError("BODY_TOO_LARGE", `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`);
+        throw new AppError("BODY_TOO_LARGE", `The request body is larger than ${maxSize} bytes.`);
       },
-    }),
-  );
+    });
+  app.use("/api/files/upload/*", limitBody(MAX_UPLOAD_BYTES));
+  app.use("/api/*", async (c, next) => {
+    if (c.req.path.startsWith("/api/files/upload/")) return next();
+    // A whole form (up to 100 sections of 100 questions) is the one JSON body allowed to be larger.
+    const max = c.req.path.startsWith("/api/forms/") ? MAX_FORM_BODY_BYTES : MAX_JSON_BODY_BYTES;
+    return limitBody(max)(c, next);
+  });
 
   // A browser always sends Origin on unsafe requests; a foreign one is a cross-site request.
   app.use("/api/*", async (c, next) => {
@@ -139,6 +146,8 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.route("/api/programs", programRoutes);
   app.route("/api/programs", programUserRoutes);
   app.route("/api/forms", formRoutes);
+  app.route("/api/files/public", publicFileRoutes);
+  app.route("/api/files", fileRoutes);
   app.route("/api/organizations", organizationRoutes);
   app.route("/api/email", supportRoutes);
   app.route("/api/webhooks", webhookRoutes);

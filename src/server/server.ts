@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type ServerType, serve } from "@hono/node-server";
@@ -10,6 +10,7 @@ import { type Database, openDatabase } from "./db/client";
 import { seedDemoIfEmpty } from "./demo/seed";
 import { createMailDispatcher } from "./email/dispatcher";
 import { createTransport } from "./email/transports";
+import { DiskStorage } from "./files/storage";
 import type { AppDeps } from "./http/context";
 import { createLogger } from "./logger";
 import { ensureReferenceData } from "./plans/reference-data";
@@ -52,14 +53,20 @@ export async function createDeps(
     from: config.MAIL_FROM,
     onError: (m) => log.warn(m),
   });
+  const secret = authSecret(config);
   const auth = createAuth({
     db: db0.db,
     config,
-    secret: authSecret(config),
+    secret,
     onEmailQueued: () => mailer.kick(),
   });
   const stripe = createStripe(config);
-  return { config, database: db0, db: db0.db, auth, mailer, log, stripe, seededDemo };
+  const files = {
+    storage: new DiskStorage(path.join(config.DATA_DIR, "files")),
+    // Its own key, derived from the auth secret: an upload grant can never pass for a session.
+    secret: createHmac("sha256", secret).update("decisionhub file uploads").digest("hex"),
+  };
+  return { config, database: db0, db: db0.db, auth, mailer, log, stripe, files, seededDemo };
 }
 
 export interface RunningServer {

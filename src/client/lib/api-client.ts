@@ -71,6 +71,21 @@ export function apiSend<T>(
   return apiRequest(path, { method, body, schema });
 }
 
+/** PUTs a file's bytes to a signed upload address (same origin, with the session). */
+export async function apiUpload<T>(uploadUrl: string, file: Blob, schema: z.ZodType<T>): Promise<T> {
+  const response = await fetch(uploadUrl, {
+    method: "PUT",
+    credentials: "same-origin",
+    headers: { Accept: "application/json", "Content-Type": file.type || "application/octet-stream" },
+    body: file,
+  });
+  if (!response.ok) throw await errorFromResponse(response);
+  const parsed = schema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success)
+    throw new ApiError(502, "INVALID_RESPONSE", `Unexpected response from PUT ${uploadUrl}`);
+  return parsed.data;
+}
+
 /** Path segments come from data (ids), so they are always encoded. */
 export function apiPath(strings: TemplateStringsArray, ...segments: string[]): string {
   return strings.reduce(

@@ -6,6 +6,7 @@ import type { Auth } from "../auth/auth";
 import type { Config } from "../config";
 import type { Database, Db } from "../db/client";
 import type { MailDispatcher } from "../email/dispatcher";
+import type { DiskStorage } from "../files/storage";
 import type { Logger } from "../logger";
 import { AppError, notFound } from "./errors";
 
@@ -19,6 +20,8 @@ export interface AppDeps {
   log: Logger;
   /** Null with billing off (no Stripe keys). */
   stripe: Stripe | null;
+  /** Uploaded files and the key that signs upload addresses. */
+  files: { storage: DiskStorage; secret: string };
 }
 
 export interface AppEnv {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { createDeps } from "../server";
@@ -30,6 +33,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     AUTH_RATE_LIMIT: "off",
     LOG_LEVEL: "silent",
     SERVE_CLIENT: "off",
+    // Uploaded files go to a folder of this test's own, removed on close.
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "decisionhub-test-")),
     ...env,
   });
   const database = await createTestDatabase();
@@ -62,6 +67,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await deps.mailer.stop();
       await database.close();
+      rmSync(config.DATA_DIR, { recursive: true, force: true });
     },
   };
 }

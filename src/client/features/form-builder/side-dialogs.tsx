@@ -64,6 +64,7 @@ export function SideDialogs({ dialogs, form, content, onSettings, onAccessChange
         onChange={onSettings}
         enabled={form.planSettings.logoBranding}
         texts={texts}
+        programId={form.programId}
       />
     </>
   );

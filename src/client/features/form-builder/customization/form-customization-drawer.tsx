@@ -4,6 +4,8 @@ import {
   Divider,
   Drawer,
   Fieldset,
+  FileButton,
+  Group,
   Image,
   Stack,
   Switch,
@@ -15,6 +17,9 @@ import {
 import { useId, useState } from "react";
 import { DEFAULT_CONFIRMATION_MESSAGE, type FormSettings } from "../../../../shared/forms/model";
 import { FORM_MESSAGES } from "../../../../shared/forms/publish-check";
+import { FILE_MESSAGES, HEADER_IMAGE_MIN } from "../../../../shared/schemas/files";
+import { FormAlert } from "../../../components/form-alert";
+import { uploadHeaderImage } from "./api";
 import { ThemeColourPicker } from "./theme-colour-picker";
 import { setTranslation, translatableTexts, translatedCount, visibleTexts } from "./translations";
 
@@ -27,10 +32,11 @@ interface FormCustomizationDrawerProps {
   enabled: boolean;
   /** The form's English texts (labels, questions, options…) to translate, as the builder collects them. */
   texts: readonly string[];
+  /** The program whose header image this is (uploads are stored under it). */
+  programId: string;
 }
 
-export const HEADER_IMAGE_HELP =
-  "Header images (.jpg, .jpeg or .png, at least 640 × 160 px) can be uploaded once file storage is available.";
+export const HEADER_IMAGE_HELP = `A .jpg, .jpeg or .png image, at least ${HEADER_IMAGE_MIN.width} × ${HEADER_IMAGE_MIN.height} pixels.`;
 
 /**
  * Form Customization (forms-and-applicants §3 "settings", §5): header image, theme colour, confirmation
@@ -44,6 +50,7 @@ export function FormCustomizationDrawer({
   onChange,
   enabled,
   texts,
+  programId,
 }: FormCustomizationDrawerProps) {
   const update = (patch: Partial<FormSettings>) => onChange({ ...settings, ...patch });
   return (
@@ -58,7 +65,11 @@ export function FormCustomizationDrawer({
       <Fieldset variant="unstyled" disabled={!enabled}>
         <Stack gap="lg">
           {!enabled && <Text size="sm">{FORM_MESSAGES.customizationNeedsUpgrade}</Text>}
-          <HeaderImage url={settings.headerImage} />
+          <HeaderImage
+            url={settings.headerImage}
+            programId={programId}
+            onChange={(headerImage) => update({ headerImage })}
+          />
           <ThemeColourPicker
             value={settings.themeColour}
             onChange={(themeColour) => update({ themeColour })}
@@ -97,8 +108,36 @@ export function FormCustomizationDrawer({
   );
 }
 
-function HeaderImage({ url }: { url: string | null }) {
+function HeaderImage({
+  url,
+  programId,
+  onChange,
+}: {
+  url: string | null;
+  programId: string;
+  onChange: (url: string | null) => void;
+}) {
   const helpId = useId();
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function upload(file: File | null) {
+    if (file === null) return;
+    setError(null);
+    if (!/\.(jpe?g|png)$/i.test(file.name)) {
+      setError(FILE_MESSAGES.headerImageType);
+      return;
+    }
+    setUploading(true);
+    try {
+      onChange(await uploadHeaderImage(programId, file));
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setUploading(false);
+    }
+  }
+
   return (
     <Stack gap="xs" align="flex-start">
       <Text fw={500} size="sm">
@@ -120,12 +159,24 @@ function HeaderImage({ url }: { url: string | null }) {
       ) : (
         <Text size="sm">No header image.</Text>
       )}
-      <Button variant="default" disabled aria-describedby={helpId}>
-        Upload header image
-      </Button>
+      <Group gap="xs">
+        <FileButton onChange={(file) => void upload(file)} accept="image/png,image/jpeg">
+          {(props) => (
+            <Button {...props} variant="default" loading={uploading} aria-describedby={helpId}>
+              Upload header image
+            </Button>
+          )}
+        </FileButton>
+        {url !== null && (
+          <Button variant="subtle" color="red" onClick={() => onChange(null)}>
+            Remove header image
+          </Button>
+        )}
+      </Group>
       <Text id={helpId} size="xs" c="dimmed">
         {HEADER_IMAGE_HELP}
       </Text>
+      {error !== null && <FormAlert message={error} />}
     </Stack>
   );
 }
