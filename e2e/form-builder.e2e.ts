@@ -58,7 +58,11 @@ async function addOptions(question: Locator, values: string[]) {
 
 /** Saves now and waits for the server's confirmation. */
 async function saveNow(page: Page) {
-  await page.getByRole("button", { name: "Save", exact: true }).click();
+  // Looked up inside the header's group: resolving a button name across a 1,000-question page is slow.
+  await page
+    .getByRole("group", { name: "Form actions" })
+    .getByRole("button", { name: "Save", exact: true })
+    .click();
   await page
     .getByRole("status")
     .filter({ hasText: /^Last saved/ })

@@ -81,8 +81,15 @@ describe("changing a question's type", () => {
   });
 
   it("drops what the new type cannot have: smart, anonymize, mapping; a table gets one column", () => {
-    const smart = { ...smartQuestion(["x", "y"], { x: "s3" }), anonymize: true };
+    const mapping = {
+      formMap: { id: "f", name: "Earlier form" },
+      sectionMap: { id: "s", name: "Section" },
+      questionMap: { id: "q", name: "Pick" },
+    };
+    const smart = { ...smartQuestion(["x", "y"], { x: "s3" }), anonymize: true, mapping };
+    expect(changeQuestionType(smart, "CHECKBOXES").mapping).toBeNull();
     const table = changeQuestionType(smart, "SIMPLE_TABLE");
+    expect(table.mapping).toBeNull();
     expect(table.smart).toBe(false);
     expect(table.routes).toEqual({});
     expect(table.anonymize).toBe(false);

@@ -30,7 +30,7 @@ export function DraftHeader({
         {details}
         <Group justify="space-between" align="center">
           {saveStatus}
-          <Group gap="xs">
+          <Group gap="xs" role="group" aria-label="Form actions">
             <Button variant="default" onClick={onSave} loading={saving}>
               Save
             </Button>

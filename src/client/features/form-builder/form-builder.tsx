@@ -13,6 +13,7 @@ import { CustomizationButton } from "./customization/customization-button";
 import { DraftHeader } from "./draft-header";
 import { failureText } from "./failure-text";
 import { FormDetails } from "./form-details";
+import { MappingScope } from "./mapping/mapping-scope";
 import { ProblemSummary } from "./problem-summary";
 import { messagesByPlace, NO_SECTION_MESSAGES, type SectionMessages } from "./problems-by-place";
 import { PublishDialog } from "./publish-dialog";
@@ -149,18 +150,20 @@ export function FormBuilder({ initial, onReload }: { initial: FormResult; onRelo
           />
         )}
         <ProblemSummary problems={problems} sections={checked} />
-        {live.slice(0, revealed).map((section, index) => (
-          <SectionCard
-            key={section._id}
-            section={section}
-            index={index}
-            liveSectionIds={liveSectionIds}
-            locked={locked}
-            messages={placed.sections.get(section._id) ?? NO_SECTION_MESSAGES}
-            edits={edits}
-            commands={commands.forSections}
-          />
-        ))}
+        <MappingScope form={form}>
+          {live.slice(0, revealed).map((section, index) => (
+            <SectionCard
+              key={section._id}
+              section={section}
+              index={index}
+              liveSectionIds={liveSectionIds}
+              locked={locked}
+              messages={placed.sections.get(section._id) ?? NO_SECTION_MESSAGES}
+              edits={edits}
+              commands={commands.forSections}
+            />
+          ))}
+        </MappingScope>
         {revealed < live.length && <PageLoader />}
       </Stack>
 

@@ -36,7 +36,7 @@ export function PublishedBanner({
         </Text>
         <Group justify="space-between">
           {saveStatus}
-          <Group gap="xs">
+          <Group gap="xs" role="group" aria-label="Form actions">
             <Button variant="default" onClick={onSave} loading={saving}>
               Save
             </Button>

@@ -28,6 +28,7 @@ import { notify } from "../../lib/notify";
 import { ChoiceOptions } from "./choice-options";
 import { DRAG_TYPES, dragHandleProps, dropTargetProps } from "./drag-reorder";
 import { FileUploadSettings } from "./file-upload-settings";
+import { QuestionMapping } from "./mapping/question-mapping";
 import { MessageList } from "./message-list";
 import { TableColumns } from "./table-columns";
 import type { ContentEdits } from "./use-form-editor";
@@ -199,6 +200,7 @@ export const QuestionCard = memo(function QuestionCard({
             {IDENTIFIER_NOTE}
           </Text>
         )}
+        <QuestionMapping question={question} change={change} number={number} />
         <MessageList messages={problems} color="red.9" />
         <MessageList messages={warnings} color="yellow.9" />
 
