@@ -1,29 +1,20 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newOption, newQuestion, newSection } from "../../shared/forms/defaults";
 import type { FormContent } from "../../shared/forms/model";
 import { FORM_MESSAGES } from "../../shared/forms/publish-check";
 import type { FormResult, SaveFormResult } from "../../shared/schemas/forms";
 import { forms, formVersions } from "../db/schema";
-import {
-  addMember,
-  buildProgram as buildBareProgram,
-  buildCast,
-  type Cast,
-  signInCast,
-} from "../test/factories";
-import { createTestApp, type TestApp } from "../test/harness";
+import { addMember, buildProgram as buildBareProgram, type Cast, withCastTestApp } from "../test/factories";
+import type { TestApp } from "../test/harness";
 
 let t: TestApp;
 let cast: Cast;
 let cookies: Record<string, string>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  cast = await buildCast(t.deps.db);
-  cookies = await signInCast(t, cast);
+withCastTestApp((app) => {
+  ({ t, cast, cookies } = app);
 });
-afterAll(() => t.close());
 
 /** A program of the cast's organization where the cast's admin and admin-reviewer hold their roles. */
 async function buildProgram(db: TestApp["deps"]["db"], organizationId: string, opts: { name?: string } = {}) {

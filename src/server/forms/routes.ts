@@ -33,7 +33,7 @@ import {
 const tags = ["forms"];
 const id = z.string().min(1).max(64);
 const formParams = z.object({ formId: id });
-const sectionParams = z.object({ formId: id, sectionId: id });
+const sectionParams = z.object({ formId: id, sectionId: id, action: z.enum(["delete", "restore"]) });
 const refused = jsonResponse(
   z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
   "Refused: a stale revision (STALE_REVISION), a published form's structure (FORM_LOCKED), or the state of the form",
@@ -117,35 +117,18 @@ export const formRoutes = createRouter()
   .openapi(
     createRoute({
       method: "post",
-      path: "/{formId}/sections/{sectionId}/delete",
+      path: "/{formId}/sections/{sectionId}/{action}",
       tags,
-      summary: "Delete a section (kept for UNDO); the section holding the Identifier cannot be deleted",
+      summary:
+        "Delete a section (kept for UNDO; the section holding the Identifier cannot be deleted) or restore it (UNDO)",
       request: { params: sectionParams, body: jsonBody(revisionBodySchema) },
       responses: formResponses,
     }),
     async (c) => {
-      const { formId, sectionId } = c.req.valid("param");
+      const { formId, sectionId, action } = c.req.valid("param");
       const { row } = await administeredForm(c, formId);
       const saved = await changeContent(c.get("deps").db, row.id, c.req.valid("json").revision, (content) =>
-        setSectionDeleted(content, sectionId, true),
-      );
-      return c.json(await presentForm(c.get("deps").db, saved), 200);
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/{formId}/sections/{sectionId}/restore",
-      tags,
-      summary: "Restore a deleted section (UNDO)",
-      request: { params: sectionParams, body: jsonBody(revisionBodySchema) },
-      responses: formResponses,
-    }),
-    async (c) => {
-      const { formId, sectionId } = c.req.valid("param");
-      const { row } = await administeredForm(c, formId);
-      const saved = await changeContent(c.get("deps").db, row.id, c.req.valid("json").revision, (content) =>
-        setSectionDeleted(content, sectionId, false),
+        setSectionDeleted(content, sectionId, action === "delete"),
       );
       return c.json(await presentForm(c.get("deps").db, saved), 200);
     },

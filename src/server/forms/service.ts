@@ -209,7 +209,7 @@ export function changeContent(
   return writeContent(db, formId, revision, (current) => change(current!), true);
 }
 
-export function sectionIndex(content: FormContent, sectionId: string): number {
+function sectionIndex(content: FormContent, sectionId: string): number {
   const index = content.sections.findIndex((s) => s._id === sectionId);
   if (index < 0) throw notFound();
   return index;

@@ -1,30 +1,19 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PROGRAM_USER_MESSAGES } from "../../shared/program-users/seats";
 import { BILLING_MESSAGES } from "../../shared/schemas/billing";
 import type { ProgramUser, ProgramUsersResult } from "../../shared/schemas/program-users";
 import { emailOutbox, organizations, programMembers, users, verifications } from "../db/schema";
-import {
-  addMember,
-  buildCast,
-  buildOrg,
-  buildProgram,
-  buildUser,
-  type Cast,
-  signInCast,
-} from "../test/factories";
-import { createTestApp, type TestApp } from "../test/harness";
+import { addMember, buildOrg, buildProgram, buildUser, type Cast, withCastTestApp } from "../test/factories";
+import type { TestApp } from "../test/harness";
 
 let t: TestApp;
 let cast: Cast;
 let cookies: Record<string, string>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  cast = await buildCast(t.deps.db);
-  cookies = await signInCast(t, cast);
+withCastTestApp((app) => {
+  ({ t, cast, cookies } = app);
 });
-afterAll(() => t.close());
 
 const usersPath = (programId: string) => `/api/programs/${programId}/users`;
 const addPath = (programId: string) => `/api/programs/${programId}/user`;

@@ -1,27 +1,16 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { programMembers, programs } from "../db/schema";
-import {
-  addMember,
-  buildCast,
-  buildOrg,
-  buildProgram,
-  buildUser,
-  type Cast,
-  signInCast,
-} from "../test/factories";
-import { createTestApp, type TestApp } from "../test/harness";
+import { addMember, buildOrg, buildProgram, buildUser, type Cast, withCastTestApp } from "../test/factories";
+import type { TestApp } from "../test/harness";
 
 let t: TestApp;
 let cast: Cast;
 let cookies: Record<string, string>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  cast = await buildCast(t.deps.db);
-  cookies = await signInCast(t, cast);
+withCastTestApp((app) => {
+  ({ t, cast, cookies } = app);
 });
-afterAll(() => t.close());
 
 type ProgramBody = { program: { id: string; name: string; archived: boolean; appVersion: number } };
 const programRow = async (id: string) =>

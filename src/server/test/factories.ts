@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
 import type { ProgramRole } from "../../shared/authz/roles";
 import type { Db } from "../db/client";
 import { organizations, plans, programMembers, programs } from "../db/schema";
 import { createAccountWithPassword } from "../users/accounts";
-import { TEST_PASSWORD } from "./harness";
+import { createTestApp, TEST_PASSWORD, type TestApp } from "./harness";
 
 const unique = () => randomBytes(4).toString("hex");
 
@@ -104,4 +105,24 @@ export async function signInCast(t: { signIn(email: string): Promise<string> }, 
     Object.entries(people).map(async ([who, person]) => [who, await t.signIn(person.email)] as const),
   );
   return Object.fromEntries(entries) as Record<keyof typeof people, string>;
+}
+
+export interface CastTestApp {
+  t: TestApp;
+  cast: Cast;
+  cookies: Record<string, string>;
+}
+
+/**
+ * The usual permission-test setup: an app on a fresh database, the cast, everyone signed in — handed
+ * to `receive` before the tests run, and the app closed after them.
+ */
+export function withCastTestApp(receive: (app: CastTestApp) => void): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const cast = await buildCast(t.deps.db);
+    receive({ t, cast, cookies: await signInCast(t, cast) });
+  });
+  afterAll(() => t?.close());
 }
