@@ -21,6 +21,7 @@ import { organizationRoutes } from "./organizations/routes";
 import { planRoutes } from "./plans/routes";
 import { programUserRoutes } from "./program-users/routes";
 import { programRoutes } from "./programs/routes";
+import { formLinkRoutes, submissionRoutes } from "./submissions/routes";
 import { devMailboxRoutes, supportRoutes } from "./support/routes";
 import { loadActor } from "./users/actor";
 import { userRoutes } from "./users/routes";
@@ -107,8 +108,10 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.use("/api/files/upload/*", limitBody(MAX_UPLOAD_BYTES));
   app.use("/api/*", async (c, next) => {
     if (c.req.path.startsWith("/api/files/upload/")) return next();
-    // A whole form (up to 100 sections of 100 questions) is the one JSON body allowed to be larger.
-    const max = c.req.path.startsWith("/api/forms/") ? MAX_FORM_BODY_BYTES : MAX_JSON_BODY_BYTES;
+    // A whole form (up to 100 sections of 100 questions) and a whole application's answers (long
+    // essays) are the JSON bodies allowed to be larger.
+    const large = c.req.path.startsWith("/api/forms/") || c.req.path.startsWith("/api/submissions/");
+    const max = large ? MAX_FORM_BODY_BYTES : MAX_JSON_BODY_BYTES;
     return limitBody(max)(c, next);
   });
 
@@ -146,6 +149,8 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.route("/api/programs", programRoutes);
   app.route("/api/programs", programUserRoutes);
   app.route("/api/forms", formRoutes);
+  app.route("/api/forms", formLinkRoutes);
+  app.route("/api/submissions", submissionRoutes);
   app.route("/api/files/public", publicFileRoutes);
   app.route("/api/files", fileRoutes);
   app.route("/api/organizations", organizationRoutes);

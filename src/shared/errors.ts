@@ -11,6 +11,10 @@ export const ERROR_STATUS = {
   /** A structure edit of a published form. */
   FORM_LOCKED: 409,
   EMAIL_TAKEN: 409,
+  /** The form does not take responses now (closed, or unpublished). */
+  FORM_CLOSED: 409,
+  /** A change to an application that has been submitted. */
+  SUBMITTED: 409,
   UNKNOWN_EMAIL: 404,
   PLAN_LIMIT: 403,
   RATE_LIMITED: 429,

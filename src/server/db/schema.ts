@@ -15,6 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { PROGRAM_ROLES } from "../../shared/authz/roles";
+import type { Answer } from "../../shared/forms/answers";
 import type { FormContent } from "../../shared/forms/model";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -355,4 +356,83 @@ export const formLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("form_links_form_idx").on(t.formId, t.kind, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Submissions: an applicant's answers to one frozen form version. A draft has no submission date.
+// Answers are one JSON document (read and written whole, like a form's content).
+// ---------------------------------------------------------------------------------------------
+export const submissions = pgTable(
+  "submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    programId: uuid("program_id")
+      .notNull()
+      .references(() => programs.id, { onDelete: "cascade" }),
+    formId: uuid("form_id")
+      .notNull()
+      .references(() => forms.id, { onDelete: "cascade" }),
+    formVersion: integer("form_version").notNull(),
+    linkId: uuid("link_id").references(() => formLinks.id, { onDelete: "set null" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** A guest's draft: the SHA-256 of the token only its holder has (cleared when claimed). */
+    guestTokenHash: text("guest_token_hash"),
+    answers: json("answers").$type<Answer[]>().notNull(),
+    identifier: text("identifier").notNull().default(""),
+    submissionDate: timestamp("submission_date", { withTimezone: true }),
+    lastSaveDate: timestamp("last_save_date", { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every save: a save based on an older revision (a stale tab) is refused. */
+    revision: integer("revision").notNull().default(0),
+    /** Test submissions (review-and-administration: "mark as test"). */
+    softDeleted: boolean("soft_deleted").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("submissions_form_idx").on(t.formId, t.submissionDate),
+    index("submissions_program_idx").on(t.programId, t.createdAt),
+    index("submissions_user_idx").on(t.userId, t.createdAt),
+    // One application per person per form: opening the link again resumes it.
+    uniqueIndex("submissions_form_user_unique")
+      .on(t.formId, t.userId)
+      // Plain column names: drizzle-kit would qualify them with the table, which an index predicate refuses.
+      .where(sql`user_id is not null and soft_deleted = false`),
+  ],
+);
+
+/** Files uploaded for a submission's file questions (bytes in the private bucket under `key`). */
+export const submissionFiles = pgTable(
+  "submission_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    questionId: text("question_id").notNull(),
+    key: text("key").notNull(),
+    name: text("name").notNull(),
+    size: integer("size").notNull(),
+    contentType: text("content_type").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("submission_files_submission_idx").on(t.submissionId, t.createdAt)],
+);
+
+/** Admin edits of submissions: who changed which answers, when (issue 5 item 14). */
+export const submissionEdits = pgTable(
+  "submission_edits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    changes: json("changes")
+      .$type<{ questionId: string; before: Answer | null; after: Answer | null }[]>()
+      .notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("submission_edits_submission_idx").on(t.submissionId, t.createdAt)],
 );

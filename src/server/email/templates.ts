@@ -83,3 +83,25 @@ export function programAccessEmail(invite: ProgramInvitation): RenderedEmail {
     html: layout(lines, { url: invite.url, label: "Sign in" }),
   };
 }
+
+/** The applicant's receipt after submitting: the form's confirmation message and when it was received. */
+export function submissionReceiptEmail(receipt: {
+  name: string;
+  formName: string;
+  confirmation: string;
+  subject: string;
+  submittedAt: Date;
+  portalUrl?: string;
+}): RenderedEmail {
+  const lines = [
+    receipt.name ? `Hello ${receipt.name},` : "Hello,",
+    `We received your application to ${receipt.formName} on ${receipt.submittedAt.toUTCString()}.`,
+    receipt.confirmation,
+  ].filter((line) => line.trim() !== "");
+  const link = receipt.portalUrl ? { url: receipt.portalUrl, label: "See my applications" } : undefined;
+  return {
+    subject: receipt.subject,
+    text: `${lines.join("\n\n")}${receipt.portalUrl ? `\n\n${receipt.portalUrl}` : ""}\n`,
+    html: layout(lines, link),
+  };
+}

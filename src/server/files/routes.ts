@@ -3,6 +3,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { FORM_MESSAGES } from "../../shared/forms/publish-check";
+import { okSchema } from "../../shared/schemas/common";
 import {
   FILE_MESSAGES,
   HEADER_IMAGE_MAX_BYTES,
@@ -11,24 +12,44 @@ import {
   uploadGrantResultSchema,
   uploadResultSchema,
 } from "../../shared/schemas/files";
+import {
+  fileDownloadGrantSchema,
+  fileDownloadQuerySchema,
+  fileUploadGrantSchema,
+  fileUploadQuerySchema,
+  SUBMISSION_TOKEN_HEADER,
+  submissionFileSchema,
+} from "../../shared/schemas/submissions";
 import { organizations, plans } from "../db/schema";
-import { authorize, requireActor } from "../http/context";
+import { type AppContext, authorize, requireActor } from "../http/context";
 import { AppError, notFound } from "../http/errors";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
+import { deleteFile, findFile, grantUpload, safeName, storeUpload } from "../submissions/files";
+import { accessibleSubmission } from "../submissions/routes";
+import { findSubmissionRef, holdsToken } from "../submissions/service";
 import { imageInfo } from "./image-size";
 import { isValidKey } from "./storage";
-import { signUploadGrant, verifyUploadGrant } from "./upload-grants";
+import {
+  type PrivateUploadGrant,
+  signDownloadGrant,
+  signUploadGrant,
+  verifyDownloadGrant,
+  verifyUploadGrant,
+} from "./upload-grants";
 
 const tags = ["files"];
 const UPLOAD_MINUTES = 15;
 const CONTENT_TYPES = { png: "image/png", jpeg: "image/jpeg" } as const;
 
-/** A file name safe for a storage key: letters, digits, dot, dash, underscore; at most 80 characters. */
-function safeName(filename: string): string {
-  const cleaned = filename.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[.-]+/, "");
-  return (cleaned || "image").slice(-80);
-}
+const DOWNLOAD_MINUTES = 5;
+const tokenHeader = z.object({ [SUBMISSION_TOKEN_HEADER]: z.string().max(200).optional() });
+const refusedResponse = jsonResponse(
+  z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+  "Refused: the application cannot change now",
+);
+/** A header-safe fallback name for old clients; `filename*` carries the real one. */
+const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
 
 export const fileRoutes = createRouter()
   .openapi(
@@ -55,7 +76,7 @@ export const fileRoutes = createRouter()
         .innerJoin(plans, eq(plans.id, organizations.planId))
         .where(eq(organizations.id, program.organizationId));
       if (!plan?.logoBranding) throw new AppError("PLAN_LIMIT", FORM_MESSAGES.customizationNeedsUpgrade);
-      const key = `programs/${program.id}/${randomUUID()}-${safeName(filename)}`;
+      const key = `programs/${program.id}/${randomUUID()}-${safeName(filename, "image")}`;
       const expiresAt = Date.now() + UPLOAD_MINUTES * 60_000;
       const token = signUploadGrant(files.secret, {
         bucket: "public",
@@ -82,22 +103,27 @@ export const fileRoutes = createRouter()
       summary:
         "Upload the bytes to a signed address (only by the user it was made for, before it expires); images are checked by their content",
       request: { params: z.object({ token: z.string().min(1).max(2000) }) },
-      responses: { 200: jsonResponse(uploadResultSchema, "Stored"), ...errorResponses },
+      responses: {
+        200: jsonResponse(
+          z.union([uploadResultSchema, submissionFileSchema]),
+          "Stored: the header image's address, or the applicant file's record",
+        ),
+        ...errorResponses,
+      },
     }),
     async (c) => {
-      const actor = requireActor(c);
-      const { files } = c.get("deps");
+      const { files, db } = c.get("deps");
       const grant = verifyUploadGrant(files.secret, c.req.valid("param").token);
-      // Another user's address, a forged or an expired one: nothing to say about it.
-      if (!grant || grant.userId !== actor.userId || !isValidKey(grant.key)) throw notFound();
-      const declared = Number(c.req.header("content-length") ?? "0");
-      if (declared > grant.maxBytes) {
-        throw new AppError("VALIDATION", FILE_MESSAGES.tooLarge(grant.maxBytes / 1048576));
+      // A forged or expired address, or someone else's: nothing to say about it.
+      if (!grant || !isValidKey(grant.key)) throw notFound();
+      if (grant.bucket === "private") {
+        await requireUploader(c, grant);
+        const bytes = await readUpload(c, grant.maxBytes);
+        return c.json(await storeUpload(db, files.storage, grant, bytes), 200);
       }
-      const bytes = new Uint8Array(await c.req.arrayBuffer());
-      if (bytes.byteLength > grant.maxBytes) {
-        throw new AppError("VALIDATION", FILE_MESSAGES.tooLarge(grant.maxBytes / 1048576));
-      }
+      const actor = requireActor(c);
+      if (grant.userId !== actor.userId) throw notFound();
+      const bytes = await readUpload(c, grant.maxBytes);
       const image = imageInfo(bytes);
       if (!image)
         throw new AppError("VALIDATION", FILE_MESSAGES.headerImageType, {
@@ -111,7 +137,127 @@ export const fileRoutes = createRouter()
       await files.storage.write(grant.bucket, grant.key, bytes);
       return c.json({ url: `/api/files/public/${grant.key}` }, 200);
     },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/signedUrl/private/putObject",
+      tags,
+      summary:
+        "An upload address for an applicant's file (owner, guest token holder or admin edit): the question's count and type and the plan's size are checked first",
+      request: { query: fileUploadQuerySchema, headers: tokenHeader },
+      responses: {
+        200: jsonResponse(fileUploadGrantSchema, "Where to upload"),
+        409: refusedResponse,
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const { submissionId, ...request } = c.req.valid("query");
+      const { ref, access } = await accessibleSubmission(c, submissionId);
+      const { db, files } = c.get("deps");
+      const owner = access === "owner" ? ref.userId : (c.get("actor")?.userId ?? null);
+      const grant = await grantUpload(db, ref, access, request, owner);
+      return c.json(
+        {
+          uploadUrl: `/api/files/upload/${signUploadGrant(files.secret, grant)}`,
+          expiresAt: new Date(grant.expiresAt).toISOString(),
+        },
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/signedUrl/private/getObject",
+      tags,
+      summary:
+        "A download address for an applicant's file, valid for a few minutes, for whoever may read the submission",
+      request: { query: fileDownloadQuerySchema, headers: tokenHeader },
+      responses: { 200: jsonResponse(fileDownloadGrantSchema, "Where to download"), ...errorResponses },
+    }),
+    async (c) => {
+      const { db, files } = c.get("deps");
+      const file = await findFile(db, c.req.valid("query").fileId);
+      await accessibleSubmission(c, file.submissionId);
+      const expiresAt = Date.now() + DOWNLOAD_MINUTES * 60_000;
+      const token = signDownloadGrant(files.secret, {
+        fileId: file.id,
+        userId: c.get("actor")?.userId ?? null,
+        expiresAt,
+      });
+      return c.json(
+        { url: `/api/files/download/${token}`, expiresAt: new Date(expiresAt).toISOString() },
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/download/{token}",
+      tags,
+      summary: "Download a file through a signed address (always as an attachment)",
+      request: { params: z.object({ token: z.string().min(1).max(2000) }) },
+      responses: { 200: { description: "The file" }, ...errorResponses },
+    }),
+    async (c) => {
+      const { db, files } = c.get("deps");
+      const grant = verifyDownloadGrant(files.secret, c.req.valid("param").token);
+      if (!grant) throw notFound();
+      // An address made for a signed-in user works only in their session.
+      if (grant.userId !== null && c.get("actor")?.userId !== grant.userId) throw notFound();
+      const file = await findFile(db, grant.fileId);
+      const bytes = await files.storage.read("private", file.key);
+      if (!bytes) throw notFound();
+      return c.body(new Uint8Array(bytes), 200, {
+        "content-type": file.contentType,
+        "content-disposition": `attachment; filename="${asciiName(file.name)}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        "cache-control": "private, no-store",
+        "x-content-type-options": "nosniff",
+      });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/delete/{name}",
+      tags,
+      summary: "Remove an applicant's file (deleted from storage too)",
+      request: { params: z.object({ name: z.string().min(1).max(64) }), headers: tokenHeader },
+      responses: { 200: jsonResponse(okSchema, "Removed"), 409: refusedResponse, ...errorResponses },
+    }),
+    async (c) => {
+      const { db, files } = c.get("deps");
+      const file = await findFile(db, c.req.valid("param").name);
+      const { ref, access } = await accessibleSubmission(c, file.submissionId);
+      await deleteFile(db, files.storage, ref, access, file.id);
+      return c.json({ ok: true as const }, 200);
+    },
   );
+
+/** Only the user the address was made for, or the guest draft's token holder, may send its bytes. */
+async function requireUploader(c: AppContext, grant: PrivateUploadGrant) {
+  if (grant.userId !== null) {
+    if (c.get("actor")?.userId !== grant.userId) throw notFound();
+    return;
+  }
+  const ref = await findSubmissionRef(c.get("deps").db, grant.submissionId);
+  if (!holdsToken(ref, c.req.header(SUBMISSION_TOKEN_HEADER))) throw notFound();
+}
+
+/** The request's bytes, refused above `maxBytes` (declared or real). */
+async function readUpload(c: AppContext, maxBytes: number): Promise<Uint8Array> {
+  const tooLarge = () =>
+    new AppError("VALIDATION", FILE_MESSAGES.tooLarge(Math.round(maxBytes / 1048576)), {
+      file: [FILE_MESSAGES.tooLarge(Math.round(maxBytes / 1048576))],
+    });
+  if (Number(c.req.header("content-length") ?? "0") > maxBytes) throw tooLarge();
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength > maxBytes) throw tooLarge();
+  return bytes;
+}
 
 /**
  * GET /api/files/public/{key}: public files (header images shown on public form pages). The type is

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-/** Permission to PUT one file: where it goes, who may send it, how big, until when. */
-export interface UploadGrant {
+/** Permission to PUT a form's header image: where it goes, who may send it, how big, until when. */
+export interface PublicUploadGrant {
   bucket: "public";
   key: string;
   userId: string;
@@ -9,27 +9,66 @@ export interface UploadGrant {
   expiresAt: number;
 }
 
-const encode = (data: string) => Buffer.from(data, "utf8").toString("base64url");
-const mac = (secret: string, payload: string) =>
-  createHmac("sha256", secret).update(payload).digest("base64url");
-
-/** A signed, expiring upload address token: the grant itself plus its HMAC. */
-export function signUploadGrant(secret: string, grant: UploadGrant): string {
-  const payload = encode(JSON.stringify(grant));
-  return `${payload}.${mac(secret, payload)}`;
+/**
+ * Permission to PUT one applicant file for one question of one submission. `userId` null: a guest's
+ * draft, whose token must come with the upload.
+ */
+export interface PrivateUploadGrant {
+  bucket: "private";
+  key: string;
+  userId: string | null;
+  submissionId: string;
+  questionId: string;
+  name: string;
+  maxBytes: number;
+  expiresAt: number;
 }
 
-/** The grant, if the token is ours, untampered and not expired; null otherwise. */
-export function verifyUploadGrant(secret: string, token: string, now = Date.now()): UploadGrant | null {
+export type UploadGrant = PublicUploadGrant | PrivateUploadGrant;
+
+/** Permission to GET one stored applicant file, for a few minutes (bound to the user when signed in). */
+export interface DownloadGrant {
+  fileId: string;
+  userId: string | null;
+  expiresAt: number;
+}
+
+type Purpose = "upload" | "download";
+
+const encode = (data: string) => Buffer.from(data, "utf8").toString("base64url");
+const mac = (secret: string, purpose: Purpose, payload: string) =>
+  createHmac("sha256", secret).update(`${purpose}.${payload}`).digest("base64url");
+
+/** A signed, expiring token: the grant itself plus an HMAC that also names its purpose. */
+function sign(secret: string, purpose: Purpose, grant: { expiresAt: number }): string {
+  const payload = encode(JSON.stringify(grant));
+  return `${payload}.${mac(secret, purpose, payload)}`;
+}
+
+function verify<T extends { expiresAt: number }>(
+  secret: string,
+  purpose: Purpose,
+  token: string,
+  now: number,
+): T | null {
   const [payload, signature, extra] = token.split(".");
   if (!payload || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(mac(secret, payload));
+  const expected = Buffer.from(mac(secret, purpose, payload));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
-    const grant = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as UploadGrant;
+    const grant = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as T;
     return grant.expiresAt > now ? grant : null;
   } catch {
     return null;
   }
 }
+
+export const signUploadGrant = (secret: string, grant: UploadGrant) => sign(secret, "upload", grant);
+/** The grant, if the token is ours, for uploading, untampered and not expired; null otherwise. */
+export const verifyUploadGrant = (secret: string, token: string, now = Date.now()) =>
+  verify<UploadGrant>(secret, "upload", token, now);
+
+export const signDownloadGrant = (secret: string, grant: DownloadGrant) => sign(secret, "download", grant);
+export const verifyDownloadGrant = (secret: string, token: string, now = Date.now()) =>
+  verify<DownloadGrant>(secret, "download", token, now);

@@ -13,6 +13,7 @@ import {
 import { type AppContext, authorize } from "../http/context";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
+import { submittedCount } from "../submissions/service";
 import {
   changeContent,
   closeForm,
@@ -159,7 +160,7 @@ export const formRoutes = createRouter()
     }),
     async (c) => {
       const { row } = await administeredForm(c, c.req.valid("param").formId);
-      await unpublishForm(c.get("deps").db, row.id, c.req.valid("json").revision);
+      await unpublishForm(c.get("deps").db, row.id, c.req.valid("json").revision, submittedCount);
       return respond(c, row.id);
     },
   )

@@ -286,7 +286,7 @@ export async function unpublishForm(
   });
 }
 
-async function latestSubmissionLink(tx: Tx, formId: string) {
+export async function latestSubmissionLink(tx: Tx, formId: string) {
   const [link] = await tx
     .select()
     .from(formLinks)

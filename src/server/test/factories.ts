@@ -2,8 +2,10 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 import type { ProgramRole } from "../../shared/authz/roles";
+import type { FormContent } from "../../shared/forms/model";
 import type { Db } from "../db/client";
-import { organizations, plans, programMembers, programs } from "../db/schema";
+import { formLinks, forms, organizations, plans, programMembers, programs } from "../db/schema";
+import { createDefaultForm, publishForm } from "../forms/service";
 import { createAccountWithPassword } from "../users/accounts";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "./harness";
 
@@ -125,4 +127,21 @@ export function withCastTestApp(receive: (app: CastTestApp) => void): void {
     receive({ t, cast, cookies: await signInCast(t, cast) });
   });
   afterAll(() => t?.close());
+}
+
+/** A program's form with this content, published: its id, version 1 and its open applicant link. */
+export async function buildPublishedForm(
+  db: Db,
+  program: { id: string; organizationId: string; name: string },
+  content: FormContent,
+) {
+  await db.transaction((tx) => createDefaultForm(tx, program, null, content));
+  const [form] = await db.select({ id: forms.id }).from(forms).where(eq(forms.programId, program.id));
+  await publishForm(db, form!.id, 0);
+  const links = await db.select().from(formLinks).where(eq(formLinks.formId, form!.id));
+  return {
+    formId: form!.id,
+    linkId: links.find((l) => l.kind === "submission")!.id,
+    previewLinkId: links.find((l) => l.kind === "preview")!.id,
+  };
 }

@@ -55,6 +55,13 @@ const EXPECTED: {
     allowed: ["guest", "reviewer", "adminReviewer", "admin", "orgAdmin"],
   },
   "organization:administer": { resource: () => ({ organizationId: ORG }), allowed: ["orgAdmin"] },
+  "submission:create": { resource: () => null, allowed: ALL },
+  // The applicant's own submission: them and the program's admins; a reviewer is not enough.
+  "submission:edit": {
+    resource: () => ({ ownerId: "u-applicant", holdsToken: false, ...PROGRAM }),
+    allowed: ["applicant", "adminReviewer", "admin", "orgAdmin"],
+  },
+  "submission:listOwn": { resource: (a) => ({ userId: a?.userId ?? "u-x" }), allowed: SIGNED_IN },
 };
 
 describe("role matrix", () => {
@@ -82,6 +89,17 @@ describe("role matrix", () => {
       expect(can(actor, "user:read", { userId: "someone-else" })).toBe(false);
       expect(can(actor, "user:update", { userId: "someone-else" })).toBe(false);
     }
+  });
+
+  it("lets a guest draft's token holder in, and nobody by a missing owner", () => {
+    const guestDraft = { ownerId: null, holdsToken: false, ...PROGRAM };
+    expect(can(null, "submission:edit", { ...guestDraft, holdsToken: true })).toBe(true);
+    expect(can(null, "submission:edit", guestDraft)).toBe(false);
+    expect(can(ACTORS.applicant, "submission:edit", guestDraft)).toBe(false);
+    expect(can(ACTORS.applicant, "submission:listOwn", { userId: "someone-else" })).toBe(false);
+    const foreign = { ownerId: "u-x", holdsToken: false, programId: "p-9", organizationId: OTHER_ORG };
+    expect(can(ACTORS.otherOrgAdmin, "submission:edit", { ...guestDraft })).toBe(false);
+    expect(can(ACTORS.orgAdmin, "submission:edit", foreign)).toBe(false);
   });
 
   it("gives an organization admin nothing in another organization's program", () => {

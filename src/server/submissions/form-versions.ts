@@ -1,0 +1,77 @@
+import { and, eq } from "drizzle-orm";
+import type { FormContent } from "../../shared/forms/model";
+import type { ApplicantForm } from "../../shared/schemas/submissions";
+import type { Tx } from "../db/client";
+import { forms, formVersions, organizations, plans } from "../db/schema";
+import { isAccepting, latestSubmissionLink } from "../forms/service";
+import { notFound } from "../http/errors";
+
+/**
+ * Published versions never change, so each is parsed once per process and kept (a bounded cache:
+ * an autosave needs the questions to check answers against, and re-reading a large form's JSON on
+ * every keystroke-driven save would dominate its cost). Safe with many instances: nothing mutable.
+ */
+const VERSION_CACHE_SIZE = 200;
+const versionCache = new Map<string, FormContent>();
+
+export async function versionContent(db: Tx, formId: string, version: number): Promise<FormContent> {
+  const key = `${formId}:${version}`;
+  const cached = versionCache.get(key);
+  if (cached) return cached;
+  const [row] = await db
+    .select({ content: formVersions.content })
+    .from(formVersions)
+    .where(and(eq(formVersions.formId, formId), eq(formVersions.version, version)));
+  if (!row) throw notFound();
+  if (versionCache.size >= VERSION_CACHE_SIZE) versionCache.delete(versionCache.keys().next().value!);
+  versionCache.set(key, row.content);
+  return row.content;
+}
+
+/** What applicants need of a form's state: published, accepting, editing allowed, the plan's file size. */
+export async function formState(db: Tx, formId: string, now = new Date()) {
+  const [row] = await db
+    .select({
+      id: forms.id,
+      programId: forms.programId,
+      organizationId: forms.organizationId,
+      draft: forms.draft,
+      allowEdit: forms.allowEdit,
+      publishedVersion: forms.publishedVersion,
+      maxFileSizeMB: plans.maxFileSizeMB,
+    })
+    .from(forms)
+    .innerJoin(organizations, eq(organizations.id, forms.organizationId))
+    .innerJoin(plans, eq(plans.id, organizations.planId))
+    .where(eq(forms.id, formId));
+  if (!row) throw notFound();
+  const link = await latestSubmissionLink(db, formId);
+  return {
+    ...row,
+    link,
+    /** Takes responses: published and the latest applicant link open (forms-and-applicants §4). */
+    accepting: !row.draft && isAccepting(link, now),
+  };
+}
+export type FormState = Awaited<ReturnType<typeof formState>>;
+
+/** The form as applicants see it: `content` is the version they answer (or the draft, in preview). */
+export function presentApplicantForm(
+  state: FormState,
+  content: FormContent,
+  version: number | null,
+): ApplicantForm {
+  return {
+    _id: state.id,
+    programId: state.programId,
+    name: content.name,
+    description: content.description,
+    sections: content.sections.filter((s) => !s.deleted),
+    settings: content.settings,
+    version,
+    allowEdit: state.allowEdit,
+    maxFileSizeMB: state.maxFileSizeMB,
+    accepting: state.accepting,
+    closesAt: state.link?.closeAt ? state.link.closeAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,494 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Answer } from "../../shared/forms/answers";
+import {
+  defaultFormContent,
+  newOption,
+  newQuestion,
+  newSection,
+  newTableColumn,
+} from "../../shared/forms/defaults";
+import type { FormContent, Question, Section } from "../../shared/forms/model";
+import type { SubmissionResult } from "../../shared/schemas/submissions";
+import { emailOutbox, formLinks, submissionEdits, submissions } from "../db/schema";
+import { buildProgram, buildPublishedForm, buildUser, type Cast, withCastTestApp } from "../test/factories";
+import type { TestApp } from "../test/harness";
+
+let t: TestApp;
+let cast: Cast;
+let cookies: Record<string, string>;
+withCastTestApp((app) => {
+  ({ t, cast, cookies } = app);
+});
+
+const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+
+/** About you (identifier, email, smart choice) → Arts (essay ≤ 5 words, one PDF) or straight to Budget (table). */
+function applicationForm(name: string): FormContent {
+  const content = defaultFormContent(name);
+  const identifier = { ...newQuestion("IDENTIFIER", "Your name"), _id: "name", required: true };
+  const email: Question = {
+    ...newQuestion("SHORT_ANSWER", "Email"),
+    _id: "email",
+    validations: { active: true, type: "EMAIL", max: 0, min: 0 },
+  };
+  const track: Question = {
+    ...newQuestion("MULTIPLE_CHOICE", "Track"),
+    _id: "track",
+    required: true,
+    smart: true,
+    x_options: [
+      { ...newOption("Arts"), _id: "arts" },
+      { ...newOption("Science"), _id: "science" },
+    ],
+    routes: { science: "budget" },
+  };
+  const essay: Question = {
+    ...newQuestion("PARAGRAPHS", "Essay"),
+    _id: "essay",
+    required: true,
+    validations: { active: true, type: "WORD", max: 5, min: 0 },
+  };
+  const portfolio: Question = {
+    ...newQuestion("FILE_UPLOAD", "Portfolio"),
+    _id: "portfolio",
+    required: true,
+    files: { maxFiles: 1, fileType: "pdf" },
+  };
+  const budget: Question = {
+    ...newQuestion("SIMPLE_TABLE", "Budget"),
+    _id: "budget-table",
+    required: true,
+    columns: [{ ...newTableColumn("Item"), required: true }, newTableColumn("Amount")],
+  };
+  const section = (id: string, title: string, questions: Question[]): Section => ({
+    ...newSection(title, "Admin Info"),
+    _id: id,
+    questions,
+  });
+  return {
+    ...content,
+    sections: [
+      section("about", "About you", [identifier, email, track]),
+      section("arts", "Arts", [essay, portfolio]),
+      section("budget", "Budget", [budget]),
+    ],
+  };
+}
+
+const answer = (
+  questionId: string,
+  sectionId: string,
+  type: Answer["type"],
+  patch: Partial<Answer> = {},
+): Answer => ({
+  questionId,
+  sectionId,
+  type,
+  answerString: "",
+  answerArray: [],
+  answerMatrix: [],
+  ...patch,
+});
+const aboutAnswers = (track: "arts" | "science") => [
+  answer("name", "about", "IDENTIFIER", { answerString: "Élodie Dœuf" }),
+  answer("email", "about", "SHORT_ANSWER", { answerString: "elodie@example.org" }),
+  answer("track", "about", "MULTIPLE_CHOICE", { answerArray: [track] }),
+];
+const budgetAnswer = answer("budget-table", "budget", "SIMPLE_TABLE", {
+  answerMatrix: [{ id: "r1", column_0: "Paint", column_1: "200" }],
+});
+
+const TOKEN = "x-submission-token";
+const errorOf = async (res: Response) =>
+  ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string[]> } })
+    .error;
+
+let form: Awaited<ReturnType<typeof buildPublishedForm>>;
+beforeAll(async () => {
+  form = await buildPublishedForm(t.deps.db, cast.program, applicationForm("Arts 2026 application"));
+});
+
+async function openAsGuest(linkId = form.linkId) {
+  const res = await t.request("/api/submissions", { method: "POST", body: { linkId } });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { submissionId: string; token: string };
+  expect(body.token).toMatch(/^[\w-]{40,}$/);
+  return body;
+}
+async function load(id: string, init: { cookie?: string; headers?: Record<string, string> }) {
+  return t.request(`/api/submissions/${id}`, init);
+}
+async function save(
+  id: string,
+  revision: number,
+  answers: Answer[],
+  init: { cookie?: string; headers?: Record<string, string> },
+) {
+  return t.request(`/api/submissions/${id}`, { method: "PATCH", body: { revision, answers }, ...init });
+}
+async function upload(
+  submissionId: string,
+  questionId: string,
+  filename: string,
+  bytes: Uint8Array,
+  headers: Record<string, string>,
+) {
+  const query = new URLSearchParams({ submissionId, questionId, filename, size: String(bytes.byteLength) });
+  const grant = await t.request(`/api/files/signedUrl/private/putObject?${query}`, { headers });
+  if (grant.status !== 200) return grant;
+  const { uploadUrl } = (await grant.json()) as { uploadUrl: string };
+  return t.app.request(uploadUrl, {
+    method: "PUT",
+    headers: { origin: "http://localhost:3000", "content-type": "application/octet-stream", ...headers },
+    body: bytes,
+  });
+}
+
+describe("form links", () => {
+  it("shows the published version to anyone while the applicant link is open", async () => {
+    const res = await t.request(`/api/forms/link/${form.linkId}`);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      kind: "submission",
+      availability: "open",
+      form: { name: "Arts 2026 application", version: 1, accepting: true },
+    });
+  });
+
+  it("disables the preview of a published form, and knows no made-up link", async () => {
+    const preview = await (await t.request(`/api/forms/link/${form.previewLinkId}`)).json();
+    expect(preview).toMatchObject({ kind: "preview", availability: "previewDisabled", form: null });
+    expect((await t.request("/api/forms/link/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect((await t.request("/api/forms/link/not-a-uuid")).status).toBe(404);
+  });
+});
+
+describe("a guest's application", () => {
+  it("is reached with its token only: not anonymously, not by another applicant, not by a reviewer or another organization", async () => {
+    const { submissionId, token } = await openAsGuest();
+    const withToken = await load(submissionId, { headers: { [TOKEN]: token } });
+    expect(withToken.status).toBe(200);
+    expect(((await withToken.json()) as SubmissionResult).access).toBe("owner");
+    const stranger = await buildUser(t.deps.db, { applicant: true });
+    for (const init of [
+      {},
+      { headers: { [TOKEN]: `${token}x` } },
+      { cookie: cookies.applicant },
+      { cookie: await t.signIn(stranger.email) },
+      { cookie: cookies.reviewer },
+      { cookie: cookies.guest },
+      { cookie: cookies.otherOrgAdmin },
+    ]) {
+      const res = await load(submissionId, init);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain("Arts 2026");
+    }
+    for (const cookie of [cookies.admin, cookies.adminReviewer, cookies.orgAdmin]) {
+      const res = await load(submissionId, { cookie });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as SubmissionResult).access).toBe("admin");
+    }
+  });
+
+  it("saves answers with a revision: a stale tab is refused and never overwrites", async () => {
+    const { submissionId, token } = await openAsGuest();
+    const headers = { [TOKEN]: token };
+    const first = await save(submissionId, 0, aboutAnswers("arts"), { headers });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ revision: 1, identifier: "Élodie Dœuf" });
+    const stale = await save(
+      submissionId,
+      0,
+      [answer("name", "about", "IDENTIFIER", { answerString: "Old" })],
+      { headers },
+    );
+    expect(stale.status).toBe(409);
+    expect((await errorOf(stale)).code).toBe("STALE_REVISION");
+    const view = (await (await load(submissionId, { headers })).json()) as SubmissionResult;
+    expect(view.submission).toMatchObject({ revision: 1, identifier: "Élodie Dœuf", submissionDate: null });
+    expect(view.submission.answers.find((a) => a.questionId === "name")?.answerString).toBe("Élodie Dœuf");
+  });
+
+  it("refuses answers that do not fit the form, storing nothing", async () => {
+    const { submissionId, token } = await openAsGuest();
+    const headers = { [TOKEN]: token };
+    const cases: unknown[] = [
+      [answer("ghost", "about", "SHORT_ANSWER", { answerString: "x" })],
+      [answer("email", "about", "PARAGRAPHS", { answerString: "x" })],
+      [answer("track", "about", "MULTIPLE_CHOICE", { answerArray: ["made-up"] })],
+      [answer("budget-table", "budget", "SIMPLE_TABLE", { answerMatrix: [{ id: "r", column_4: "x" }] })],
+      [answer("essay", "arts", "PARAGRAPHS", { answerString: "x".repeat(100_001) })],
+      [{ questionId: "email", sectionId: "about", type: "SHORT_ANSWER", answerString: 42 }],
+      [{ ...answer("email", "about", "SHORT_ANSWER"), __proto__: { admin: true }, extra: 1 }],
+    ];
+    for (const answers of cases) {
+      const res = await t.request(`/api/submissions/${submissionId}`, {
+        method: "PATCH",
+        headers,
+        body: { revision: 0, answers },
+      });
+      expect(res.status).toBe(400);
+    }
+    const [row] = await t.deps.db.select().from(submissions).where(eq(submissions.id, submissionId));
+    expect(row).toMatchObject({ revision: 0, answers: [] });
+  });
+
+  it("submits only when every answer on the branching path is there and valid, then is locked", async () => {
+    const { submissionId, token } = await openAsGuest();
+    const headers = { [TOKEN]: token };
+    const essay = answer("essay", "arts", "PARAGRAPHS", { answerString: "one two three four five six" });
+    await save(submissionId, 0, [...aboutAnswers("arts"), essay, budgetAnswer], { headers });
+    const submit = (revision: number) =>
+      t.request(`/api/submissions/submissionDate/${submissionId}`, {
+        method: "PATCH",
+        headers,
+        body: { submitted: true, revision },
+      });
+    const incomplete = await submit(1);
+    expect(incomplete.status).toBe(400);
+    expect((await errorOf(incomplete)).fields).toEqual({
+      "answers.essay": ["Answer must have at most 5 words"],
+      "answers.portfolio": ["Upload at least one file"],
+    });
+
+    // The file question takes one PDF, judged by its bytes.
+    const spoofed = await upload(submissionId, "portfolio", "cv.pdf", PNG, headers);
+    expect(spoofed.status).toBe(400);
+    expect((await errorOf(spoofed)).message).toBe("You may only upload the file type: pdf");
+    const wrongName = await upload(submissionId, "portfolio", "cv.docx", PDF, headers);
+    expect((await errorOf(wrongName)).message).toBe("You may only upload the file type: pdf");
+    const uploaded = await upload(submissionId, "portfolio", "../../cv final.pdf", PDF, headers);
+    expect(uploaded.status).toBe(200);
+    expect(await uploaded.json()).toMatchObject({
+      name: "cv final.pdf",
+      contentType: "application/pdf",
+      size: PDF.byteLength,
+    });
+    const second = await upload(submissionId, "portfolio", "more.pdf", PDF, headers);
+    expect((await errorOf(second)).message).toBe("You may only upload a maximum of: 1");
+
+    await save(
+      submissionId,
+      1,
+      [...aboutAnswers("arts"), { ...essay, answerString: "Short and sweet" }, budgetAnswer],
+      { headers },
+    );
+    const done = await submit(2);
+    expect(done.status).toBe(200);
+    expect(((await done.json()) as { submissionDate: string }).submissionDate).toBeTruthy();
+
+    const late = await save(submissionId, 3, aboutAnswers("arts"), { headers });
+    expect(late.status).toBe(409);
+    expect((await errorOf(late)).code).toBe("SUBMITTED");
+    // The form does not allow editing: no unsubmitting.
+    const unsubmit = await t.request(`/api/submissions/submissionDate/${submissionId}`, {
+      method: "PATCH",
+      headers,
+      body: { submitted: false, revision: 3 },
+    });
+    expect(unsubmit.status).toBe(409);
+    const view = (await (await load(submissionId, { headers })).json()) as SubmissionResult;
+    expect(view.editable).toBe(false);
+    expect(view.submission.answers.find((a) => a.questionId === "portfolio")?.answerArray).toHaveLength(1);
+  });
+
+  it("is claimed by the applicant who signs in; the token stops working", async () => {
+    const { submissionId, token } = await openAsGuest();
+    const someone = await buildUser(t.deps.db, { applicant: true });
+    const cookie = await t.signIn(someone.email);
+    expect(
+      (await t.request(`/api/submissions/${submissionId}/claim`, { method: "POST", cookie })).status,
+    ).toBe(404);
+    const claim = await t.request(`/api/submissions/${submissionId}/claim`, {
+      method: "POST",
+      cookie,
+      headers: { [TOKEN]: token },
+    });
+    expect(claim.status).toBe(200);
+    expect((await load(submissionId, { headers: { [TOKEN]: token } })).status).toBe(404);
+    expect((await load(submissionId, { cookie })).status).toBe(200);
+  });
+});
+
+describe("a signed-in applicant", () => {
+  it("resumes one application per form, finds it in their portal, and gets a receipt on submit", async () => {
+    const person = await buildUser(t.deps.db, { applicant: true, email: `ann-${Date.now()}@example.org` });
+    const cookie = await t.signIn(person.email);
+    const open = async () =>
+      (await (
+        await t.request("/api/submissions", { method: "POST", cookie, body: { linkId: form.linkId } })
+      ).json()) as {
+        submissionId: string;
+        token: string | null;
+      };
+    const [a, b] = await Promise.all([open(), open()]);
+    expect(a.submissionId).toBe(b.submissionId);
+    expect(a.token).toBeNull();
+    const id = a.submissionId;
+    await save(id, 0, [...aboutAnswers("science"), budgetAnswer], { cookie });
+    const submitted = await t.request(`/api/submissions/submissionDate/${id}`, {
+      method: "PATCH",
+      cookie,
+      body: { submitted: true, revision: 1 },
+    });
+    expect(submitted.status).toBe(200);
+    const mail = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "submission-receipt"));
+    expect(mail.some((m) => m.to.includes(person.email) && m.text.includes("Arts 2026 application"))).toBe(
+      true,
+    );
+
+    const portal = await t.request(`/api/submissions/applicant/${person.id}`, { cookie });
+    expect(portal.status).toBe(200);
+    expect(await portal.json()).toMatchObject({
+      total: 1,
+      rows: [
+        {
+          _id: id,
+          formName: "Arts 2026 application",
+          identifier: "Élodie Dœuf",
+          accepting: true,
+          allowEdit: false,
+        },
+      ],
+    });
+    // Nobody else's portal, and nobody else's program list.
+    expect(
+      (await t.request(`/api/submissions/applicant/${person.id}`, { cookie: cookies.applicant })).status,
+    ).toBe(404);
+    expect((await t.request(`/api/submissions/applicant/${person.id}`)).status).toBe(401);
+    const programList = await t.request(`/api/submissions/user/${person.id}/${cast.program.id}`, {
+      cookie: cookies.applicant,
+    });
+    expect(programList.status).toBe(404);
+    const asAdmin = await t.request(`/api/submissions/user/${person.id}/${cast.program.id}`, {
+      cookie: cookies.admin,
+    });
+    expect(await asAdmin.json()).toMatchObject({ submissions: [{ _id: id }] });
+  });
+});
+
+describe("admin edit mode", () => {
+  it("lets a program admin change a submitted application, recording who changed what", async () => {
+    const { submissionId, token } = await openAsGuest();
+    await save(submissionId, 0, [...aboutAnswers("science"), budgetAnswer], { headers: { [TOKEN]: token } });
+    await t.request(`/api/submissions/submissionDate/${submissionId}`, {
+      method: "PATCH",
+      headers: { [TOKEN]: token },
+      body: { submitted: true, revision: 1 },
+    });
+    const edited = [
+      ...aboutAnswers("science").slice(1),
+      answer("name", "about", "IDENTIFIER", { answerString: "Elodie Doeuf" }),
+      budgetAnswer,
+    ];
+    expect((await save(submissionId, 2, edited, { cookie: cookies.reviewer })).status).toBe(404);
+    const res = await save(submissionId, 2, edited, { cookie: cookies.admin });
+    expect(res.status).toBe(200);
+    const edits = await t.deps.db
+      .select()
+      .from(submissionEdits)
+      .where(eq(submissionEdits.submissionId, submissionId));
+    expect(edits).toHaveLength(1);
+    expect(edits[0]).toMatchObject({ userId: cast.members.ADMIN.id, changes: [{ questionId: "name" }] });
+    // An admin cannot submit or unsubmit for the applicant.
+    const submitAsAdmin = await t.request(`/api/submissions/submissionDate/${submissionId}`, {
+      method: "PATCH",
+      cookie: cookies.admin,
+      body: { submitted: false, revision: 3 },
+    });
+    expect(submitAsAdmin.status).toBe(404);
+  });
+});
+
+describe("closed forms and unpublishing", () => {
+  it("refuses new drafts and saves once the applicant link closes, and unpublishing once anything was submitted", async () => {
+    const program = await buildProgram(t.deps.db, cast.org.id, { name: "Closing Program" });
+    const closing = await buildPublishedForm(t.deps.db, program, applicationForm("Closing form"));
+    const { submissionId, token } = await openAsGuest(closing.linkId);
+    await t.deps.db
+      .update(formLinks)
+      .set({ closeAt: new Date(Date.now() - 1000) })
+      .where(eq(formLinks.id, closing.linkId));
+    const create = await t.request("/api/submissions", { method: "POST", body: { linkId: closing.linkId } });
+    expect(create.status).toBe(409);
+    expect(await errorOf(create)).toMatchObject({
+      code: "FORM_CLOSED",
+      message: "This form is currently closed to responses",
+    });
+    const late = await save(submissionId, 0, aboutAnswers("arts"), { headers: { [TOKEN]: token } });
+    expect(await errorOf(late)).toMatchObject({
+      code: "FORM_CLOSED",
+      message: "This form is now closed. We've saved a copy of your responses in the backend.",
+    });
+    expect(await (await t.request(`/api/forms/link/${closing.linkId}`)).json()).toMatchObject({
+      availability: "closed",
+      form: null,
+    });
+  });
+
+  it("refuses to unpublish a form with a submitted application", async () => {
+    const { submissionId, token } = await openAsGuest();
+    await save(submissionId, 0, [...aboutAnswers("science"), budgetAnswer], { headers: { [TOKEN]: token } });
+    await t.request(`/api/submissions/submissionDate/${submissionId}`, {
+      method: "PATCH",
+      headers: { [TOKEN]: token },
+      body: { submitted: true, revision: 1 },
+    });
+    const current = (await (
+      await t.request(`/api/forms/program/${cast.program.id}`, { cookie: cookies.admin })
+    ).json()) as {
+      form: { revision: number };
+    };
+    const res = await t.request(`/api/forms/${form.formId}/unpublish`, {
+      method: "POST",
+      cookie: cookies.admin,
+      body: { revision: current.form.revision },
+    });
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).message).toBe(
+      "This form has submitted applications: it cannot be unpublished.",
+    );
+  });
+});
+
+describe("applicant files", () => {
+  it("downloads through a short-lived address bound to the user who asked, and removal deletes the bytes", async () => {
+    const person = await buildUser(t.deps.db, { applicant: true });
+    const cookie = await t.signIn(person.email);
+    const { submissionId } = (await (
+      await t.request("/api/submissions", { method: "POST", cookie, body: { linkId: form.linkId } })
+    ).json()) as {
+      submissionId: string;
+    };
+    const stored = (await (await upload(submissionId, "portfolio", "plan.pdf", PDF, { cookie })).json()) as {
+      _id: string;
+    };
+    const grant = await t.request(`/api/files/signedUrl/private/getObject?fileId=${stored._id}`, { cookie });
+    const { url } = (await grant.json()) as { url: string };
+    const download = await t.request(url, { cookie });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toContain('filename="plan.pdf"');
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(PDF);
+    expect((await t.request(url, { cookie: cookies.applicant })).status).toBe(404);
+    expect(
+      (
+        await t.request(`/api/files/signedUrl/private/getObject?fileId=${stored._id}`, {
+          cookie: cookies.applicant,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.request(`/api/files/delete/${stored._id}`, { method: "POST", cookie: cookies.applicant }))
+        .status,
+    ).toBe(404);
+
+    const removed = await t.request(`/api/files/delete/${stored._id}`, { method: "POST", cookie });
+    expect(removed.status).toBe(200);
+    expect((await t.request(url, { cookie })).status).toBe(404);
+    const [row] = await t.deps.db.select().from(submissions).where(eq(submissions.id, submissionId));
+    expect(row).toBeDefined();
+  });
+});

@@ -1,0 +1,247 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { can } from "../../shared/authz/matrix";
+import { isLanguage, type Language } from "../../shared/i18n/catalog";
+import { okSchema } from "../../shared/schemas/common";
+import {
+  createSubmissionBodySchema,
+  createSubmissionResultSchema,
+  formLinkResultSchema,
+  portalQuerySchema,
+  portalResultSchema,
+  SUBMISSION_TOKEN_HEADER,
+  saveAnswersBodySchema,
+  saveAnswersResultSchema,
+  submissionDateBodySchema,
+  submissionDateResultSchema,
+  submissionResultSchema,
+} from "../../shared/schemas/submissions";
+import { type AppContext, authorize, requireActor } from "../http/context";
+import { notFound } from "../http/errors";
+import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
+import { findProgram } from "../programs/service";
+import {
+  claimSubmission,
+  findSubmissionRef,
+  formLinkView,
+  holdsToken,
+  listOwnSubmissions,
+  listUserProgramSubmissions,
+  openSubmission,
+  type SubmissionRef,
+  saveAnswers,
+  setSubmitted,
+  submissionView,
+} from "./service";
+
+const tags = ["submissions"];
+const id = z.string().min(1).max(64);
+const idParams = z.object({ id });
+const refused = jsonResponse(
+  z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+  "Refused: a stale revision (STALE_REVISION), a closed form (FORM_CLOSED) or a submitted application (SUBMITTED)",
+);
+const tokenHeader = z.object({ [SUBMISSION_TOKEN_HEADER]: z.string().max(200).optional() });
+
+export type SubmissionAccess = "owner" | "admin";
+
+/**
+ * The submission, if the caller may read and change it: its owner, the holder of a guest draft's
+ * token, or an admin of its program (admin edit mode). Anyone else gets 404, signed in or not.
+ */
+export async function accessibleSubmission(
+  c: AppContext,
+  submissionId: string,
+): Promise<{ ref: SubmissionRef; access: SubmissionAccess }> {
+  const ref = await findSubmissionRef(c.get("deps").db, submissionId);
+  const actor = c.get("actor");
+  const token = holdsToken(ref, c.req.header(SUBMISSION_TOKEN_HEADER));
+  const resource = {
+    ownerId: ref.userId,
+    holdsToken: token,
+    programId: ref.programId,
+    organizationId: ref.organizationId,
+  };
+  if (!can(actor, "submission:edit", resource)) throw notFound();
+  const isOwner = token || (actor !== null && actor.userId === ref.userId);
+  return { ref, access: isOwner ? "owner" : "admin" };
+}
+
+/** The applicant's language for messages: `?lang=` or the browser's Accept-Language. */
+export function requestLanguage(c: AppContext): Language {
+  const asked = c.req.query("lang");
+  if (isLanguage(asked)) return asked;
+  return c.req.header("accept-language")?.toLowerCase().startsWith("fr") ? "fr" : "en";
+}
+
+export const formLinkRoutes = createRouter().openapi(
+  createRoute({
+    method: "get",
+    path: "/link/{linkId}",
+    tags: ["forms"],
+    summary:
+      "Public: a form link as applicants see it — the published version while the applicant link is open, the draft while a preview link is",
+    request: { params: z.object({ linkId: id }) },
+    responses: {
+      200: jsonResponse(formLinkResultSchema, "The link, its availability and the form"),
+      ...errorResponses,
+    },
+  }),
+  async (c) => c.json(await formLinkView(c.get("deps").db, c.req.valid("param").linkId), 200),
+);
+
+export const submissionRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/",
+      tags,
+      summary:
+        "Open a form link: a signed-in user resumes (or starts) their application; a guest starts a draft and gets its token",
+      request: { body: jsonBody(createSubmissionBodySchema) },
+      responses: {
+        200: jsonResponse(createSubmissionResultSchema, "The submission to continue"),
+        409: refused,
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const actor = authorize(c, "submission:create", null);
+      const result = await openSubmission(
+        c.get("deps").db,
+        c.req.valid("json").linkId,
+        actor?.userId ?? null,
+      );
+      return c.json(result, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/applicant/{user}",
+      tags,
+      summary: "The applicant portal: the user's own applications, newest first",
+      request: { params: z.object({ user: id }), query: portalQuerySchema },
+      responses: { 200: jsonResponse(portalResultSchema, "A page of applications"), ...errorResponses },
+    }),
+    async (c) => {
+      const { user } = c.req.valid("param");
+      authorize(c, "submission:listOwn", { userId: user });
+      const { page, pageSize } = c.req.valid("query");
+      return c.json(await listOwnSubmissions(c.get("deps").db, user, page, pageSize), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/user/{userId}/{program}",
+      tags,
+      summary: "A user's applications to one program (the user themself, or the program's admins)",
+      request: { params: z.object({ userId: id, program: id }) },
+      responses: {
+        200: jsonResponse(
+          z.object({
+            submissions: z.array(
+              z.object({
+                _id: z.string(),
+                formId: z.string(),
+                identifier: z.string(),
+                submissionDate: z.string().nullable(),
+                lastSaveDate: z.string(),
+              }),
+            ),
+          }),
+          "The applications",
+        ),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const { userId, program: programId } = c.req.valid("param");
+      const { db } = c.get("deps");
+      const actor = requireActor(c);
+      const program = await findProgram(db, programId);
+      const resource = { programId: program.id, organizationId: program.organizationId };
+      if (actor.userId !== userId && !can(actor, "program:administer", resource)) throw notFound();
+      return c.json({ submissions: await listUserProgramSubmissions(db, userId, program.id) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}",
+      tags,
+      summary:
+        "A submission with the form version it is made on (owner, guest token holder or program admin)",
+      request: { params: idParams, headers: tokenHeader },
+      responses: { 200: jsonResponse(submissionResultSchema, "The submission"), ...errorResponses },
+    }),
+    async (c) => {
+      const { ref, access } = await accessibleSubmission(c, c.req.valid("param").id);
+      const { content: _content, ...view } = await submissionView(c.get("deps").db, ref.id, access);
+      return c.json(view, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "patch",
+      path: "/{id}",
+      tags,
+      summary: "Save every answer (autosave), based on the revision last seen: a stale one is refused (409)",
+      request: { params: idParams, headers: tokenHeader, body: jsonBody(saveAnswersBodySchema) },
+      responses: { 200: jsonResponse(saveAnswersResultSchema, "Saved"), 409: refused, ...errorResponses },
+    }),
+    async (c) => {
+      const { ref, access } = await accessibleSubmission(c, c.req.valid("param").id);
+      const actor = c.get("actor");
+      const result = await saveAnswers(c.get("deps").db, ref, c.req.valid("json"), {
+        access,
+        userId: actor?.userId ?? null,
+      });
+      return c.json(result, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "patch",
+      path: "/submissionDate/{id}",
+      tags,
+      summary:
+        "Submit (the server checks every answer on the applicant's path) or unsubmit (when the form allows editing)",
+      request: { params: idParams, headers: tokenHeader, body: jsonBody(submissionDateBodySchema) },
+      responses: {
+        200: jsonResponse(submissionDateResultSchema, "The new state"),
+        409: refused,
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const { ref, access } = await accessibleSubmission(c, c.req.valid("param").id);
+      // Submitting on someone's behalf is the reviewing side's "force submit", not this call.
+      if (access !== "owner") throw notFound();
+      const { db, config } = c.get("deps");
+      const result = await setSubmitted(db, ref, c.req.valid("json"), {
+        language: requestLanguage(c),
+        portalUrl: `${config.publicUrl}/portal/applicant`,
+      });
+      return c.json(result, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{id}/claim",
+      tags,
+      summary: "A guest's draft becomes the signed-in user's (needs the draft's token)",
+      request: { params: idParams, headers: tokenHeader },
+      responses: { 200: jsonResponse(okSchema, "Claimed"), ...errorResponses },
+    }),
+    async (c) => {
+      const actor = requireActor(c);
+      const ref = await findSubmissionRef(c.get("deps").db, c.req.valid("param").id);
+      if (ref.userId !== actor.userId && !holdsToken(ref, c.req.header(SUBMISSION_TOKEN_HEADER)))
+        throw notFound();
+      await claimSubmission(c.get("deps").db, ref, actor.userId);
+      return c.json({ ok: true as const }, 200);
+    },
+  );

@@ -1,0 +1,506 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import {
+  type Answer,
+  answerShapeProblems,
+  identifierOf,
+  submissionProblems,
+} from "../../shared/forms/answers";
+import type { FormContent } from "../../shared/forms/model";
+import { type Language, translate, translator } from "../../shared/i18n/catalog";
+import {
+  type FormLinkResult,
+  type PortalRow,
+  SUBMISSION_MESSAGES,
+  type Submission,
+  type SubmissionFile,
+} from "../../shared/schemas/submissions";
+import type { Db, Tx } from "../db/client";
+import { formLinks, forms, submissionEdits, submissionFiles, submissions, users } from "../db/schema";
+import { enqueueEmail } from "../email/outbox";
+import { submissionReceiptEmail } from "../email/templates";
+import { AppError, notFound } from "../http/errors";
+import { isUuid } from "../http/ids";
+import { type FormState, formState, presentApplicantForm, versionContent } from "./form-versions";
+
+export type SubmissionRow = typeof submissions.$inferSelect;
+/** A submission without its answers: what access checks and state changes need. */
+export type SubmissionRef = Omit<SubmissionRow, "answers">;
+
+const refColumns = {
+  id: submissions.id,
+  organizationId: submissions.organizationId,
+  programId: submissions.programId,
+  formId: submissions.formId,
+  formVersion: submissions.formVersion,
+  linkId: submissions.linkId,
+  userId: submissions.userId,
+  guestTokenHash: submissions.guestTokenHash,
+  identifier: submissions.identifier,
+  submissionDate: submissions.submissionDate,
+  lastSaveDate: submissions.lastSaveDate,
+  revision: submissions.revision,
+  softDeleted: submissions.softDeleted,
+  createdAt: submissions.createdAt,
+};
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+/** Whether `token` is the guest draft's token (constant-time, and never for a claimed draft). */
+export function holdsToken(row: Pick<SubmissionRef, "guestTokenHash">, token: string | undefined): boolean {
+  if (!token || !row.guestTokenHash || token.length > 200) return false;
+  const given = Buffer.from(hashToken(token));
+  const expected = Buffer.from(row.guestTokenHash);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export async function findSubmissionRef(db: Tx, id: string): Promise<SubmissionRef> {
+  if (!isUuid(id)) throw notFound();
+  const [row] = await db.select(refColumns).from(submissions).where(eq(submissions.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Opening a link
+// ---------------------------------------------------------------------------------------------
+
+async function findLink(db: Tx, linkId: string) {
+  if (!isUuid(linkId)) throw notFound();
+  const [link] = await db.select().from(formLinks).where(eq(formLinks.id, linkId));
+  if (!link) throw notFound();
+  return link;
+}
+
+const linkIsOpen = (link: { closeAt: Date | null }, now: Date) => link.closeAt === null || link.closeAt > now;
+
+/**
+ * GET /api/forms/link/{linkId}: an applicant link shows the published version while that link is
+ * open; a preview link shows the draft while the form is a draft and the preview link is open.
+ */
+export async function formLinkView(db: Tx, linkId: string, now = new Date()): Promise<FormLinkResult> {
+  const link = await findLink(db, linkId);
+  const state = await formState(db, link.formId, now);
+  const presentedLink = {
+    _id: link.id,
+    open: link.openAt.toISOString(),
+    close: link.closeAt ? link.closeAt.toISOString() : null,
+  };
+  if (link.kind === "preview") {
+    if (!state.draft)
+      return { kind: "preview", link: presentedLink, availability: "previewDisabled", form: null };
+    if (!linkIsOpen(link, now))
+      return { kind: "preview", link: presentedLink, availability: "closed", form: null };
+    const [row] = await db.select({ content: forms.content }).from(forms).where(eq(forms.id, link.formId));
+    return {
+      kind: "preview",
+      link: presentedLink,
+      availability: "open",
+      form: presentApplicantForm(state, row!.content, null),
+    };
+  }
+  const open = !state.draft && state.publishedVersion !== null && linkIsOpen(link, now);
+  if (!open) return { kind: "submission", link: presentedLink, availability: "closed", form: null };
+  const content = await versionContent(db, state.id, state.publishedVersion!);
+  return {
+    kind: "submission",
+    link: presentedLink,
+    availability: "open",
+    form: presentApplicantForm(state, content, state.publishedVersion),
+  };
+}
+
+/**
+ * POST /api/submissions: a signed-in user resumes their application to the form (one per person and
+ * form) or starts it; a guest starts a new draft and gets the token that is its only key.
+ */
+export async function openSubmission(
+  db: Db,
+  linkId: string,
+  userId: string | null,
+  now = new Date(),
+): Promise<{ submissionId: string; token: string | null }> {
+  const link = await findLink(db, linkId);
+  if (link.kind !== "submission") throw notFound();
+  const state = await formState(db, link.formId, now);
+  if (userId !== null) {
+    const existing = await ownSubmissionOf(db, state.id, userId);
+    if (existing) return { submissionId: existing, token: null };
+  }
+  if (state.draft || state.publishedVersion === null || !linkIsOpen(link, now)) {
+    throw new AppError("FORM_CLOSED", SUBMISSION_MESSAGES.closed);
+  }
+  const token = userId === null ? randomBytes(32).toString("base64url") : null;
+  const [created] = await db
+    .insert(submissions)
+    .values({
+      organizationId: state.organizationId,
+      programId: state.programId,
+      formId: state.id,
+      formVersion: state.publishedVersion,
+      linkId: link.id,
+      userId,
+      guestTokenHash: token ? hashToken(token) : null,
+      answers: [],
+    })
+    .onConflictDoNothing()
+    .returning({ id: submissions.id });
+  if (created) return { submissionId: created.id, token };
+  // Two tabs opened the link at once: the other one created it.
+  const raced = await ownSubmissionOf(db, state.id, userId!);
+  return { submissionId: raced!, token: null };
+}
+
+async function ownSubmissionOf(db: Tx, formId: string, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(
+      and(eq(submissions.formId, formId), eq(submissions.userId, userId), eq(submissions.softDeleted, false)),
+    )
+    .limit(1);
+  return row?.id;
+}
+
+/** A guest's draft becomes the signed-in user's (the token stops working); refused if they already have one. */
+export async function claimSubmission(db: Db, row: SubmissionRef, userId: string): Promise<void> {
+  if (row.userId === userId) return;
+  if (row.userId !== null) throw notFound();
+  if (await ownSubmissionOf(db, row.formId, userId)) {
+    throw new AppError("CONFLICT", "You already have an application for this form.");
+  }
+  await db
+    .update(submissions)
+    .set({ userId, guestTokenHash: null })
+    .where(and(eq(submissions.id, row.id), isNull(submissions.userId)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------
+
+async function filesOf(db: Tx, submissionId: string): Promise<SubmissionFile[]> {
+  const rows = await db
+    .select()
+    .from(submissionFiles)
+    .where(eq(submissionFiles.submissionId, submissionId))
+    .orderBy(submissionFiles.createdAt);
+  return rows.map((f) => ({
+    _id: f.id,
+    questionId: f.questionId,
+    name: f.name,
+    size: f.size,
+    contentType: f.contentType,
+  }));
+}
+
+/** File answers always list the files the submission really has, in upload order. */
+function withFileAnswers(content: FormContent, answers: readonly Answer[], files: readonly SubmissionFile[]) {
+  const byQuestion = new Map<string, string[]>();
+  for (const file of files)
+    byQuestion.set(file.questionId, [...(byQuestion.get(file.questionId) ?? []), file._id]);
+  const result = answers.map((a) =>
+    a.type === "FILE_UPLOAD" ? { ...a, answerArray: byQuestion.get(a.questionId) ?? [] } : a,
+  );
+  const answered = new Set(result.map((a) => a.questionId));
+  for (const section of content.sections) {
+    for (const question of section.questions) {
+      const ids = byQuestion.get(question._id);
+      if (question.type === "FILE_UPLOAD" && ids && !answered.has(question._id)) {
+        result.push({
+          questionId: question._id,
+          sectionId: section._id,
+          type: "FILE_UPLOAD",
+          answerString: "",
+          answerArray: ids,
+          answerMatrix: [],
+        });
+      }
+    }
+  }
+  return result;
+}
+
+/** Whether the submission's answers can be saved now by this kind of caller. */
+export function isEditable(row: SubmissionRef, state: FormState, access: "owner" | "admin"): boolean {
+  if (access === "admin") return true;
+  return row.submissionDate === null && state.accepting;
+}
+
+export async function submissionView(db: Tx, id: string, access: "owner" | "admin") {
+  const [row] = await db.select().from(submissions).where(eq(submissions.id, id));
+  if (!row) throw notFound();
+  const [state, files] = await Promise.all([formState(db, row.formId), filesOf(db, row.id)]);
+  const content = await versionContent(db, row.formId, row.formVersion);
+  const submission: Submission = {
+    _id: row.id,
+    formId: row.formId,
+    linkId: row.linkId,
+    userId: row.userId,
+    formVersion: row.formVersion,
+    submissionDate: row.submissionDate ? row.submissionDate.toISOString() : null,
+    lastSaveDate: row.lastSaveDate.toISOString(),
+    identifier: row.identifier,
+    answers: withFileAnswers(content, row.answers, files),
+    files,
+    revision: row.revision,
+  };
+  return {
+    submission,
+    form: presentApplicantForm(state, content, row.formVersion),
+    access,
+    editable: isEditable(row, state, access),
+    content,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saving
+// ---------------------------------------------------------------------------------------------
+
+function refuseUnlessEditable(row: SubmissionRef, state: FormState, access: "owner" | "admin") {
+  if (access === "admin") return;
+  if (row.submissionDate !== null) throw new AppError("SUBMITTED", SUBMISSION_MESSAGES.alreadySubmitted);
+  if (!state.accepting) throw new AppError("FORM_CLOSED", SUBMISSION_MESSAGES.closedWithDraft);
+}
+
+function checkShape(content: FormContent, answers: readonly Answer[]) {
+  const problems = answerShapeProblems(content.sections, answers);
+  if (Object.keys(problems).length > 0) {
+    throw new AppError("VALIDATION", "Some answers do not fit the form.", problems);
+  }
+}
+
+/** Changes made by an admin edit: each question whose answer differs, before and after. */
+function answerChanges(before: readonly Answer[], after: readonly Answer[]) {
+  const old = new Map(before.map((a) => [a.questionId, a]));
+  const changes: { questionId: string; before: Answer | null; after: Answer | null }[] = [];
+  for (const answer of after) {
+    const previous = old.get(answer.questionId) ?? null;
+    if (JSON.stringify(previous) !== JSON.stringify(answer)) {
+      changes.push({ questionId: answer.questionId, before: previous, after: answer });
+    }
+    old.delete(answer.questionId);
+  }
+  for (const [questionId, previous] of old) changes.push({ questionId, before: previous, after: null });
+  return changes;
+}
+
+/**
+ * PATCH /api/submissions/{id}: every answer, based on the revision the caller last saw. One
+ * conditional UPDATE for an applicant's save (a stale tab, a submission made elsewhere or a closed
+ * form are told apart only when it matches nothing); admin edits are recorded with what changed.
+ */
+export async function saveAnswers(
+  db: Db,
+  ref: SubmissionRef,
+  input: { revision: number; answers: Answer[] },
+  editor: { access: "owner" | "admin"; userId: string | null },
+  now = new Date(),
+) {
+  const state = await formState(db, ref.formId, now);
+  refuseUnlessEditable(ref, state, editor.access);
+  const content = await versionContent(db, ref.formId, ref.formVersion);
+  checkShape(content, input.answers);
+  // File answers are the server's to keep: a save never adds or drops files.
+  const answers = input.answers.map((a) => (a.type === "FILE_UPLOAD" ? { ...a, answerArray: [] } : a));
+  const identifier = identifierOf(content.sections, answers);
+  const values = { answers, identifier, lastSaveDate: now, revision: input.revision + 1 };
+
+  if (editor.access === "admin") {
+    return db.transaction(async (tx) => {
+      const [current] = await tx.select().from(submissions).where(eq(submissions.id, ref.id)).for("update");
+      if (!current) throw notFound();
+      if (current.revision !== input.revision)
+        throw new AppError("STALE_REVISION", SUBMISSION_MESSAGES.staleSave);
+      await tx.update(submissions).set(values).where(eq(submissions.id, ref.id));
+      const changes = answerChanges(current.answers, answers);
+      if (changes.length > 0) {
+        await tx.insert(submissionEdits).values({ submissionId: ref.id, userId: editor.userId, changes });
+      }
+      return { revision: values.revision, lastSaveDate: now.toISOString(), identifier };
+    });
+  }
+
+  const [saved] = await db
+    .update(submissions)
+    .set(values)
+    .where(
+      and(
+        eq(submissions.id, ref.id),
+        eq(submissions.revision, input.revision),
+        isNull(submissions.submissionDate),
+      ),
+    )
+    .returning({ id: submissions.id });
+  if (!saved) {
+    const latest = await findSubmissionRef(db, ref.id);
+    if (latest.submissionDate !== null) throw new AppError("SUBMITTED", SUBMISSION_MESSAGES.alreadySubmitted);
+    throw new AppError("STALE_REVISION", SUBMISSION_MESSAGES.staleSave);
+  }
+  return { revision: values.revision, lastSaveDate: now.toISOString(), identifier };
+}
+
+/**
+ * Submit (the answers are judged by the same rules as in the browser, on the sections the applicant's
+ * branching leads through) or unsubmit (only when the form allows editing and still accepts). The
+ * receipt email goes out in the same transaction.
+ */
+export async function setSubmitted(
+  db: Db,
+  ref: SubmissionRef,
+  input: { submitted: boolean; revision: number },
+  options: { language: Language; portalUrl: string },
+  now = new Date(),
+) {
+  const state = await formState(db, ref.formId, now);
+  if (!state.accepting) throw new AppError("FORM_CLOSED", SUBMISSION_MESSAGES.closed);
+  const content = await versionContent(db, ref.formId, ref.formVersion);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(submissions).where(eq(submissions.id, ref.id)).for("update");
+    if (!row) throw notFound();
+    if (row.revision !== input.revision) throw new AppError("STALE_REVISION", SUBMISSION_MESSAGES.staleSave);
+    if (!input.submitted) {
+      if (row.submissionDate === null) return { submissionDate: null, revision: row.revision };
+      if (!state.allowEdit) throw new AppError("CONFLICT", SUBMISSION_MESSAGES.editNotAllowed);
+      await tx
+        .update(submissions)
+        .set({ submissionDate: null, revision: row.revision + 1 })
+        .where(eq(submissions.id, row.id));
+      return { submissionDate: null, revision: row.revision + 1 };
+    }
+    if (row.submissionDate !== null) {
+      return { submissionDate: row.submissionDate.toISOString(), revision: row.revision };
+    }
+    const files = await filesOf(tx, row.id);
+    const answers = withFileAnswers(content, row.answers, files);
+    const problems = submissionProblems(content.sections, answers, translator(options.language));
+    if (Object.keys(problems).length > 0) {
+      throw new AppError("VALIDATION", SUBMISSION_MESSAGES.incomplete, problems);
+    }
+    await tx
+      .update(submissions)
+      .set({
+        submissionDate: now,
+        revision: row.revision + 1,
+        identifier: identifierOf(content.sections, answers),
+      })
+      .where(eq(submissions.id, row.id));
+    if (row.userId) {
+      const [user] = await tx
+        .select({ email: users.email, name: users.name })
+        .from(users)
+        .where(eq(users.id, row.userId));
+      if (user) {
+        await enqueueEmail(tx, {
+          kind: "submission-receipt",
+          to: [user.email],
+          organizationId: row.organizationId,
+          ...submissionReceiptEmail({
+            name: user.name,
+            formName: content.name,
+            confirmation: content.settings.confirmationMessage,
+            subject: translate(options.language, "email.receiptSubject", { form: content.name }),
+            submittedAt: now,
+            portalUrl: options.portalUrl,
+          }),
+        });
+      }
+    }
+    return { submissionDate: now.toISOString(), revision: row.revision + 1 };
+  });
+}
+
+/** Submitted applications of a form (unpublishing is refused while there are any). */
+export async function submittedCount(tx: Tx, formId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(submissions)
+    .where(and(eq(submissions.formId, formId), isNotNull(submissions.submissionDate)));
+  return row?.n ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The applicant portal
+// ---------------------------------------------------------------------------------------------
+
+/** The user's applications, newest first, with each form's name and applicant-link state. */
+export async function listOwnSubmissions(
+  db: Tx,
+  userId: string,
+  page: number,
+  pageSize: number,
+  now = new Date(),
+): Promise<{ rows: PortalRow[]; total: number }> {
+  const where = and(eq(submissions.userId, userId), eq(submissions.softDeleted, false));
+  const [totalRow] = await db.select({ n: count() }).from(submissions).where(where);
+  const latestLink = sql<{ id: string; close_at: string | null } | null>`(
+    select json_build_object('id', l.id, 'close_at', l.close_at) from ${formLinks} l
+    where l.form_id = ${submissions.formId} and l.kind = 'submission'
+    order by l.created_at desc limit 1)`;
+  const rows = await db
+    .select({
+      id: submissions.id,
+      formId: submissions.formId,
+      formName: sql<string>`${forms.content}->>'name'`,
+      draft: forms.draft,
+      allowEdit: forms.allowEdit,
+      identifier: submissions.identifier,
+      submissionDate: submissions.submissionDate,
+      lastSaveDate: submissions.lastSaveDate,
+      link: latestLink,
+    })
+    .from(submissions)
+    .innerJoin(forms, eq(forms.id, submissions.formId))
+    .where(where)
+    .orderBy(desc(submissions.createdAt), desc(submissions.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return {
+    total: totalRow?.n ?? 0,
+    rows: rows.map((r) => {
+      const closeAt = r.link?.close_at ? new Date(r.link.close_at) : null;
+      return {
+        _id: r.id,
+        formId: r.formId,
+        formName: r.formName ?? "",
+        identifier: r.identifier,
+        submissionDate: r.submissionDate ? r.submissionDate.toISOString() : null,
+        lastSaveDate: r.lastSaveDate.toISOString(),
+        lastReviewEdit: null,
+        accepting: !r.draft && r.link !== null && (closeAt === null || closeAt > now),
+        closesAt: closeAt ? closeAt.toISOString() : null,
+        allowEdit: r.allowEdit,
+        linkId: r.link?.id ?? null,
+      };
+    }),
+  };
+}
+
+/** A user's applications to one program (GET /api/submissions/user/{userId}/{program}). */
+export async function listUserProgramSubmissions(db: Tx, userId: string, programId: string) {
+  const rows = await db
+    .select({
+      id: submissions.id,
+      formId: submissions.formId,
+      identifier: submissions.identifier,
+      submissionDate: submissions.submissionDate,
+      lastSaveDate: submissions.lastSaveDate,
+    })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.userId, userId),
+        eq(submissions.programId, programId),
+        eq(submissions.softDeleted, false),
+      ),
+    )
+    .orderBy(desc(submissions.createdAt));
+  return rows.map((r) => ({
+    _id: r.id,
+    formId: r.formId,
+    identifier: r.identifier,
+    submissionDate: r.submissionDate ? r.submissionDate.toISOString() : null,
+    lastSaveDate: r.lastSaveDate.toISOString(),
+  }));
+}

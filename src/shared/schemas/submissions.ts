@@ -1,0 +1,161 @@
+import { z } from "zod";
+import { answerSchema, answersSchema } from "../forms/answers";
+import { formSettingsSchema, richTextSchema, sectionSchema } from "../forms/model";
+
+/**
+ * The applicant side's HTTP contract (issue 5). A guest's draft is reached with the unguessable
+ * token it was created with, sent as the `x-submission-token` header; signed-in applicants by
+ * their session; program admins (admin edit mode) by their role.
+ */
+export const SUBMISSION_TOKEN_HEADER = "x-submission-token";
+
+export const SUBMISSION_MESSAGES = {
+  closed: "This form is currently closed to responses",
+  closedWithDraft: "This form is now closed. We've saved a copy of your responses in the backend.",
+  alreadySubmitted: "This application has been submitted. Unsubmit it to make changes.",
+  editNotAllowed: "This form does not allow editing submitted applications.",
+  staleSave:
+    "These answers were changed in another tab or window. Reload to continue with the newest answers.",
+  incomplete: "Some answers are missing or invalid.",
+  adminEditDenied: "You do not have permission to edit this submission as an admin",
+  previewDisabled: "Preview Link has been disabled as the form is published",
+} as const;
+
+const link = z.object({ _id: z.string(), open: z.string(), close: z.string().nullable() });
+
+/** A form as applicants see it: the frozen version they answer (or the draft, in preview). */
+export const applicantFormSchema = z.object({
+  _id: z.string(),
+  programId: z.string(),
+  name: z.string(),
+  description: richTextSchema,
+  sections: z.array(sectionSchema),
+  settings: formSettingsSchema,
+  /** The version answers are recorded against; null in preview (the draft). */
+  version: z.number().int().nullable(),
+  allowEdit: z.boolean(),
+  /** Bytes = MB × 1,048,576 (forms-and-applicants §5). */
+  maxFileSizeMB: z.number().int(),
+  /** Whether the form takes responses now (latest applicant link open, form published). */
+  accepting: z.boolean(),
+  /** When the applicant link closes, if scheduled. */
+  closesAt: z.string().nullable(),
+});
+export type ApplicantForm = z.infer<typeof applicantFormSchema>;
+
+/** GET /api/forms/link/{linkId}: what an applicant (or previewer) opening a link gets. */
+export const formLinkResultSchema = z.object({
+  kind: z.enum(["submission", "preview"]),
+  link,
+  /** "open", or why it is not: the link closed, or the preview of a published form. */
+  availability: z.enum(["open", "closed", "previewDisabled"]),
+  form: applicantFormSchema.nullable(),
+});
+export type FormLinkResult = z.infer<typeof formLinkResultSchema>;
+
+export const submissionFileSchema = z.object({
+  _id: z.string(),
+  questionId: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  contentType: z.string(),
+});
+export type SubmissionFile = z.infer<typeof submissionFileSchema>;
+
+export const submissionSchema = z.object({
+  _id: z.string(),
+  formId: z.string(),
+  linkId: z.string().nullable(),
+  userId: z.string().nullable(),
+  formVersion: z.number().int(),
+  submissionDate: z.string().nullable(),
+  lastSaveDate: z.string(),
+  identifier: z.string(),
+  answers: z.array(answerSchema),
+  files: z.array(submissionFileSchema),
+  /** Bumped by every save: a save based on an older revision is refused (409 STALE_REVISION). */
+  revision: z.number().int(),
+});
+export type Submission = z.infer<typeof submissionSchema>;
+
+/** GET /api/submissions/{id}: the submission, the form version it is made on, and what the caller may do. */
+export const submissionResultSchema = z.object({
+  submission: submissionSchema,
+  form: applicantFormSchema,
+  /** "owner" (or a guest holding the token) or "admin" (admin edit mode). */
+  access: z.enum(["owner", "admin"]),
+  /** Whether answers can be saved now (a draft on an accepting form, or admin edit). */
+  editable: z.boolean(),
+});
+export type SubmissionResult = z.infer<typeof submissionResultSchema>;
+
+/** POST /api/submissions: open (or resume) the draft for a form link. */
+export const createSubmissionBodySchema = z.strictObject({ linkId: z.string().min(1).max(64) });
+export const createSubmissionResultSchema = z.object({
+  submissionId: z.string(),
+  /** Only for a guest's new draft: keep it; it is the only way back to the draft. */
+  token: z.string().nullable(),
+});
+
+/** PATCH /api/submissions/{id}: every answer, and the revision they were based on. */
+export const saveAnswersBodySchema = z.strictObject({
+  revision: z.number().int().min(0),
+  answers: answersSchema,
+});
+export const saveAnswersResultSchema = z.object({
+  revision: z.number().int(),
+  lastSaveDate: z.string(),
+  identifier: z.string(),
+});
+export type SaveAnswersResult = z.infer<typeof saveAnswersResultSchema>;
+
+/** PATCH /api/submissions/submissionDate/{id}: submit (validated on the server) or unsubmit (null). */
+export const submissionDateBodySchema = z.strictObject({
+  submitted: z.boolean(),
+  revision: z.number().int().min(0),
+});
+export const submissionDateResultSchema = z.object({
+  submissionDate: z.string().nullable(),
+  revision: z.number().int(),
+});
+
+/** GET /api/submissions/applicant/{user}: the portal's rows, newest first. */
+export const portalRowSchema = z.object({
+  _id: z.string(),
+  formId: z.string(),
+  formName: z.string(),
+  identifier: z.string(),
+  submissionDate: z.string().nullable(),
+  lastSaveDate: z.string(),
+  /** The latest review edit of this submission, once reviewing exists; null means "Never". */
+  lastReviewEdit: z.string().nullable(),
+  accepting: z.boolean(),
+  closesAt: z.string().nullable(),
+  allowEdit: z.boolean(),
+  /** The applicant link to continue on (the form's latest). */
+  linkId: z.string().nullable(),
+});
+export type PortalRow = z.infer<typeof portalRowSchema>;
+export const portalResultSchema = z.object({
+  rows: z.array(portalRowSchema),
+  total: z.number().int(),
+});
+export const portalQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(5),
+});
+
+/** GET /api/files/signedUrl/private/putObject: where to upload a file for a file question. */
+export const fileUploadQuerySchema = z.object({
+  submissionId: z.string().min(1).max(64),
+  questionId: z.string().min(1).max(64),
+  filename: z.string().trim().min(1).max(255),
+  size: z.coerce.number().int().min(1),
+});
+export const fileUploadGrantSchema = z.object({ uploadUrl: z.string(), expiresAt: z.string() });
+/** GET /api/files/signedUrl/private/getObject: a short-lived download address. */
+export const fileDownloadQuerySchema = z.object({ fileId: z.string().min(1).max(64) });
+export const fileDownloadGrantSchema = z.object({ url: z.string(), expiresAt: z.string() });
+
+/** POST /api/submissions/{id}/autofill: answers copied from the applicant's earlier submissions by mapping. */
+export const autofillResultSchema = z.object({ answers: answersSchema, filled: z.number().int() });
