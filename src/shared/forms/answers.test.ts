@@ -40,7 +40,12 @@ describe("answer formats (§5)", () => {
     ["EMAIL", "ann@example.org", "ann@example", "Answer must be an email (name@example.com)"],
     ["PHONE", "+1 (514) 555-0199", "555-01", "Answer must be a phone number"],
     ["DATE", "2026/02/28", "2026/02/30", "Answer must be a date (YYYY/MM/DD)"],
-    ["URL", "www.example.org/path", "not a url", "Answer must be a URL (www.example.com OR https://example.com)"],
+    [
+      "URL",
+      "www.example.org/path",
+      "not a url",
+      "Answer must be a URL (www.example.com OR https://example.com)",
+    ],
     ["NUMBER", "-12.5", "12a", "Answer must be a Number"],
   ];
   for (const [type, good, bad, message] of cases) {
@@ -59,13 +64,21 @@ describe("answer formats (§5)", () => {
   });
 
   it("counts space-split words and characters against max, else min, in the applicant's language", () => {
-    const words = question("PARAGRAPHS", { required: true, validations: validation({ type: "WORD", max: 3 }) });
+    const words = question("PARAGRAPHS", {
+      required: true,
+      validations: validation({ type: "WORD", max: 3 }),
+    });
     expect(answerErrors(words, text(words, "one two  three"), t)).toEqual([]);
-    expect(answerErrors(words, text(words, "one two three four"), t)).toEqual(["Answer must have at most 3 words"]);
+    expect(answerErrors(words, text(words, "one two three four"), t)).toEqual([
+      "Answer must have at most 3 words",
+    ]);
     expect(answerErrors(words, text(words, "one two three four"), fr)).toEqual([
       "La réponse doit contenir au plus 3 mots",
     ]);
-    const chars = question("SHORT_ANSWER", { required: true, validations: validation({ type: "CHAR", min: 5 }) });
+    const chars = question("SHORT_ANSWER", {
+      required: true,
+      validations: validation({ type: "CHAR", min: 5 }),
+    });
     expect(answerErrors(chars, text(chars, "abcd"), t)).toEqual(["Answer must have at least 5 characters"]);
     expect(answerErrors(chars, text(chars, "abcde"), t)).toEqual([]);
   });
@@ -181,9 +194,9 @@ describe("answers that do not fit the form", () => {
     expect(answerShapeProblems(sections, [{ ...base(mcQ), answerArray: ["yes", "no"] }])).toEqual({
       "answers.mc": ["Choose only the question's options.", "Choose one option."],
     });
-    expect(answerShapeProblems(sections, [{ ...base(tableQ), answerMatrix: [{ id: "r", column_3: "x" }] }])).toEqual(
-      { "answers.table": ["A row fills a column the table does not have."] },
-    );
+    expect(
+      answerShapeProblems(sections, [{ ...base(tableQ), answerMatrix: [{ id: "r", column_3: "x" }] }]),
+    ).toEqual({ "answers.table": ["A row fills a column the table does not have."] });
     expect(answerShapeProblems(sections, [{ ...base(mcQ), answerString: "free text" }])).toEqual({
       "answers.mc": ["This question takes no text answer."],
     });
