@@ -142,7 +142,7 @@ async function upload(
   return t.app.request(uploadUrl, {
     method: "PUT",
     headers: { origin: "http://localhost:3000", "content-type": "application/octet-stream", ...headers },
-    body: bytes,
+    body: bytes as Uint8Array<ArrayBuffer>,
   });
 }
 
@@ -490,5 +490,61 @@ describe("applicant files", () => {
     expect((await t.request(url, { cookie })).status).toBe(404);
     const [row] = await t.deps.db.select().from(submissions).where(eq(submissions.id, submissionId));
     expect(row).toBeDefined();
+  });
+});
+
+describe("autofill", () => {
+  it("copies the applicant's earlier answers into mapped, empty questions — options by label", async () => {
+    const person = await buildUser(t.deps.db, { applicant: true });
+    const cookie = await t.signIn(person.email);
+    const openOn = async (linkId: string) =>
+      (
+        (await (
+          await t.request("/api/submissions", { method: "POST", cookie, body: { linkId } })
+        ).json()) as {
+          submissionId: string;
+        }
+      ).submissionId;
+    const earlier = await openOn(form.linkId);
+    await save(earlier, 0, [...aboutAnswers("science"), budgetAnswer], { cookie });
+
+    const content = applicationForm("Second round");
+    const map = (questionId: string, name: string) => ({
+      formMap: { id: form.formId, name: "Arts 2026 application" },
+      sectionMap: { id: "about", name: "About you" },
+      questionMap: { id: questionId, name },
+    });
+    const about = content.sections[0]!;
+    about.questions = about.questions.map((q) => {
+      if (q._id === "name") return { ...q, _id: "name2", mapping: map("name", "Your name") };
+      if (q._id === "track")
+        return {
+          ...q,
+          _id: "track2",
+          routes: { science2: "budget" },
+          x_options: [
+            { _id: "science2", value: "science" },
+            { _id: "arts2", value: "Arts" },
+          ],
+          mapping: map("track", "Track"),
+        };
+      return q;
+    });
+    const program = await buildProgram(t.deps.db, cast.org.id, { name: "Second Program" });
+    const second = await buildPublishedForm(t.deps.db, program, content);
+    const later = await openOn(second.linkId);
+    const res = await t.request(`/api/submissions/${later}/autofill`, { method: "POST", cookie });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { answers: Answer[]; filled: number };
+    expect(body.filled).toBe(2);
+    expect(body.answers).toEqual([
+      expect.objectContaining({ questionId: "name2", answerString: "Élodie Dœuf" }),
+      expect.objectContaining({ questionId: "track2", answerArray: ["science2"] }),
+    ]);
+    // Someone else's earlier answers never leak in.
+    expect(
+      (await t.request(`/api/submissions/${later}/autofill`, { method: "POST", cookie: cookies.applicant }))
+        .status,
+    ).toBe(404);
   });
 });

@@ -4,6 +4,7 @@ import { can } from "../../shared/authz/matrix";
 import { isLanguage, type Language } from "../../shared/i18n/catalog";
 import { okSchema } from "../../shared/schemas/common";
 import {
+  autofillResultSchema,
   createSubmissionBodySchema,
   createSubmissionResultSchema,
   formLinkResultSchema,
@@ -20,6 +21,7 @@ import { type AppContext, authorize, requireActor } from "../http/context";
 import { notFound } from "../http/errors";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
+import { autofillAnswers } from "./autofill";
 import {
   claimSubmission,
   findSubmissionRef,
@@ -225,6 +227,26 @@ export const submissionRoutes = createRouter()
         portalUrl: `${config.publicUrl}/portal/applicant`,
       });
       return c.json(result, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{id}/autofill",
+      tags,
+      summary:
+        "Answers copied from the signed-in applicant's earlier applications for mapped questions (empty answers only; nothing is saved)",
+      request: { params: idParams },
+      responses: { 200: jsonResponse(autofillResultSchema, "The answers to merge"), ...errorResponses },
+    }),
+    async (c) => {
+      const actor = requireActor(c);
+      const { ref, access } = await accessibleSubmission(c, c.req.valid("param").id);
+      if (access !== "owner") throw notFound();
+      const { db } = c.get("deps");
+      const { submission, content } = await submissionView(db, ref.id, access);
+      const answers = await autofillAnswers(db, { content, answers: submission.answers }, actor.userId);
+      return c.json({ answers, filled: answers.length }, 200);
     },
   )
   .openapi(
