@@ -1,8 +1,13 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { ProgramRole } from "../../shared/authz/roles";
+import type { Answer } from "../../shared/forms/answers";
+import type { Section } from "../../shared/forms/model";
 import type { Db } from "../db/client";
-import { organizations, plans, programMembers, programs } from "../db/schema";
+import { formLinks, forms, organizations, plans, programMembers, programs, users } from "../db/schema";
+import { createDefaultForm, publishForm } from "../forms/service";
+import { findSubmissionRef, openSubmission, saveAnswers, setSubmitted } from "../submissions/service";
 import { createAccountWithPassword } from "../users/accounts";
+import { demoFormContent } from "./demo-form";
 
 export const DEMO_ORGANIZATION_NAME = "Demo Foundation";
 const DEMO_PLAN_NAME = "Foundation";
@@ -13,7 +18,7 @@ export interface DemoAccount {
   what: string;
 }
 
-/** One account for every role. Later issues add forms, submissions, reviews and decisions. */
+/** One account for every role, a published form and an application. Later issues add reviews and decisions. */
 export const DEMO_ACCOUNTS: (DemoAccount & {
   role?: ProgramRole;
   orgAdmin?: boolean;
@@ -36,7 +41,7 @@ export const DEMO_ACCOUNTS: (DemoAccount & {
 export async function seedDemoIfEmpty(db: Db, password: string): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(organizations);
   if ((existing?.n ?? 0) > 0) return false;
-  await db.transaction(async (tx) => {
+  const currentProgram = await db.transaction(async (tx) => {
     const [plan] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.name, DEMO_PLAN_NAME));
     if (!plan) throw new Error(`The ${DEMO_PLAN_NAME} plan is missing: reference data was not seeded.`);
     const [org] = await tx
@@ -76,6 +81,54 @@ export async function seedDemoIfEmpty(db: Db, password: string): Promise<boolean
         );
       }
     }
+    const program = { id: current!.id, organizationId: orgId, name: "Community Grants 2026" };
+    await createDefaultForm(tx, program, null, demoFormContent(program.name));
+    return program;
   });
+  await seedDemoApplication(db, currentProgram.id);
   return true;
+}
+
+/** The demo form, published, with Ann Applicant's submitted application. */
+async function seedDemoApplication(db: Db, programId: string): Promise<void> {
+  const [form] = await db.select().from(forms).where(eq(forms.programId, programId));
+  await publishForm(db, form!.id, form!.revision);
+  const [applicant] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, "applicant@demo.test"));
+  const [link] = await db
+    .select({ id: formLinks.id })
+    .from(formLinks)
+    .where(and(eq(formLinks.formId, form!.id), eq(formLinks.kind, "submission")));
+  const { submissionId } = await openSubmission(db, link!.id, applicant!.id);
+  const [about, project, , budget] = form!.content.sections as [Section, Section, Section, Section];
+  const q = (section: Section, n: number) => section.questions[n]!;
+  const answer = (section: Section, n: number, patch: Partial<Answer> = {}): Answer => ({
+    questionId: q(section, n)._id,
+    sectionId: section._id,
+    type: q(section, n).type,
+    answerString: "",
+    answerArray: [],
+    answerMatrix: [],
+    ...patch,
+  });
+  const answers = [
+    answer(about, 0, { answerString: "Riverside Youth Theatre" }),
+    answer(about, 1, { answerString: "ann@demo.test" }),
+    answer(project, 0, {
+      answerString: "A summer theatre workshop for 40 teenagers, ending with three free public shows.",
+    }),
+    answer(project, 1, { answerArray: [q(project, 1).x_options[0]!._id] }),
+    answer(project, 2, { answerArray: [q(project, 2).x_options[1]!._id] }),
+    answer(budget, 0, {
+      answerMatrix: [
+        { id: "demo-row-1", column_0: "Venue rental", column_1: "2400" },
+        { id: "demo-row-2", column_0: "Costumes and sets", column_1: "1800" },
+      ],
+    }),
+  ];
+  const ref = await findSubmissionRef(db, submissionId);
+  await saveAnswers(db, ref, { revision: 0, answers }, { access: "owner", userId: applicant!.id });
+  await setSubmitted(db, ref, { submitted: true, revision: 1 }, { language: "en", portalUrl: "" });
 }

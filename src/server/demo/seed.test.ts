@@ -1,0 +1,31 @@
+import { eq, isNotNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/client";
+import { formLinks, forms, submissions } from "../db/schema";
+import { formLinkView } from "../submissions/service";
+import { ensureReferenceData } from "../plans/reference-data";
+import { createTestDatabase } from "../test/database";
+import { seedDemoIfEmpty } from "./seed";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.migrate();
+  await ensureReferenceData(database.db);
+});
+afterAll(() => database.close());
+
+describe("demo data", () => {
+  it("seeds once: a published form open to applicants, with Ann Applicant's submitted application", async () => {
+    expect(await seedDemoIfEmpty(database.db, "demo-password")).toBe(true);
+    expect(await seedDemoIfEmpty(database.db, "demo-password")).toBe(false);
+    const [form] = await database.db.select().from(forms);
+    expect(form).toMatchObject({ draft: false, publishedVersion: 1 });
+    const [link] = await database.db.select().from(formLinks).where(eq(formLinks.kind, "submission"));
+    const view = await formLinkView(database.db, link!.id);
+    expect(view).toMatchObject({ availability: "open", form: { name: "Community Grants 2026 application" } });
+    const submitted = await database.db.select().from(submissions).where(isNotNull(submissions.submissionDate));
+    expect(submitted).toHaveLength(1);
+    expect(submitted[0]).toMatchObject({ identifier: "Riverside Youth Theatre", formVersion: 1 });
+  });
+});
