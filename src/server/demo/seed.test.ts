@@ -2,8 +2,8 @@ import { eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { formLinks, forms, submissions } from "../db/schema";
-import { formLinkView } from "../submissions/service";
 import { ensureReferenceData } from "../plans/reference-data";
+import { formLinkView } from "../submissions/service";
 import { createTestDatabase } from "../test/database";
 import { seedDemoIfEmpty } from "./seed";
 
@@ -24,7 +24,10 @@ describe("demo data", () => {
     const [link] = await database.db.select().from(formLinks).where(eq(formLinks.kind, "submission"));
     const view = await formLinkView(database.db, link!.id);
     expect(view).toMatchObject({ availability: "open", form: { name: "Community Grants 2026 application" } });
-    const submitted = await database.db.select().from(submissions).where(isNotNull(submissions.submissionDate));
+    const submitted = await database.db
+      .select()
+      .from(submissions)
+      .where(isNotNull(submissions.submissionDate));
     expect(submitted).toHaveLength(1);
     expect(submitted[0]).toMatchObject({ identifier: "Riverside Youth Theatre", formVersion: 1 });
   });
