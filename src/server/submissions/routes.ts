@@ -19,6 +19,7 @@ import {
 } from "../../shared/schemas/submissions";
 import { type AppContext, authorize, requireActor } from "../http/context";
 import { notFound } from "../http/errors";
+import { rateLimit } from "../http/rate-limit";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
 import { autofillAnswers } from "./autofill";
@@ -92,7 +93,14 @@ export const formLinkRoutes = createRouter().openapi(
   async (c) => c.json(await formLinkView(c.get("deps").db, c.req.valid("param").linkId), 200),
 );
 
-export const submissionRoutes = createRouter()
+const guestDraftLimit = rateLimit("guest-drafts", { windowSeconds: 60, max: 30 });
+
+export const submissionRoutes = createRouter();
+// Guests start drafts without an account: a cap per address keeps a script from filling the table.
+submissionRoutes.use("/", async (c, next) =>
+  c.req.method === "POST" && c.get("actor") === null ? guestDraftLimit(c, next) : next(),
+);
+submissionRoutes
   .openapi(
     createRoute({
       method: "post",
