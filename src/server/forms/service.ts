@@ -286,7 +286,7 @@ export async function unpublishForm(
   });
 }
 
-export async function latestSubmissionLink(tx: Tx, formId: string) {
+async function latestSubmissionLink(tx: Tx, formId: string) {
   const [link] = await tx
     .select()
     .from(formLinks)

@@ -1,9 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FormContent } from "../../shared/forms/model";
 import type { ApplicantForm } from "../../shared/schemas/submissions";
 import type { Tx } from "../db/client";
-import { forms, formVersions, organizations, plans } from "../db/schema";
-import { isAccepting, latestSubmissionLink } from "../forms/service";
+import { formLinks, forms, formVersions, organizations, plans } from "../db/schema";
+import { isAccepting } from "../forms/service";
 import { notFound } from "../http/errors";
 
 /**
@@ -30,6 +30,11 @@ export async function versionContent(db: Tx, formId: string, version: number): P
 
 /** What applicants need of a form's state: published, accepting, editing allowed, the plan's file size. */
 export async function formState(db: Tx, formId: string, now = new Date()) {
+  // One round trip (the autosave path runs this on every save): the latest applicant link as a subquery.
+  const latestLink = sql<{ id: string; open_at: string; close_at: string | null } | null>`(
+    select json_build_object('id', l.id, 'open_at', l.open_at, 'close_at', l.close_at) from ${formLinks} l
+    where l.form_id = ${forms.id} and l.kind = 'submission'
+    order by l.created_at desc limit 1)`;
   const [row] = await db
     .select({
       id: forms.id,
@@ -39,18 +44,22 @@ export async function formState(db: Tx, formId: string, now = new Date()) {
       allowEdit: forms.allowEdit,
       publishedVersion: forms.publishedVersion,
       maxFileSizeMB: plans.maxFileSizeMB,
+      latestLink,
     })
     .from(forms)
     .innerJoin(organizations, eq(organizations.id, forms.organizationId))
     .innerJoin(plans, eq(plans.id, organizations.planId))
     .where(eq(forms.id, formId));
   if (!row) throw notFound();
-  const link = await latestSubmissionLink(db, formId);
+  const { latestLink: raw, ...form } = row;
+  const link = raw
+    ? { id: raw.id, openAt: new Date(raw.open_at), closeAt: raw.close_at ? new Date(raw.close_at) : null }
+    : undefined;
   return {
-    ...row,
+    ...form,
     link,
     /** Takes responses: published and the latest applicant link open (forms-and-applicants §4). */
-    accepting: !row.draft && isAccepting(link, now),
+    accepting: !form.draft && isAccepting(link, now),
   };
 }
 export type FormState = Awaited<ReturnType<typeof formState>>;
