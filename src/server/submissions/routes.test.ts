@@ -548,3 +548,27 @@ describe("autofill", () => {
     ).toBe(404);
   });
 });
+
+describe("the application's PDF", () => {
+  it("downloads for the owner in their language, named after the identifier, and for nobody else", async () => {
+    const { submissionId, token } = await openAsGuest();
+    await save(submissionId, 0, [...aboutAnswers("science"), budgetAnswer], { headers: { [TOKEN]: token } });
+    const res = await t.request(`/api/submissions/${submissionId}/pdf?lang=fr`, {
+      headers: { [TOKEN]: token },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="Elodie-Doeuf.pdf"');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+    expect(
+      (await t.request(`/api/submissions/${submissionId}/pdf`, { cookie: cookies.applicant })).status,
+    ).toBe(404);
+    expect(
+      (await t.request(`/api/submissions/${submissionId}/pdf`, { cookie: cookies.reviewer })).status,
+    ).toBe(404);
+    expect((await t.request(`/api/submissions/${submissionId}/pdf`, { cookie: cookies.admin })).status).toBe(
+      200,
+    );
+  });
+});

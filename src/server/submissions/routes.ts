@@ -1,7 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { can } from "../../shared/authz/matrix";
-import { isLanguage, type Language } from "../../shared/i18n/catalog";
+import { fileSlug } from "../../shared/file-names";
+import { isLanguage, LANGUAGES, type Language } from "../../shared/i18n/catalog";
 import { okSchema } from "../../shared/schemas/common";
 import {
   autofillResultSchema,
@@ -23,6 +24,7 @@ import { rateLimit } from "../http/rate-limit";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
 import { autofillAnswers } from "./autofill";
+import { renderSubmissionPdf } from "./pdf";
 import {
   claimSubmission,
   findSubmissionRef,
@@ -235,6 +237,40 @@ submissionRoutes
         portalUrl: `${config.publicUrl}/portal/applicant`,
       });
       return c.json(result, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}/pdf",
+      tags,
+      summary: "The application as a PDF, in English or French (owner, guest token holder or program admin)",
+      request: {
+        params: idParams,
+        headers: tokenHeader,
+        query: z.object({ lang: z.enum(LANGUAGES).optional() }),
+      },
+      responses: { 200: { description: "The PDF" }, ...errorResponses },
+    }),
+    async (c) => {
+      const { ref, access } = await accessibleSubmission(c, c.req.valid("param").id);
+      const { submission, content } = await submissionView(c.get("deps").db, ref.id, access);
+      const pdf = await renderSubmissionPdf({
+        formName: content.name,
+        formDescription: content.description,
+        sections: content.sections,
+        settings: content.settings,
+        identifier: submission.identifier,
+        submissionDate: submission.submissionDate,
+        answers: submission.answers,
+        files: submission.files,
+        language: requestLanguage(c),
+      });
+      return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+        "content-type": "application/pdf",
+        "content-disposition": `attachment; filename="${fileSlug(submission.identifier)}.pdf"`,
+        "cache-control": "private, no-store",
+      });
     },
   )
   .openapi(
