@@ -83,6 +83,40 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    path: "/form/:linkId",
+    title: "Application form",
+    group: "PUBLIC",
+    showInPageMenu: false,
+    hideProgramPicker: true,
+    page: lazyPage(
+      () => import("../features/form-filling/form-link-page"),
+      (m) => m.FormLinkPage,
+    ),
+  },
+  {
+    // Public too: a guest continues their draft with the token kept in this browser; the server decides.
+    path: "/form/:linkId/:submissionId",
+    title: "Application form",
+    group: "PUBLIC",
+    showInPageMenu: false,
+    hideProgramPicker: true,
+    page: lazyPage(
+      () => import("../features/form-filling/submission-page"),
+      (m) => m.SubmissionPage,
+    ),
+  },
+  {
+    path: "/form-preview/:linkId",
+    title: "Form preview",
+    group: "PUBLIC",
+    showInPageMenu: false,
+    hideProgramPicker: true,
+    page: lazyPage(
+      () => import("../features/form-filling/form-preview-page"),
+      (m) => m.FormPreviewPage,
+    ),
+  },
+  {
     path: "/dev/mailbox",
     title: "Development mailbox",
     group: "PUBLIC",
@@ -161,6 +195,18 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(
       () => import("../features/form-builder/form-redirect-page"),
       (m) => m.FormRedirectPage,
+    ),
+  },
+  {
+    // Any admin-level account may try; the server answers only for admins of the form's program.
+    path: "/admin/form/edit/:formId/:submissionId",
+    title: "Edit application",
+    group: "AUTHENTICATED",
+    showInPageMenu: false,
+    hideProgramPicker: true,
+    page: lazyPage(
+      () => import("../features/form-filling/admin-edit-page"),
+      (m) => m.AdminEditPage,
     ),
   },
   {

@@ -23,6 +23,14 @@ interface RequestOptions<T> {
   body?: unknown;
   /** The shared zod schema of the response: a server that drifts from the contract fails loudly here. */
   schema: z.ZodType<T>;
+  /** Extra request headers (e.g. a guest draft's `x-submission-token`). */
+  headers?: Record<string, string>;
+}
+
+/** Options shared by the helpers below. */
+export interface ApiCallOptions {
+  /** Extra request headers (e.g. a guest draft's `x-submission-token`). */
+  headers?: Record<string, string>;
 }
 
 async function errorFromResponse(response: Response): Promise<ApiError> {
@@ -38,15 +46,17 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
 /** The one way the client talks to `/api`: same-origin cookies, JSON both ways, typed failures. */
 export async function apiRequest<T>(
   path: string,
-  { method = "GET", body, schema }: RequestOptions<T>,
+  { method = "GET", body, schema, headers }: RequestOptions<T>,
 ): Promise<T> {
   const response = await fetch(path, {
     method,
     credentials: "same-origin",
-    headers:
-      body === undefined
+    headers: {
+      ...headers,
+      ...(body === undefined
         ? { Accept: "application/json" }
-        : { Accept: "application/json", "Content-Type": "application/json" },
+        : { Accept: "application/json", "Content-Type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw await errorFromResponse(response);
@@ -58,8 +68,8 @@ export async function apiRequest<T>(
   return parsed.data;
 }
 
-export function apiGet<T>(path: string, schema: z.ZodType<T>): Promise<T> {
-  return apiRequest(path, { schema });
+export function apiGet<T>(path: string, schema: z.ZodType<T>, options: ApiCallOptions = {}): Promise<T> {
+  return apiRequest(path, { schema, headers: options.headers });
 }
 
 export function apiSend<T>(
@@ -67,16 +77,26 @@ export function apiSend<T>(
   path: string,
   body: unknown,
   schema: z.ZodType<T>,
+  options: ApiCallOptions = {},
 ): Promise<T> {
-  return apiRequest(path, { method, body, schema });
+  return apiRequest(path, { method, body, schema, headers: options.headers });
 }
 
 /** PUTs a file's bytes to a signed upload address (same origin, with the session). */
-export async function apiUpload<T>(uploadUrl: string, file: Blob, schema: z.ZodType<T>): Promise<T> {
+export async function apiUpload<T>(
+  uploadUrl: string,
+  file: Blob,
+  schema: z.ZodType<T>,
+  options: ApiCallOptions = {},
+): Promise<T> {
   const response = await fetch(uploadUrl, {
     method: "PUT",
     credentials: "same-origin",
-    headers: { Accept: "application/json", "Content-Type": file.type || "application/octet-stream" },
+    headers: {
+      ...options.headers,
+      Accept: "application/json",
+      "Content-Type": file.type || "application/octet-stream",
+    },
     body: file,
   });
   if (!response.ok) throw await errorFromResponse(response);

@@ -308,7 +308,8 @@ describe("a guest's application", () => {
       headers: { [TOKEN]: token },
     });
     expect(claim.status).toBe(200);
-    expect((await load(submissionId, { headers: { [TOKEN]: token } })).status).toBe(404);
+    // The old token opens nothing: the application is the user's, and asks for their sign-in.
+    expect((await load(submissionId, { headers: { [TOKEN]: token } })).status).toBe(401);
     expect((await load(submissionId, { cookie })).status).toBe(200);
   });
 });
@@ -354,6 +355,9 @@ describe("a signed-in applicant", () => {
         },
       ],
     });
+    // Signed out (a session that ended mid-answer): asked to sign in again, not told "not found".
+    const signedOut = await save(id, 2, aboutAnswers("science"), {});
+    expect(signedOut.status).toBe(401);
     // Nobody else's portal, and nobody else's program list.
     expect(
       (await t.request(`/api/submissions/applicant/${person.id}`, { cookie: cookies.applicant })).status,

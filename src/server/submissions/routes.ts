@@ -19,7 +19,7 @@ import {
   submissionResultSchema,
 } from "../../shared/schemas/submissions";
 import { type AppContext, authorize, requireActor } from "../http/context";
-import { notFound } from "../http/errors";
+import { AppError, notFound } from "../http/errors";
 import { rateLimit } from "../http/rate-limit";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
@@ -52,7 +52,8 @@ export type SubmissionAccess = "owner" | "admin";
 
 /**
  * The submission, if the caller may read and change it: its owner, the holder of a guest draft's
- * token, or an admin of its program (admin edit mode). Anyone else gets 404, signed in or not.
+ * token, or an admin of its program (admin edit mode). Anyone else signed in gets 404; a signed-out
+ * caller gets 401 for a user's application and 404 for a guest's draft without its token.
  */
 export async function accessibleSubmission(
   c: AppContext,
@@ -67,7 +68,12 @@ export async function accessibleSubmission(
     programId: ref.programId,
     organizationId: ref.organizationId,
   };
-  if (!can(actor, "submission:edit", resource)) throw notFound();
+  if (!can(actor, "submission:edit", resource)) {
+    // A signed-out caller (an applicant whose session ended mid-answer) is asked to sign in again;
+    // only someone holding the application's unguessable id gets this far.
+    if (actor === null && ref.userId !== null) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+    throw notFound();
+  }
   const isOwner = token || (actor !== null && actor.userId === ref.userId);
   return { ref, access: isOwner ? "owner" : "admin" };
 }

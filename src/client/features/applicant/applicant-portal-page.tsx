@@ -1,40 +1,231 @@
-import { Stack, Table, Text, Title } from "@mantine/core";
+import {
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import type { Language } from "../../../shared/i18n/catalog";
+import type { PortalRow } from "../../../shared/schemas/submissions";
+import { PageLoader } from "../../components/page-loader";
+import { LanguageProvider, useTranslate } from "../../lib/i18n";
+import { useSignedInSession } from "../../lib/signed-in-session";
+import { downloadPdf, submissionApi } from "../form-filling/api";
+import { useStoredLanguage } from "../form-filling/use-stored-language";
+import { applicantKeys, fetchApplications, PORTAL_PAGE_SIZE } from "./api";
+import { formStatus, formStatusLabel, portalAction } from "./portal-rules";
 
-const COLUMNS = [
-  "Form Name",
-  "Form Status",
-  "Submission Name",
-  "Submitted",
-  "Last Review Edit",
-  "Edit",
-  "Download",
-];
+const MINUTE_MS = 60_000;
 
-/** /portal/applicant: the applicant's submissions (rows arrive with the submissions API). */
+/** The time now, moving on every minute ("Closes in N days and M hours" stays true). */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), MINUTE_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** /portal/applicant: the applicant's applications, newest first, five per page. */
 export function ApplicantPortalPage() {
+  const [language] = useStoredLanguage();
   return (
-    <Stack gap="lg">
-      <Title order={1}>My Applications</Title>
-      <Table withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) => (
-              <Table.Th key={column} scope="col">
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          <Table.Tr>
-            <Table.Td colSpan={COLUMNS.length}>
-              <Text ta="center" py="md">
-                You have not started any applications yet.
-              </Text>
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
+    <LanguageProvider language={language}>
+      <Portal language={language} />
+    </LanguageProvider>
+  );
+}
+
+function Portal({ language }: { language: Language }) {
+  const t = useTranslate();
+  const { user } = useSignedInSession();
+  const [requestedPage, setPage] = useState(1);
+  const applications = useQuery({
+    queryKey: applicantKeys.applications(user.id, requestedPage),
+    queryFn: () => fetchApplications(user.id, requestedPage),
+    placeholderData: keepPreviousData,
+  });
+  const now = useNow();
+
+  const total = applications.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / PORTAL_PAGE_SIZE));
+  // Rows can vanish under the page shown: fall back to the last page left.
+  useEffect(() => {
+    if (applications.data && requestedPage > pageCount) setPage(pageCount);
+  }, [applications.data, requestedPage, pageCount]);
+
+  const caption = t("portal.title");
+  return (
+    <Stack gap="lg" lang={language}>
+      <Title order={1}>{caption}</Title>
+      {applications.isPending ? (
+        <PageLoader />
+      ) : (
+        <Box>
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped highlightOnHover withTableBorder aria-busy={applications.isFetching}>
+              <Table.Caption>
+                <VisuallyHidden>{caption}</VisuallyHidden>
+              </Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t("portal.formName")}</Table.Th>
+                  <Table.Th scope="col">{t("portal.formStatus")}</Table.Th>
+                  <Table.Th scope="col">{t("portal.submissionName")}</Table.Th>
+                  <Table.Th scope="col">{t("portal.submitted")}</Table.Th>
+                  <Table.Th scope="col">{t("portal.lastReviewEdit")}</Table.Th>
+                  <Table.Th scope="col">{t("portal.edit")}</Table.Th>
+                  <Table.Th scope="col">{t("portal.download")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(applications.data?.rows ?? []).map((row) => (
+                  <PortalTableRow key={row._id} row={row} now={now} language={language} />
+                ))}
+                {applications.data?.rows.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={7}>
+                      <Text ta="center" py="md">
+                        {t("portal.empty")}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {pageCount > 1 && (
+            <Group component="nav" aria-label={t("portal.pages", { caption })} justify="flex-end" mt="sm">
+              <Pagination
+                total={pageCount}
+                value={Math.min(requestedPage, pageCount)}
+                onChange={setPage}
+                size="sm"
+                getItemProps={(n) => ({ "aria-label": t("portal.page", { n }) })}
+                getControlProps={(control) => ({
+                  "aria-label": t(
+                    control === "first"
+                      ? "portal.firstPage"
+                      : control === "previous"
+                        ? "portal.previousPage"
+                        : control === "next"
+                          ? "portal.nextPage"
+                          : "portal.lastPage",
+                  ),
+                })}
+              />
+            </Group>
+          )}
+        </Box>
+      )}
     </Stack>
+  );
+}
+
+function formatDate(iso: string, language: Language): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language === "fr" ? "fr-CA" : "en-CA", {
+    dateStyle: "medium",
+    timeStyle: "short",
+  }).format(date);
+}
+
+function PortalTableRow({ row, now, language }: { row: PortalRow; now: Date; language: Language }) {
+  const t = useTranslate();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useSignedInSession();
+  const [downloading, setDownloading] = useState(false);
+  const name = row.identifier.trim() || row.formName.trim() || t("portal.untitled");
+  const action = portalAction(row);
+  const failed = (error: unknown) =>
+    notifications.show({
+      color: "red",
+      message: t("page.actionFailed", { message: error instanceof Error ? error.message : "" }),
+    });
+
+  // "Unsubmit & Edit": the submission's revision first, then the date cleared, then the form.
+  const unsubmit = useMutation({
+    mutationFn: async () => {
+      const { submission } = await submissionApi.get(row._id, null);
+      await submissionApi.setSubmitted(row._id, false, submission.revision, null, language);
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: applicantKeys.allApplications(user.id) });
+      if (action.kind !== "none") navigate(`/form/${action.linkId}/${row._id}`);
+    },
+    onError: failed,
+  });
+
+  return (
+    <Table.Tr>
+      <Table.Td style={{ overflowWrap: "anywhere" }}>{row.formName}</Table.Td>
+      <Table.Td>{formStatusLabel(formStatus(row, now), t)}</Table.Td>
+      <Table.Td style={{ overflowWrap: "anywhere" }}>{row.identifier}</Table.Td>
+      <Table.Td>
+        <Checkbox
+          checked={row.submissionDate !== null}
+          readOnly
+          aria-readonly
+          onChange={() => {}}
+          aria-label={t("portal.submittedLabel", { name })}
+        />
+      </Table.Td>
+      <Table.Td>
+        {row.lastReviewEdit === null ? t("portal.never") : formatDate(row.lastReviewEdit, language)}
+      </Table.Td>
+      <Table.Td>
+        {action.kind === "unsubmitEdit" ? (
+          <Button
+            size="xs"
+            variant="light"
+            loading={unsubmit.isPending}
+            aria-label={t("portal.unsubmitEditLabel", { name })}
+            onClick={() => unsubmit.mutate()}
+          >
+            {t("portal.unsubmitEdit")}
+          </Button>
+        ) : (
+          <Button
+            size="xs"
+            variant="light"
+            disabled={action.kind === "none"}
+            aria-label={t("portal.editLabel", { name })}
+            onClick={() => {
+              if (action.kind === "edit") navigate(`/form/${action.linkId}/${row._id}`);
+            }}
+          >
+            {t("portal.edit")}
+          </Button>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Button
+          size="xs"
+          variant="default"
+          loading={downloading}
+          aria-label={t("portal.downloadLabel", { name })}
+          onClick={() => {
+            setDownloading(true);
+            downloadPdf(row._id, row.identifier, language, null)
+              .catch(failed)
+              .finally(() => setDownloading(false));
+          }}
+        >
+          {t("portal.download")}
+        </Button>
+      </Table.Td>
+    </Table.Tr>
   );
 }

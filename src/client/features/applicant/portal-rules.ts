@@ -1,0 +1,58 @@
+import type { Translate } from "../../../shared/i18n/catalog";
+import type { PortalRow } from "../../../shared/schemas/submissions";
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+export type FormStatus =
+  | { kind: "submitted" }
+  | { kind: "open" }
+  | { kind: "closed" }
+  | { kind: "closesIn"; days: number; hours: number };
+
+/**
+ * The portal's Form Status (forms-and-applicants §4): Submitted; Open (no close date); Closed (the
+ * form takes no responses, or the close date is past); or "Closes in N days and M hours".
+ */
+export function formStatus(
+  row: Pick<PortalRow, "accepting" | "closesAt" | "submissionDate">,
+  now: Date,
+): FormStatus {
+  if (row.submissionDate !== null) return { kind: "submitted" };
+  if (!row.accepting) return { kind: "closed" };
+  if (row.closesAt === null) return { kind: "open" };
+  const left = new Date(row.closesAt).getTime() - now.getTime();
+  if (!(left > 0)) return { kind: "closed" };
+  return { kind: "closesIn", days: Math.floor(left / DAY_MS), hours: Math.floor((left % DAY_MS) / HOUR_MS) };
+}
+
+export function formStatusLabel(status: FormStatus, t: Translate): string {
+  switch (status.kind) {
+    case "submitted":
+      return t("status.submitted");
+    case "open":
+      return t("status.open");
+    case "closed":
+      return t("status.closed");
+    case "closesIn":
+      return t("status.closesIn", { days: status.days, hours: status.hours });
+  }
+}
+
+export type PortalAction =
+  /** A draft on a form that takes responses: continue it. */
+  | { kind: "edit"; linkId: string }
+  /** Submitted, the form allows editing and still takes responses: clear the date, then continue. */
+  | { kind: "unsubmitEdit"; linkId: string }
+  /** Nothing to do (closed, or submitted without editing): the Edit button shows disabled. */
+  | { kind: "none" };
+
+/** Which of Edit or "Unsubmit & Edit" a row offers (forms-and-applicants §4 "Submission"). */
+export function portalAction(
+  row: Pick<PortalRow, "accepting" | "allowEdit" | "submissionDate" | "linkId">,
+): PortalAction {
+  if (row.linkId === null || !row.accepting) return { kind: "none" };
+  if (row.submissionDate === null) return { kind: "edit", linkId: row.linkId };
+  if (row.allowEdit) return { kind: "unsubmitEdit", linkId: row.linkId };
+  return { kind: "none" };
+}

@@ -1,0 +1,191 @@
+import { Alert, Button, Divider, Stack, Text, Title } from "@mantine/core";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Navigate, useNavigate, useParams } from "react-router";
+import { localize, localizeRichText } from "../../../shared/forms/localize";
+import type { Language } from "../../../shared/i18n/catalog";
+import type { ApplicantForm } from "../../../shared/schemas/submissions";
+import { RichTextView } from "../../components/rich-text/rich-text-view";
+import { ApiError } from "../../lib/api-client";
+import { LanguageProvider, useTranslate } from "../../lib/i18n";
+import { useSession } from "../../lib/session";
+import { submissionApi, submissionKeys } from "./api";
+import { ApplicantSignUp } from "./applicant-sign-up";
+import { guestStore } from "./guest-store";
+import { LanguageChoice } from "./language-choice";
+import { useStoredLanguage } from "./use-stored-language";
+import {
+  BackToApplications,
+  ClosedView,
+  FormCard,
+  FormColumn,
+  FormPageFrame,
+  FormPageLoader,
+  MessageView,
+} from "./views";
+
+const isFormClosed = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.code === "FORM_CLOSED";
+
+/**
+ * /form/:linkId, a form link: signed-in applicants go straight to their application (resumed or
+ * started); a guest with a draft in this browser goes back to it; anyone else chooses to continue as
+ * a guest, log in or create an account. A closed link says so.
+ */
+export function FormLinkPage() {
+  const [language, setLanguage] = useStoredLanguage();
+  return (
+    <LanguageProvider language={language}>
+      <FormPageFrame>
+        <LinkLoader language={language} onLanguageChange={setLanguage} />
+      </FormPageFrame>
+    </LanguageProvider>
+  );
+}
+
+function LinkLoader({
+  language,
+  onLanguageChange,
+}: {
+  language: Language;
+  onLanguageChange: (language: Language) => void;
+}) {
+  const { linkId = "" } = useParams();
+  const session = useSession();
+  const t = useTranslate();
+  const link = useQuery({
+    queryKey: submissionKeys.link(linkId),
+    queryFn: () => submissionApi.link(linkId),
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+
+  const settled = session.status !== "loading" && session.status !== "unavailable";
+  const signedIn = session.status === "signedIn";
+  const guestDraft = guestStore.submissionForLink(linkId);
+  const resumeGuestDraft = guestDraft !== null && guestStore.token(guestDraft) !== null;
+  const isSubmissionLink = link.data?.kind === "submission";
+
+  // Signed in: resume their application to this form, or start it (refused once the form is closed).
+  const opened = useQuery({
+    queryKey: ["submissions", signedIn ? session.user.id : "guest", "open", linkId],
+    queryFn: () => submissionApi.open(linkId),
+    enabled: settled && signedIn && isSubmissionLink && !resumeGuestDraft,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+  if (link.isPending || !settled) return <FormPageLoader />;
+  if (link.isError) {
+    // An unknown link reads as a closed one; server failures open the error page.
+    return (
+      <FormColumn>
+        <ClosedView withDraft={false} />
+      </FormColumn>
+    );
+  }
+  const { kind, availability, form } = link.data;
+  if (kind === "preview") return <Navigate to={`/form-preview/${linkId}`} replace />;
+  // This browser's guest draft (claimed there, if the applicant has signed in meanwhile).
+  if (resumeGuestDraft) return <Navigate to={`/form/${linkId}/${guestDraft}`} replace />;
+
+  if (signedIn) {
+    if (opened.isPending) return <FormPageLoader />;
+    if (opened.isError) {
+      return (
+        <FormColumn>
+          {isFormClosed(opened.error) ? (
+            <ClosedView withDraft={false} backLink={<BackToApplications />} />
+          ) : (
+            <MessageView message={t("page.actionFailed", { message: opened.error.message })} />
+          )}
+        </FormColumn>
+      );
+    }
+    return <Navigate to={`/form/${linkId}/${opened.data.submissionId}`} replace />;
+  }
+
+  if (availability !== "open" || form === null) {
+    return (
+      <FormColumn>
+        <ClosedView withDraft={false} />
+      </FormColumn>
+    );
+  }
+  return (
+    <FormColumn>
+      <StartChoice linkId={linkId} form={form} language={language} onLanguageChange={onLanguageChange} />
+    </FormColumn>
+  );
+}
+
+/** "How would you like to continue?": as a guest, log in, or create an account. */
+function StartChoice({
+  linkId,
+  form,
+  language,
+  onLanguageChange,
+}: {
+  linkId: string;
+  form: ApplicantForm;
+  language: Language;
+  onLanguageChange: (language: Language) => void;
+}) {
+  const t = useTranslate();
+  const navigate = useNavigate();
+  const [signingUp, setSigningUp] = useState(false);
+  const guest = useMutation({
+    mutationFn: () => submissionApi.open(linkId),
+    onSuccess: ({ submissionId, token }) => {
+      if (token !== null) guestStore.remember(linkId, submissionId, token);
+      navigate(`/form/${linkId}/${submissionId}`, { replace: true });
+    },
+  });
+
+  if (guest.isError && isFormClosed(guest.error)) return <ClosedView withDraft={false} />;
+
+  return (
+    <FormCard>
+      <Stack gap="lg">
+        {form.settings.frenchTranslationEnabled && (
+          <LanguageChoice language={language} onChange={onLanguageChange} />
+        )}
+        <Title order={1} size="h2" style={{ overflowWrap: "anywhere" }}>
+          {localize(form.name, language, form.settings)}
+        </Title>
+        <RichTextView value={localizeRichText(form.description, language, form.settings)} />
+        <Divider />
+        {signingUp ? (
+          <ApplicantSignUp onCancel={() => setSigningUp(false)} />
+        ) : (
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {t("start.title")}
+            </Title>
+            {guest.isError && (
+              <Alert color="red" variant="light" role="alert">
+                <Text size="sm">{t("page.actionFailed", { message: guest.error.message })}</Text>
+              </Alert>
+            )}
+            <Button size="md" loading={guest.isPending} onClick={() => guest.mutate()}>
+              {t("start.guest")}
+            </Button>
+            <Button
+              size="md"
+              variant="default"
+              onClick={() => navigate("/login", { state: { from: `/form/${linkId}` } })}
+            >
+              {t("start.login")}
+            </Button>
+            <Button size="md" variant="default" onClick={() => setSigningUp(true)}>
+              {t("start.createAccount")}
+            </Button>
+          </Stack>
+        )}
+      </Stack>
+    </FormCard>
+  );
+}

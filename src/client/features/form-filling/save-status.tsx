@@ -1,0 +1,92 @@
+import { Alert, Anchor, Button, Group, Text } from "@mantine/core";
+import { Link, useLocation } from "react-router";
+import type { Language } from "../../../shared/i18n/catalog";
+import { useTranslate } from "../../lib/i18n";
+import type { AutosavePhase } from "./autosave";
+
+function formatTime(iso: string, language: Language): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language === "fr" ? "fr-CA" : "en-CA", {
+    dateStyle: "medium",
+    timeStyle: "short",
+  }).format(date);
+}
+
+/** "Saved" with the last-saved time, "Saving…", "Offline — will retry" or "Not saved yet"; read out politely. */
+export function SaveStatusText({
+  phase,
+  lastSavedAt,
+  language,
+}: {
+  phase: AutosavePhase;
+  lastSavedAt: string | null;
+  language: Language;
+}) {
+  const t = useTranslate();
+  let text: string;
+  let colour = "dimmed";
+  switch (phase) {
+    case "saving":
+      text = t("form.saving");
+      break;
+    case "offline":
+      text = t("form.offline");
+      colour = "orange.9";
+      break;
+    case "saved":
+      text =
+        lastSavedAt === null
+          ? t("form.saved")
+          : `${t("form.saved")} · ${t("form.lastSaved", { time: formatTime(lastSavedAt, language) })}`;
+      break;
+    default:
+      text = t("form.notSaved");
+      if (phase !== "pending") colour = "red.9";
+  }
+  return (
+    <Text size="sm" c={colour} role="status" aria-live="polite">
+      {text}
+    </Text>
+  );
+}
+
+/** Another tab or window saved newer answers: nothing more is saved here until a reload. */
+export function StaleTabNotice({ onReload }: { onReload: () => void }) {
+  const t = useTranslate();
+  return (
+    <Alert color="red" variant="light" role="alert">
+      <Group justify="space-between" wrap="nowrap" align="center" gap="md">
+        <Text size="sm">{t("form.staleTab")}</Text>
+        <Button size="xs" onClick={onReload}>
+          {t("form.reload")}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/** The session ended: sign in again (the answers are kept in the browser and saved afterwards). */
+export function SignInAgainNotice() {
+  const t = useTranslate();
+  const location = useLocation();
+  return (
+    <Alert color="orange" variant="light" role="alert">
+      <Group justify="space-between" wrap="nowrap" align="center" gap="md">
+        <Text size="sm">{t("form.signInAgain")}</Text>
+        <Anchor component={Link} to="/login" state={{ from: location.pathname + location.search }} size="sm">
+          {t("start.login")}
+        </Anchor>
+      </Group>
+    </Alert>
+  );
+}
+
+/** A plain notice above the sections. */
+export function PageNotice({ color, children }: { color: string; children: string }) {
+  return (
+    <Alert color={color} variant="light" role={color === "red" ? "alert" : "status"}>
+      <Text size="sm">{children}</Text>
+    </Alert>
+  );
+}

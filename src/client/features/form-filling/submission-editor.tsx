@@ -1,0 +1,159 @@
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { type ReactNode, useState } from "react";
+import type { Language } from "../../../shared/i18n/catalog";
+import type { SubmissionResult } from "../../../shared/schemas/submissions";
+import { useTranslate } from "../../lib/i18n";
+import { hasMappedQuestion } from "./answers-state";
+import { downloadPdf, type Token } from "./api";
+import { FormRenderer } from "./renderer/form-renderer";
+import { PageNotice, SaveStatusText, SignInAgainNotice, StaleTabNotice } from "./save-status";
+import { useSubmissionEditor } from "./use-submission-editor";
+import { ConfirmationView, FormColumn } from "./views";
+
+interface SubmissionEditorProps {
+  result: SubmissionResult;
+  token: Token;
+  /** Reached through the session (not a guest's token). */
+  bySession: boolean;
+  mode: "applicant" | "admin";
+  language: Language;
+  onLanguageChange: (language: Language) => void;
+  /** The header's back link (signed-in applicants: their list). */
+  backLink?: ReactNode;
+  /** Offered only to signed-in applicants on forms with mapped questions. */
+  canAutofill: boolean;
+  /** Notices above the others (the admin edit banner). */
+  banner?: ReactNode;
+}
+
+/**
+ * A submission being answered: the renderer with autosave, files, submit (applicants) and the
+ * notices that say why saving stopped; the confirmation once submitted.
+ */
+export function SubmissionEditor({
+  result,
+  token,
+  bySession,
+  mode,
+  language,
+  onLanguageChange,
+  backLink,
+  canAutofill,
+  banner,
+}: SubmissionEditorProps) {
+  const editor = useSubmissionEditor({ result, token, bySession, language });
+  const { form, submission } = result;
+
+  if (editor.submitted) {
+    return (
+      <FormColumn>
+        <ConfirmationView
+          form={form}
+          language={language}
+          backLink={backLink}
+          onExportPdf={() => downloadPdf(submission._id, submission.identifier, language, token)}
+        />
+      </FormColumn>
+    );
+  }
+
+  return (
+    <FormRenderer
+      form={form}
+      mode={mode}
+      language={language}
+      onLanguageChange={onLanguageChange}
+      answers={editor.answers}
+      onAnswerChange={editor.onAnswerChange}
+      files={editor.files}
+      onUpload={editor.onUpload}
+      onRemoveFile={editor.onRemoveFile}
+      onDownloadFile={editor.onDownloadFile}
+      saveStatus={
+        <SaveStatusText phase={editor.phase} lastSavedAt={editor.lastSavedAt} language={language} />
+      }
+      onSave={editor.onSave}
+      onSubmit={mode === "applicant" ? editor.submit : undefined}
+      notices={
+        <Notices
+          banner={banner}
+          editor={editor}
+          canAutofill={canAutofill && hasMappedQuestion(form) && editor.editable}
+        />
+      }
+      backLink={backLink}
+      serverProblems={editor.serverProblems}
+      editable={editor.editable}
+    />
+  );
+}
+
+function Notices({
+  banner,
+  editor,
+  canAutofill,
+}: {
+  banner?: ReactNode;
+  editor: ReturnType<typeof useSubmissionEditor>;
+  canAutofill: boolean;
+}) {
+  const t = useTranslate();
+  const [filling, setFilling] = useState(false);
+  const items: ReactNode[] = [];
+  if (banner) items.push(<div key="banner">{banner}</div>);
+  switch (editor.phase) {
+    case "stale":
+      items.push(<StaleTabNotice key="stale" onReload={editor.reload} />);
+      break;
+    case "closed":
+      items.push(
+        <PageNotice key="closed" color="red">
+          {t("form.closedWithDraft")}
+        </PageNotice>,
+      );
+      break;
+    case "submitted":
+      items.push(
+        <PageNotice key="submitted" color="red">
+          {t("page.submittedElsewhere")}
+        </PageNotice>,
+      );
+      break;
+    case "unauthorized":
+      items.push(<SignInAgainNotice key="signIn" />);
+      break;
+    case "rejected":
+      if (editor.refusal !== null)
+        items.push(
+          <PageNotice key="refused" color="red">
+            {t("page.saveRefused", { message: editor.refusal })}
+          </PageNotice>,
+        );
+      break;
+    default:
+      break;
+  }
+  if (editor.submitError !== null)
+    items.push(
+      <Alert key="submitError" color="red" variant="light" role="alert">
+        <Text size="sm">{editor.submitError}</Text>
+      </Alert>,
+    );
+  if (canAutofill)
+    items.push(
+      <Group key="autofill" justify="flex-end">
+        <Button
+          variant="light"
+          loading={filling}
+          onClick={() => {
+            setFilling(true);
+            void editor.autofill().finally(() => setFilling(false));
+          }}
+        >
+          {t("form.autofill")}
+        </Button>
+      </Group>,
+    );
+  if (items.length === 0) return null;
+  return <Stack gap="sm">{items}</Stack>;
+}

@@ -1,0 +1,325 @@
+import { notifications } from "@mantine/notifications";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { Answer } from "../../../shared/forms/answers";
+import type { Language } from "../../../shared/i18n/catalog";
+import { SUPPORT_EMAIL } from "../../../shared/messages";
+import type { SubmissionFile, SubmissionResult } from "../../../shared/schemas/submissions";
+import { ApiError } from "../../lib/api-client";
+import { useTranslate } from "../../lib/i18n";
+import { mergeAutofill, upsertAnswer, withFile, withoutFile } from "./answers-state";
+import { downloadFile as fetchFile, submissionApi, type Token, uploadFile } from "./api";
+import { Autosave, type AutosavePhase, type AutosaveStatus } from "./autosave";
+import { browserStorage, createLocalCopyStore, reconcile } from "./local-copy";
+
+/** How long the autofill "success" toast stays (forms-and-applicants §9: 2 seconds). */
+const AUTOFILL_TOAST_MS = 2000;
+
+/** Refusals that end editing on this page (from a save or a submit). */
+type Stop = "stale" | "closed" | "submitted";
+
+export interface SubmissionEditor {
+  answers: readonly Answer[];
+  files: readonly SubmissionFile[];
+  /** The save state shown in the header; "stale" also covers a conflicting copy found on load. */
+  phase: AutosavePhase;
+  lastSavedAt: string | null;
+  /** Why saving failed, when it was refused (a 400). */
+  refusal: string | null;
+  /** Whether answers can change now. */
+  editable: boolean;
+  /** Submitted here (the confirmation shows). */
+  submitted: boolean;
+  serverProblems: Record<string, string[]> | undefined;
+  /** Why the last submit failed (shown above the sections). */
+  submitError: string | null;
+  onAnswerChange: (answer: Answer) => void;
+  onSave: () => void;
+  onUpload: (
+    questionId: string,
+    file: File,
+    onProgress: (fraction: number) => void,
+  ) => Promise<SubmissionFile>;
+  onRemoveFile: (file: SubmissionFile) => Promise<void>;
+  onDownloadFile: (file: SubmissionFile) => void;
+  submit: () => Promise<void>;
+  autofill: () => Promise<void>;
+  /** Take the newest answers from the server: drops this browser's copy and reloads. */
+  reload: () => void;
+}
+
+interface Options {
+  result: SubmissionResult;
+  token: Token;
+  /**
+   * The viewer reached the submission through their session (not a guest's token): a 404 on save
+   * then means the session ended (the submission did not vanish), so saving pauses until sign-in.
+   */
+  bySession: boolean;
+  language: Language;
+}
+
+function stopOf(error: unknown): Stop | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  if (error.code === "STALE_REVISION") return "stale";
+  if (error.code === "FORM_CLOSED") return "closed";
+  if (error.code === "SUBMITTED") return "submitted";
+  return null;
+}
+
+/** A message for an upload that failed: the server's specific refusal, else the spec's upload error. */
+function uploadFailure(error: unknown, fallback: string): Error {
+  if (error instanceof ApiError && (error.status === 400 || error.status === 409) && error.message.trim())
+    return new Error(error.message);
+  return new Error(fallback);
+}
+
+/**
+ * The data side of a submission being answered (applicant or admin edit): answers and files in
+ * state, autosave through the `Autosave` machine with the browser's copy, files, submit and autofill.
+ */
+export function useSubmissionEditor({ result, token, bySession, language }: Options): SubmissionEditor {
+  const t = useTranslate();
+  const { submission, form } = result;
+  const submissionId = submission._id;
+  const store = useMemo(() => createLocalCopyStore(browserStorage()), []);
+
+  // What the browser kept from an earlier visit, judged once against what the server sent.
+  const [initial] = useState(() => {
+    const found = reconcile(store.read(submissionId), submission);
+    if (found.kind === "discard") store.clear(submissionId);
+    return found;
+  });
+  const [answers, setAnswers] = useState<readonly Answer[]>(() =>
+    initial.kind === "apply" || initial.kind === "conflict" ? initial.answers : submission.answers,
+  );
+  const answersRef = useRef(answers);
+  const [files, setFiles] = useState<readonly SubmissionFile[]>(submission.files);
+  const [status, setStatus] = useState<AutosaveStatus>({
+    phase: initial.kind === "apply" ? "pending" : "saved",
+    dirty: initial.kind === "apply",
+    revision: submission.revision,
+    lastSavedAt: submission.lastSaveDate,
+    error: null,
+  });
+  const [stop, setStop] = useState<Stop | null>(initial.kind === "conflict" ? "stale" : null);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverProblems, setServerProblems] = useState<Record<string, string[]> | undefined>();
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const machineRef = useRef<Autosave | null>(null);
+
+  const conflictOnLoad = initial.kind === "conflict";
+  useEffect(() => {
+    // A conflicting copy stays untouched (shown, read-only) until the applicant reloads.
+    if (conflictOnLoad) return;
+    const machine = new Autosave({
+      revision: submission.revision,
+      answers: submission.answers,
+      lastSavedAt: submission.lastSaveDate,
+      transport: (revision, sent) =>
+        submissionApi.save(submissionId, revision, sent, token).catch((error: unknown) => {
+          if (bySession && error instanceof ApiError && error.status === 404)
+            throw new ApiError(401, "UNAUTHENTICATED", error.message);
+          throw error;
+        }),
+      localCopy: {
+        write: (copy) => void store.write(submissionId, copy),
+        clear: () => store.clear(submissionId),
+      },
+      onStatus: setStatus,
+    });
+    machineRef.current = machine;
+    // Answers typed before a crash or refresh, on the revision the server still has: saved now.
+    if (initial.kind === "apply") machine.change(answersRef.current);
+    return () => {
+      machine.dispose();
+      if (machineRef.current === machine) machineRef.current = null;
+    };
+  }, [conflictOnLoad, initial.kind, submission, submissionId, token, bySession, store]);
+
+  // Saving stopped for good (another tab, closed form, submitted elsewhere).
+  useEffect(() => {
+    if (status.phase === "stale" || status.phase === "closed" || status.phase === "submitted")
+      setStop(status.phase);
+  }, [status.phase]);
+
+  // Back online: retry now. Back in the window after signing in elsewhere: try again.
+  useEffect(() => {
+    const online = () => machineRef.current?.online();
+    const focus = () => {
+      if (machineRef.current?.status.phase === "unauthorized") machineRef.current.resume();
+    };
+    window.addEventListener("online", online);
+    window.addEventListener("focus", focus);
+    return () => {
+      window.removeEventListener("online", online);
+      window.removeEventListener("focus", focus);
+    };
+  }, []);
+
+  // Leaving with unsaved answers: the browser asks first (the copy is kept either way).
+  const dirty = status.dirty;
+  useEffect(() => {
+    if (!dirty || submitted) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty, submitted]);
+
+  const setAll = useCallback((next: readonly Answer[]) => {
+    answersRef.current = next;
+    setAnswers(next);
+  }, []);
+
+  const onAnswerChange = useCallback(
+    (answer: Answer) => {
+      const next = upsertAnswer(answersRef.current, answer);
+      setAll(next);
+      // File answers are the server's (set from the files it stores): nothing to save for them.
+      if (answer.type === "FILE_UPLOAD") machineRef.current?.adopt(next);
+      else machineRef.current?.change(next);
+    },
+    [setAll],
+  );
+
+  const onSave = useCallback(() => machineRef.current?.saveNow(), []);
+
+  const onUpload = useCallback(
+    async (questionId: string, file: File, onProgress: (fraction: number) => void) => {
+      let stored: SubmissionFile;
+      try {
+        stored = await uploadFile(submissionId, questionId, file, token, onProgress);
+      } catch (error) {
+        throw uploadFailure(error, t("file.uploadError", { support: SUPPORT_EMAIL }));
+      }
+      setFiles((current) => [...current.filter((f) => f._id !== stored._id), stored]);
+      const next = withFile(form, answersRef.current, stored);
+      setAll(next);
+      machineRef.current?.adopt(next);
+      return stored;
+    },
+    [submissionId, token, form, setAll, t],
+  );
+
+  const onRemoveFile = useCallback(
+    async (file: SubmissionFile) => {
+      try {
+        await submissionApi.deleteFile(file._id, token);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 404)) {
+          throw new Error(
+            error instanceof ApiError && error.status < 500 && error.message.trim()
+              ? error.message
+              : t("file.removeFailed"),
+          );
+        }
+        // Already gone: remove it here too.
+      }
+      setFiles((current) => current.filter((f) => f._id !== file._id));
+      const next = withoutFile(answersRef.current, file);
+      setAll(next);
+      machineRef.current?.adopt(next);
+    },
+    [token, setAll, t],
+  );
+
+  const onDownloadFile = useCallback(
+    (file: SubmissionFile) => {
+      fetchFile(file, token).catch((error: unknown) =>
+        notifications.show({
+          color: "red",
+          message: t("page.actionFailed", { message: error instanceof Error ? error.message : "" }),
+        }),
+      );
+    },
+    [token, t],
+  );
+
+  const submit = useCallback(async () => {
+    const machine = machineRef.current;
+    if (!machine) return;
+    setServerProblems(undefined);
+    setSubmitError(null);
+    try {
+      await machine.flush();
+    } catch (error) {
+      setSubmitError(t("page.submitNotSaved"));
+      throw error;
+    }
+    try {
+      const done = await submissionApi.setSubmitted(
+        submissionId,
+        true,
+        machine.status.revision,
+        token,
+        language,
+      );
+      machine.setRevision(done.revision);
+      setSubmitted(true);
+    } catch (error) {
+      const stopped = stopOf(error);
+      if (stopped === "submitted") {
+        // Submitted already (another tab): the confirmation is what the applicant expects.
+        setSubmitted(true);
+        return;
+      }
+      if (stopped !== null) setStop(stopped);
+      else if (error instanceof ApiError && error.status === 400) {
+        if (error.fields) setServerProblems(error.fields);
+        setSubmitError(t("page.incomplete"));
+      } else {
+        setSubmitError(t("page.actionFailed", { message: error instanceof Error ? error.message : "" }));
+      }
+      throw error;
+    }
+  }, [submissionId, token, language, t]);
+
+  const autofill = useCallback(async () => {
+    try {
+      const copied = await submissionApi.autofill(submissionId, token);
+      const merged = mergeAutofill(answersRef.current, copied.answers);
+      if (merged.filled === 0) {
+        notifications.show({ message: t("page.autofillNone"), autoClose: AUTOFILL_TOAST_MS });
+        return;
+      }
+      setAll(merged.answers);
+      machineRef.current?.change(merged.answers);
+      machineRef.current?.saveNow();
+      notifications.show({ message: t("form.autofilled"), color: "green", autoClose: AUTOFILL_TOAST_MS });
+    } catch (error) {
+      notifications.show({
+        color: "red",
+        message: t("page.actionFailed", { message: error instanceof Error ? error.message : "" }),
+      });
+    }
+  }, [submissionId, token, setAll, t]);
+
+  const reload = useCallback(() => {
+    machineRef.current?.dispose();
+    store.clear(submissionId);
+    window.location.reload();
+  }, [store, submissionId]);
+
+  const phase: AutosavePhase = stop ?? status.phase;
+  return {
+    answers,
+    files,
+    phase,
+    lastSavedAt: status.lastSavedAt,
+    refusal: status.phase === "rejected" && status.error instanceof Error ? status.error.message : null,
+    editable: result.editable && stop === null && !submitted,
+    submitted,
+    serverProblems,
+    submitError,
+    onAnswerChange,
+    onSave,
+    onUpload,
+    onRemoveFile,
+    onDownloadFile,
+    submit,
+    autofill,
+    reload,
+  };
+}

@@ -1,0 +1,176 @@
+import {
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
+import { type ReactNode, useState } from "react";
+import { Link } from "react-router";
+import { localize } from "../../../shared/forms/localize";
+import { DEFAULT_CONFIRMATION_MESSAGE } from "../../../shared/forms/model";
+import type { Language } from "../../../shared/i18n/catalog";
+import type { ApplicantForm } from "../../../shared/schemas/submissions";
+import { useTranslate } from "../../lib/i18n";
+
+/** The form pages' width (forms-and-applicants §2: 816 px). */
+export const FORM_PAGE_WIDTH = 816;
+
+/** The public form pages (no top bar): one <main>. */
+export function FormPageFrame({ children }: { children: ReactNode }) {
+  return (
+    <Box component="main" mih="100vh" bg="gray.0" py={{ base: "xs", sm: "xl" }}>
+      {children}
+    </Box>
+  );
+}
+
+/** The 816 px column the form pages' cards stand in (the renderer keeps its own). */
+export function FormColumn({ children }: { children: ReactNode }) {
+  return (
+    <Container size={FORM_PAGE_WIDTH} px="md" py="md">
+      {children}
+    </Container>
+  );
+}
+
+/** A plain card on the form page (start choice, closed, confirmation). */
+export function FormCard({ children }: { children: ReactNode }) {
+  return (
+    <Card withBorder shadow="sm" padding="xl" radius="md">
+      {children}
+    </Card>
+  );
+}
+
+export function FormPageLoader() {
+  const t = useTranslate();
+  return (
+    <Center py="xl" role="status">
+      <Loader size="md" />
+      <VisuallyHidden>{t("page.loading")}</VisuallyHidden>
+    </Center>
+  );
+}
+
+/** The link back to the applicant's list (signed-in applicants only: guests have no list). */
+export function BackToApplications() {
+  const t = useTranslate();
+  return (
+    <Anchor component={Link} to="/portal/applicant" size="sm">
+      {t("form.backToApplications")}
+    </Anchor>
+  );
+}
+
+/**
+ * The closed form page (forms-and-applicants §2): "This form is currently closed to responses", or
+ * for a draft with saved answers "This form is now closed. We've saved a copy of your responses…".
+ */
+export function ClosedView({
+  withDraft,
+  backLink,
+  formName,
+}: {
+  withDraft: boolean;
+  backLink?: ReactNode;
+  formName?: string;
+}) {
+  const t = useTranslate();
+  return (
+    <FormCard>
+      <Stack gap="md">
+        {backLink}
+        {formName && (
+          <Title order={1} size="h2">
+            {formName}
+          </Title>
+        )}
+        <Text role="status" size="lg">
+          {withDraft ? t("form.closedWithDraft") : t("form.closed")}
+        </Text>
+      </Stack>
+    </FormCard>
+  );
+}
+
+/** A message instead of the form (a disabled preview link). */
+export function MessageView({ message }: { message: string }) {
+  return (
+    <FormCard>
+      <Text role="status" size="lg">
+        {message}
+      </Text>
+    </FormCard>
+  );
+}
+
+/**
+ * After submit: the form's confirmation message, Export to PDF and the back link
+ * (forms-and-applicants §2 "Confirmation page after submit").
+ */
+export function ConfirmationView({
+  form,
+  language,
+  onExportPdf,
+  backLink,
+  extra,
+}: {
+  form: ApplicantForm;
+  language: Language;
+  onExportPdf?: () => Promise<void>;
+  backLink?: ReactNode;
+  extra?: ReactNode;
+}) {
+  const t = useTranslate();
+  const [exporting, setExporting] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const message = form.settings.confirmationMessage.trim() || DEFAULT_CONFIRMATION_MESSAGE;
+  return (
+    <FormCard>
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {localize(form.name, language, form.settings)}
+        </Title>
+        <Title order={2} size="h4">
+          {t("page.submittedTitle")}
+        </Title>
+        <Text role="status" style={{ whiteSpace: "pre-wrap" }}>
+          {localize(message, language, form.settings)}
+        </Text>
+        {failed && (
+          <Text c="red.9" role="alert">
+            {t("page.pdfFailed")}
+          </Text>
+        )}
+        <Group justify="space-between">
+          <div>{backLink}</div>
+          <Group gap="sm">
+            {extra}
+            {onExportPdf && (
+              <Button
+                loading={exporting}
+                onClick={() => {
+                  setExporting(true);
+                  setFailed(false);
+                  onExportPdf()
+                    .catch(() => setFailed(true))
+                    .finally(() => setExporting(false));
+                }}
+              >
+                {t("form.exportPdf")}
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </FormCard>
+  );
+}
