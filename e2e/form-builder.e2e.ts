@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { newQuestion, newSection } from "../src/shared/forms/defaults";
 import type { FormContent } from "../src/shared/forms/model";
 import { FORM_MESSAGES } from "../src/shared/forms/publish-check";
+import { translate } from "../src/shared/i18n/catalog";
 import { signUpOrganization } from "./support/accounts";
 import { browserForThisFile, expectAccessible, newPage } from "./support/browser";
 import { submitLogin, waitForPath } from "./support/sign-in";
@@ -200,6 +201,104 @@ describe("form builder", () => {
         .isEnabled(),
     ).toBe(true);
     expect(problems).toEqual([]);
+  });
+
+  it("previews a draft, publishes, schedules a close, closes, reopens, and refuses to unpublish once an application is in", async () => {
+    const programName = `Access Program ${Date.now()}`;
+    const { page, problems, programId } = await adminWithProgram(programName);
+    await page.goto(`${baseURL}/admin/form/${programId}`);
+    await sectionOf(page, 1, 2).waitFor();
+
+    // The preview link opens the draft, with the note that preview does not stop anyone advancing.
+    await page.getByRole("button", { name: "Get Preview Link" }).click();
+    const previewDialog = page.getByRole("dialog", { name: "Preview link" });
+    const previewUrl = await previewDialog.getByRole("textbox", { name: "Preview link" }).inputValue();
+    expect(previewUrl).toMatch(/\/form-preview\/[0-9a-f-]{36}$/);
+    await page.keyboard.press("Escape");
+    await previewDialog.waitFor({ state: "detached" });
+    const preview = await newPage(browser());
+    await preview.page.goto(previewUrl);
+    await preview.page.getByRole("heading", { name: programName }).first().waitFor();
+    await preview.page.getByText(translate("en", "form.previewNote")).waitFor();
+    await expectAccessible(preview.page);
+
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    const publishDialog = page.getByRole("dialog", { name: "Publish form" });
+    await publishDialog.getByRole("button", { name: "Publish", exact: true }).click();
+    await page.getByText("This form is published").waitFor();
+    await preview.page.reload();
+    await preview.page.getByText(FORM_MESSAGES.previewDisabled).waitFor();
+
+    const applicantLink = async () => {
+      await page.getByRole("button", { name: "Get Link for Applicants" }).click();
+      const dialog = page.getByRole("dialog", { name: "Link for applicants" });
+      const url = await dialog.getByRole("textbox", { name: "Applicant link" }).inputValue();
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+      return url;
+    };
+    const firstLink = await applicantLink();
+    expect(firstLink).toMatch(/\/form\/[0-9a-f-]{36}$/);
+
+    // Schedule a close three days ahead, then close now, then reopen: a new applicant link.
+    await page.getByRole("button", { name: "Manage Applicant Access" }).click();
+    const access = page.getByRole("dialog", { name: "Manage Applicant Access" });
+    const inThreeDays = new Date(Date.now() + 3 * 86_400_000);
+    const local = new Date(inThreeDays.getTime() - inThreeDays.getTimezoneOffset() * 60_000)
+      .toISOString()
+      .slice(0, 16);
+    await access.getByLabel("Close on").fill(local);
+    await access.getByRole("button", { name: "Schedule close" }).click();
+    await access.getByText(/^Closes in (2 days and 23 hours|3 days and 0 hours)$/).waitFor();
+    await access.getByRole("button", { name: "Close now" }).click();
+    await access.getByText("Not accepting responses").waitFor();
+    await access.getByRole("button", { name: "Reopen" }).click();
+    await access.getByText("Accepting responses").waitFor();
+    await page.keyboard.press("Escape");
+    await access.waitFor({ state: "detached" });
+    const secondLink = await applicantLink();
+    expect(secondLink).not.toBe(firstLink);
+
+    // An application arrives on the new link (through the API, as an applicant's browser would send it).
+    const linkId = secondLink.split("/").pop()!;
+    const submitted = await preview.page.evaluate(async (linkId) => {
+      const json = { "content-type": "application/json" };
+      const view = await (await fetch(`/api/forms/link/${linkId}`)).json();
+      const opened = await (
+        await fetch("/api/submissions", { method: "POST", headers: json, body: JSON.stringify({ linkId }) })
+      ).json();
+      const headers = { ...json, "x-submission-token": opened.token };
+      const section = view.form.sections[0];
+      const identifier = section.questions.find((q: { type: string }) => q.type === "IDENTIFIER");
+      const answers = [
+        {
+          questionId: identifier._id,
+          sectionId: section._id,
+          type: "IDENTIFIER",
+          answerString: "First applicant",
+          answerArray: [],
+          answerMatrix: [],
+        },
+      ];
+      await fetch(`/api/submissions/${opened.submissionId}`, {
+        method: "PATCH",
+        headers,
+        body: JSON.stringify({ revision: 0, answers }),
+      });
+      const done = await fetch(`/api/submissions/submissionDate/${opened.submissionId}`, {
+        method: "PATCH",
+        headers,
+        body: JSON.stringify({ submitted: true, revision: 1 }),
+      });
+      return done.status;
+    }, linkId);
+    expect(submitted).toBe(200);
+
+    await page.getByRole("button", { name: "Unpublish" }).click();
+    await page.getByText("This form has submitted applications: it cannot be unpublished.").waitFor();
+    expect(await page.getByText("This form is published").isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    expect(preview.problems).toEqual([]);
   });
 
   it("stays responsive with 40 sections of 25 questions", async () => {

@@ -1,0 +1,223 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { translate } from "../src/shared/i18n/catalog";
+import { browserForThisFile, expectAccessible, newPage } from "./support/browser";
+import { publishedDemoForm } from "./support/published-form";
+import { submitLogin, waitForPath } from "./support/sign-in";
+
+const baseURL = inject("baseURL");
+const browser = browserForThisFile();
+const en = (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) =>
+  translate("en", key, vars);
+const fr = (key: Parameters<typeof translate>[1], vars?: Record<string, string | number>) =>
+  translate("fr", key, vars);
+
+const PDF_BYTES = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+const SUBMISSION_PATH = /^\/form\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
+
+async function waitForSubmissionPage(page: Page) {
+  await page.waitForURL((url) => SUBMISSION_PATH.test(url.pathname), { timeout: 15_000 });
+}
+const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
+async function waitSaved(page: Page, saved: string) {
+  await page
+    .getByText(new RegExp(`^${saved}`))
+    .first()
+    .waitFor({ timeout: 15_000 });
+}
+
+/** The text of a downloaded PDF, read back with pdftotext. */
+async function downloadedPdfText(page: Page, click: () => Promise<void>): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent("download"), click()]);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "decisionhub-pdf-")), "application.pdf");
+  await download.saveAs(file);
+  expect(readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
+  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+}
+
+describe("the applicant's side", () => {
+  it("a guest fills a branching form with a table and a file, reloads mid-way and finds every answer, submits and downloads the PDF", async () => {
+    const { linkId, formName } = await publishedDemoForm(baseURL);
+    const { page, problems } = await newPage(browser());
+    await page.goto(`${baseURL}/form/${linkId}`);
+    await button(page, en("start.guest")).click();
+    await waitForSubmissionPage(page);
+    await page.getByRole("heading", { name: formName }).first().waitFor();
+    await page
+      .getByText(en("form.sectionOf", { n: 1, m: 4 }))
+      .first()
+      .waitFor();
+
+    // Section 1: the identifier and an email the form checks.
+    await page.getByLabel("Organization or applicant name").fill("Élodie Dœuf");
+    const email = page.getByLabel("Contact email");
+    await email.fill("elodie@");
+    await email.blur();
+    await page.getByText(en("answer.email")).waitFor();
+    await email.fill("elodie@example.org");
+    await expectAccessible(page);
+    await button(page, en("form.next")).click();
+
+    // Section 2: a paragraph, a checkbox, and the smart question (Yes leads to the partners section).
+    await page
+      .getByText(en("form.sectionOf", { n: 2, m: 4 }))
+      .first()
+      .waitFor();
+    await page.getByLabel("Describe your project").fill("A summer theatre workshop for teenagers.");
+    await page.getByRole("checkbox", { name: "Arts" }).check();
+    await page.getByRole("radio", { name: "Yes" }).check();
+    await waitSaved(page, en("form.saved"));
+
+    // A reload keeps every answer.
+    await page.reload();
+    await page.getByLabel("Organization or applicant name").waitFor();
+    expect(await page.getByLabel("Organization or applicant name").inputValue()).toBe("Élodie Dœuf");
+    expect(await page.getByLabel("Contact email").inputValue()).toBe("elodie@example.org");
+    await button(page, en("form.next")).click();
+    expect(await page.getByLabel("Describe your project").inputValue()).toBe(
+      "A summer theatre workshop for teenagers.",
+    );
+    expect(await page.getByRole("checkbox", { name: "Arts" }).isChecked()).toBe(true);
+    expect(await page.getByRole("radio", { name: "Yes" }).isChecked()).toBe(true);
+    await button(page, en("form.next")).click();
+
+    // Section 3 (reached by "Yes"), then the budget table and a PDF.
+    await page
+      .getByText(en("form.sectionOf", { n: 3, m: 4 }))
+      .first()
+      .waitFor();
+    await page.getByLabel("Who are your partners").fill("The city library hosts the shows.");
+    await button(page, en("form.next")).click();
+    await page
+      .getByText(en("form.sectionOf", { n: 4, m: 4 }))
+      .first()
+      .waitFor();
+    await button(page, en("form.addRow")).click();
+    await page.getByLabel(en("form.cell", { column: "Item", n: 1 })).fill("Venue rental");
+    await page.getByLabel(en("form.cell", { column: "Amount (CAD)", n: 1 })).fill("2400");
+    await page.locator('input[type="file"]').setInputFiles({
+      name: "budget.pdf",
+      mimeType: "application/pdf",
+      buffer: PDF_BYTES,
+    });
+    await button(page, en("file.download", { name: "budget.pdf" })).waitFor();
+    await expectAccessible(page);
+
+    // Back walks the visited sections; Next returns.
+    await button(page, en("form.back")).click();
+    await page
+      .getByText(en("form.sectionOf", { n: 3, m: 4 }))
+      .first()
+      .waitFor();
+    await button(page, en("form.next")).click();
+    await page
+      .getByText(en("form.sectionOf", { n: 4, m: 4 }))
+      .first()
+      .waitFor();
+    await waitSaved(page, en("form.saved"));
+
+    await button(page, en("form.submit")).click();
+    const dialog = page.getByRole("dialog", { name: en("form.submitTitle") });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: en("form.submit"), exact: true }).click();
+    await page.getByText("Your response has been recorded.").waitFor();
+
+    const text = await downloadedPdfText(page, () => button(page, en("form.exportPdf")).click());
+    for (const expected of ["Élodie Dœuf", "Describe your project", "Venue rental", "2400", "budget.pdf"]) {
+      expect(text).toContain(expected);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("in French: an applicant creates an account, submits, unsubmits and edits from the portal; another applicant cannot open it", async () => {
+    const { linkId } = await publishedDemoForm(baseURL, { allowEdit: true });
+    const { page, problems } = await newPage(browser());
+    await page.goto(`${baseURL}/form/${linkId}`);
+    await button(page, "Français").first().click();
+    await button(page, fr("start.createAccount")).click();
+    const email = `applicante-${Date.now()}@example.test`;
+    await page.getByLabel(fr("signup.name")).fill("Zoé Tremblay");
+    await page.getByLabel(fr("signup.email")).fill(email);
+    await page.getByLabel(fr("signup.password"), { exact: true }).fill("applicant-password");
+    await page.getByLabel(fr("signup.confirmPassword")).fill("applicant-password");
+    await button(page, fr("signup.submit")).click();
+    await waitForSubmissionPage(page);
+    const submissionUrl = page.url();
+
+    // The form's own French text, and French messages.
+    await page
+      .getByText(fr("form.sectionOf", { n: 1, m: 4 }))
+      .first()
+      .waitFor();
+    await page.getByLabel("Nom de l'organisme ou du demandeur").fill("Zoé Tremblay");
+    const contact = page.getByLabel("Courriel de contact");
+    await contact.fill("zoe");
+    await contact.blur();
+    await page.getByText(fr("answer.email")).waitFor();
+    await contact.fill("zoe@example.org");
+    await button(page, fr("form.next")).click();
+    await page.getByLabel("Décrivez votre projet").fill("Un atelier de théâtre.");
+    // "Non" skips the partners section: section 4 of 4 comes next.
+    await page.getByRole("radio", { name: "Non" }).check();
+    await button(page, fr("form.next")).click();
+    await page
+      .getByText(fr("form.sectionOf", { n: 4, m: 4 }))
+      .first()
+      .waitFor();
+    await button(page, fr("form.addRow")).click();
+    await page.getByLabel(fr("form.cell", { column: "Poste", n: 1 })).fill("Costumes");
+    await expectAccessible(page);
+    await button(page, fr("form.submit")).click();
+    const dialog = page.getByRole("dialog", { name: fr("form.submitTitle") });
+    await dialog.getByRole("button", { name: fr("form.submit"), exact: true }).click();
+    await page.getByText(fr("page.submittedTitle")).first().waitFor();
+
+    // The portal: submitted, then Unsubmit & Edit opens the form again.
+    await page.goto(`${baseURL}/portal/applicant`);
+    await page
+      .getByRole("checkbox", { name: fr("portal.submittedLabel", { name: "Zoé Tremblay" }) })
+      .waitFor();
+    expect(
+      await page
+        .getByRole("checkbox", { name: fr("portal.submittedLabel", { name: "Zoé Tremblay" }) })
+        .isChecked(),
+    ).toBe(true);
+    await expectAccessible(page);
+    await button(page, fr("portal.unsubmitEditLabel", { name: "Zoé Tremblay" })).click();
+    await waitForSubmissionPage(page);
+    await page.getByLabel("Nom de l'organisme ou du demandeur").fill("Zoé Tremblay-Roy");
+    await waitSaved(page, fr("form.saved"));
+    await page.goto(`${baseURL}/portal/applicant`);
+    await button(page, fr("portal.editLabel", { name: "Zoé Tremblay-Roy" })).waitFor();
+    expect(problems).toEqual([]);
+
+    // Another applicant: no access, sent to their own portal.
+    const other = await newPage(browser());
+    const otherEmail = `other-applicant-${Date.now()}@example.test`;
+    const created = await fetch(`${baseURL}/api/users/create`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseURL },
+      body: JSON.stringify({
+        displayName: "Olga Other",
+        email: otherEmail,
+        password: "other-password",
+        applicant: true,
+      }),
+    });
+    expect(created.status).toBe(201);
+    await other.page.goto(`${baseURL}/login`);
+    await submitLogin(other.page, otherEmail, "other-password");
+    await waitForPath(other.page, "/portal/applicant");
+    await other.page.goto(submissionUrl);
+    await other.page
+      .getByText(/does not have access to this submission/)
+      .first()
+      .waitFor();
+    await waitForPath(other.page, "/portal/applicant");
+    expect(await other.page.getByText("Zoé Tremblay").count()).toBe(0);
+  });
+});
