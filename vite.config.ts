@@ -8,6 +8,8 @@ export default defineConfig({
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,
+    // dist/client/.vite/manifest.json: which chunks each page needs (scripts/bundle-size.ts reads it).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
@@ -18,7 +20,6 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 2,
             },
-            { name: "mantine", test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/, priority: 1 },
           ],
         },
       },
