@@ -175,6 +175,10 @@ describe("the applicant's side", () => {
     const dialog = page.getByRole("dialog", { name: fr("form.submitTitle") });
     await dialog.getByRole("button", { name: fr("form.submit"), exact: true }).click();
     await page.getByText(fr("page.submittedTitle")).first().waitFor();
+    const text = await downloadedPdfText(page, () => button(page, fr("form.exportPdf")).click());
+    for (const expected of ["Zoé Tremblay", "Décrivez votre projet", "Costumes", fr("pdf.noAnswer")]) {
+      expect(text).toContain(expected);
+    }
 
     // The portal: submitted, then Unsubmit & Edit opens the form again.
     await page.goto(`${baseURL}/portal/applicant`);

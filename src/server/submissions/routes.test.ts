@@ -431,6 +431,14 @@ describe("closed forms and unpublishing", () => {
       availability: "closed",
       form: null,
     });
+    const submit = await t.request(`/api/submissions/submissionDate/${submissionId}`, {
+      method: "PATCH",
+      headers: { [TOKEN]: token },
+      body: { submitted: true, revision: 0 },
+    });
+    expect(await errorOf(submit)).toMatchObject({ code: "FORM_CLOSED" });
+    const [row] = await t.deps.db.select().from(submissions).where(eq(submissions.id, submissionId));
+    expect(row).toMatchObject({ submissionDate: null, revision: 0 });
   });
 
   it("refuses to unpublish a form with a submitted application", async () => {
