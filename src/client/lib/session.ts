@@ -4,7 +4,7 @@ import type { Actor } from "../../shared/authz";
 import { type UserProfile, userProfileSchema } from "../../shared/schemas/users";
 import { actorFromProfile } from "./actor";
 import { ApiError, apiGet, apiPath } from "./api-client";
-import { authClient } from "./auth-client";
+import { type AuthFailure, fetchAuthSession, signOutOfSession } from "./auth-requests";
 import { sessionKey, userKeys } from "./query-keys";
 
 export interface AuthUser {
@@ -26,11 +26,12 @@ export type Session =
   | { status: "signedIn"; user: AuthUser; profile: UserProfile; actor: Actor };
 
 async function fetchAuthUser(): Promise<AuthUser | null> {
-  const { data, error } = await authClient.getSession();
-  if (error)
-    throw new ApiError(error.status, error.code ?? "AUTH", error.message ?? "Could not load the session");
-  if (!data) return null;
-  return { id: data.user.id, email: data.user.email, name: data.user.name };
+  try {
+    return await fetchAuthSession();
+  } catch (failure) {
+    const { status, code, message } = failure as AuthFailure;
+    throw new ApiError(status, code ?? "AUTH", message ?? "Could not load the session");
+  }
 }
 
 export function fetchUserProfile(userId: string): Promise<UserProfile> {
@@ -69,7 +70,7 @@ export function hasName(profile: UserProfile): boolean {
 export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    await authClient.signOut();
+    await signOutOfSession();
     queryClient.setQueryData(sessionKey, null);
     queryClient.removeQueries({ queryKey: ["users"] });
   }, [queryClient]);

@@ -1,4 +1,4 @@
-import { authClient } from "../../lib/auth-client";
+import { signInWithPassword } from "../../lib/auth-requests";
 import { useRefreshSession } from "../../lib/session";
 import { NewPasswordStep } from "./new-password-step";
 
@@ -25,7 +25,7 @@ export function InvitationPasswordStep({
   const refreshSession = useRefreshSession();
 
   async function signIn(password: string) {
-    const result = await authClient.signIn.email({ email, password });
+    const result = await signInWithPassword(email, password);
     if (result.error) {
       onSignInFailed();
       return;

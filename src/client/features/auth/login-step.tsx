@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { MESSAGES } from "../../../shared/messages";
 import { FormAlert } from "../../components/form-alert";
-import { authClient } from "../../lib/auth-client";
+import { signInWithPassword } from "../../lib/auth-requests";
 import { useRefreshSession } from "../../lib/session";
 import { SIGN_IN_TEXT } from "./sign-in-messages";
 
@@ -34,7 +34,7 @@ export function LoginStep({ email, onEmailChange, onForgotPassword, notice }: Lo
     if (!canSubmit || pending) return;
     setPending(true);
     setError(null);
-    const result = await authClient.signIn.email({ email: email.trim(), password });
+    const result = await signInWithPassword(email.trim(), password);
     if (result.error) {
       setError(signInErrorMessage(result.error.status, result.error.message));
     } else {

@@ -8,7 +8,7 @@ import { FormAlert } from "../../components/form-alert";
 import { PageLoader } from "../../components/page-loader";
 import { PublicPageFrame } from "../../components/public-page-frame";
 import { ApiError } from "../../lib/api-client";
-import { authClient } from "../../lib/auth-client";
+import { signInWithPassword } from "../../lib/auth-requests";
 import { fieldErrors } from "../../lib/form-errors";
 import { useRefreshSession } from "../../lib/session";
 import { usePublicPlans, useSignUp } from "./api";
@@ -49,7 +49,7 @@ export function SignUpPage() {
 
   async function signInAndContinue(email: string, password: string) {
     setSigningIn(true);
-    const result = await authClient.signIn.email({ email, password });
+    const result = await signInWithPassword(email, password);
     if (result.error) {
       navigate(`/login?${new URLSearchParams({ email }).toString()}`);
       return;

@@ -7,7 +7,7 @@ import { MESSAGES, SUPPORT_EMAIL } from "../../../shared/messages";
 import { emailSchema, nameSchema } from "../../../shared/schemas/common";
 import { FormAlert } from "../../components/form-alert";
 import { ApiError } from "../../lib/api-client";
-import { authClient } from "../../lib/auth-client";
+import { signInWithPassword } from "../../lib/auth-requests";
 import { fieldErrors } from "../../lib/form-errors";
 import { useTranslate } from "../../lib/i18n";
 import { useRefreshSession } from "../../lib/session";
@@ -66,7 +66,7 @@ export function ApplicantSignUp({ onCancel }: { onCancel: () => void }) {
 
   async function signInAndContinue(email: string, password: string) {
     setSigningIn(true);
-    const result = await authClient.signIn.email({ email, password });
+    const result = await signInWithPassword(email, password);
     if (result.error) {
       setSigningIn(false);
       setFailure(t("page.actionFailed", { message: result.error.message ?? "" }));
