@@ -3,11 +3,13 @@
  * baseline server in turn (never both at once: a PGlite folder has one owner, and on a small
  * machine they would steal each other's CPU) starts it, signs reviewers in, runs every scenario
  * with autocannon while sampling the server's RSS, and stops it. Our server then also runs the
- * round trips (a large form saved and loaded one request at a time, against a target). Prints the
- * tables and writes bench/results.json. See bench/README.md.
+ * round trips (a large form saved and loaded one request at a time, against a target) and the
+ * applicants' autosave benchmark (200 guests saving a 40-question form, against targets). Prints
+ * the tables and writes bench/results.json. See bench/README.md.
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { type AutosaveFigures, runAutosave } from "./autosave";
 import { ORG_ADMIN_EMAIL } from "./generator/context";
 import { benchPassword } from "./lib/password";
 import { describeTarget, REPO_DIR, resolveTarget, serverEnvFor } from "./lib/target";
@@ -38,7 +40,7 @@ interface ServerSpec {
   label: "app" | "baseline";
   entry: string;
   env: Record<string, string>;
-  /** The round trips have no baseline: our server only. */
+  /** The round trips and the autosave benchmark have no baseline: our server only. */
   roundTrips: boolean;
 }
 
@@ -81,14 +83,26 @@ async function benchmarkServer(
   try {
     const rssAtStartMb = readRssMb(server.pid);
     const coldStart = (server.coldStartMs / 1000).toFixed(2);
-    console.log(`  healthy after ${coldStart} s; signing in ${emails.length} reviewers…`);
-    const users = await signInUsers(server, emails, benchPassword());
     const scenarios: Record<string, ScenarioFigures> = {};
-    for (const scenario of options.scenarios) {
-      scenarios[scenario.name] = await runScenario(server, scenario, users, options);
+    if (options.scenarios.length > 0) {
+      console.log(`  healthy after ${coldStart} s; signing in ${emails.length} reviewers…`);
+      const users = await signInUsers(server, emails, benchPassword());
+      for (const scenario of options.scenarios) {
+        scenarios[scenario.name] = await runScenario(server, scenario, users, options);
+      }
+    } else {
+      console.log(`  healthy after ${coldStart} s`);
     }
     const roundTrips = spec.roundTrips ? await runRoundTripsOn(server, dataset, options) : {};
-    return { label: spec.label, coldStartMs: server.coldStartMs, rssAtStartMb, scenarios, roundTrips };
+    const autosave = spec.roundTrips ? await runAutosaveOn(server, dataset, options) : null;
+    return {
+      label: spec.label,
+      coldStartMs: server.coldStartMs,
+      rssAtStartMb,
+      scenarios,
+      roundTrips,
+      autosave,
+    };
   } finally {
     await server.stop();
   }
@@ -107,6 +121,29 @@ async function runRoundTripsOn(server: ServerProcess, dataset: DatasetDescriptio
     adminEmail: ORG_ADMIN_EMAIL,
     password: benchPassword(),
     programId,
+  });
+}
+
+/** The autosave benchmark on our server, after the round trips, on the data set's second program. */
+async function runAutosaveOn(
+  server: ServerProcess,
+  dataset: DatasetDescription,
+  options: RunOptions,
+): Promise<AutosaveFigures | null> {
+  if (!options.autosave) return null;
+  await waitForIdleCpu(server.pid);
+  const programId = dataset.autosaveProgramId;
+  if (programId === null)
+    throw new Error(`${ORG_ADMIN_EMAIL} administers fewer than two active programs: run with --fresh.`);
+  return runAutosave({
+    server,
+    adminEmail: ORG_ADMIN_EMAIL,
+    password: benchPassword(),
+    programId,
+    applicants: options.applicants,
+    durationSeconds: options.durationSeconds,
+    warmupSeconds: options.warmupSeconds,
+    database: resolveTarget(options.dataDir).kind,
   });
 }
 
@@ -136,7 +173,8 @@ async function main(): Promise<number> {
     BETTER_AUTH_SECRET: randomBytes(20).toString("hex"),
   };
   const specs: ServerSpec[] = [{ label: "app", entry: "src/server/start.ts", env, roundTrips: true }];
-  if (options.baseline) {
+  // The baseline only answers the load scenarios: without any, there is nothing to compare.
+  if (options.baseline && options.scenarios.length > 0) {
     specs.push({ label: "baseline", entry: "bench/baseline-server.ts", env, roundTrips: false });
   }
 

@@ -14,6 +14,11 @@ export interface DatasetDescription {
    * name) of the organization the organization admin administers. Null if there is none.
    */
   formProgramId: string | null;
+  /**
+   * The program the autosave benchmark publishes its 40-question form on: the second active program
+   * (by name) of the same organization. Null if there is none.
+   */
+  autosaveProgramId: string | null;
 }
 
 const COUNTED_TABLES = ["organizations", "users", "programs", "program_members"] as const;
@@ -55,19 +60,19 @@ async function datasetExists(target: DatabaseTarget): Promise<boolean> {
   });
 }
 
-/** The first active program, by name, of the organization admin's organization. */
-const FORM_PROGRAM_SQL = `
+/** The first two active programs, by name, of the organization admin's organization. */
+const FORM_PROGRAMS_SQL = `
   select p.id from programs p
     join users u on u.admin_organization_id = p.organization_id
    where u.email = $1 and not p.archived
    order by lower(p.name), p.id
-   limit 1`;
+   limit 2`;
 
 /**
- * Deletes the sessions earlier runs left, and the form an earlier run's round trips saved (the
- * generator makes no forms; our server creates the default one on the first GET), so every server
- * starts from the same database however many runs came before. Describes the data set. Runs while
- * no server holds the database.
+ * Deletes the sessions earlier runs left, the form an earlier run's round trips saved and the form
+ * the autosave benchmark published, with its drafts (the generator makes no forms; our server
+ * creates the default one on the first GET), so every server starts from the same database however
+ * many runs came before. Describes the data set. Runs while no server holds the database.
  */
 export async function prepareDataset(target: DatabaseTarget): Promise<DatasetDescription> {
   return withSql(target, async (sql) => {
@@ -82,20 +87,27 @@ export async function prepareDataset(target: DatabaseTarget): Promise<DatasetDes
     ]);
     const numberOf = (email: string) => Number(/\d+/.exec(email)?.[0] ?? 0);
     const reviewerEmails = reviewers.map((r) => r.email).sort((a, b) => numberOf(a) - numberOf(b));
-    return { rows, reviewerEmails, formProgramId: await resetFormProgram(sql) };
+    return { rows, reviewerEmails, ...(await resetFormPrograms(sql)) };
   });
 }
 
-/** Finds the round trips' program and deletes its form, so the first GET creates the default one again. */
-async function resetFormProgram(sql: SqlClient): Promise<string | null> {
-  const [program] = await sql.query<{ id: string }>(FORM_PROGRAM_SQL, [ORG_ADMIN_EMAIL]);
-  if (!program) return null;
+/**
+ * Finds the round trips' and the autosave benchmark's programs and deletes their forms (and so the
+ * autosave drafts, links and published versions: they cascade), so the first GET creates the
+ * default form again.
+ */
+async function resetFormPrograms(
+  sql: SqlClient,
+): Promise<Pick<DatasetDescription, "formProgramId" | "autosaveProgramId">> {
+  const programs = await sql.query<{ id: string }>(FORM_PROGRAMS_SQL, [ORG_ADMIN_EMAIL]);
+  const ids = programs.map((p) => p.id);
   // A data set made before the forms migration has no forms table until our server migrates it.
   const [forms] = await sql.query<{ present: boolean }>(
     "select to_regclass('public.forms') is not null as present",
   );
-  if (forms?.present) await sql.query("delete from forms where program_id = $1", [program.id]);
-  return program.id;
+  if (forms?.present && ids.length > 0)
+    await sql.query("delete from forms where program_id = any($1::uuid[])", [ids]);
+  return { formProgramId: ids[0] ?? null, autosaveProgramId: ids[1] ?? null };
 }
 
 async function withSql<T>(target: DatabaseTarget, work: (sql: SqlClient) => Promise<T>): Promise<T> {

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { AUTOSAVE } from "../autosave";
 import { isScaleName, type ScaleName } from "../generator/scales";
 import { ROUND_TRIPS } from "../round-trips";
 import type { RoundTrip } from "../round-trips/types";
@@ -20,13 +21,17 @@ export interface RunOptions {
   scenarios: readonly Scenario[];
   /** Timed one request at a time on our server, after the scenarios. */
   roundTrips: readonly RoundTrip[];
+  /** The applicants' autosave benchmark (bench/autosave), on our server after the round trips. */
+  autosave: boolean;
+  /** Guest applicants saving at once in the autosave benchmark. */
+  applicants: number;
   /** --quick: also fewer round-trip samples. */
   quick: boolean;
   baseline: boolean;
 }
 
 export const RUN_USAGE = `Usage: npm run bench -- [options]
-  --quick              3 s per scenario instead of 10, 15 form saves instead of 50
+  --quick              3 s per scenario (and autosave phase) instead of 10, 15 form saves instead of 50
   --fresh              regenerate the data set first
   --scale small|large  data set size when generating (default large)
   --seed N             generator seed (default 1)
@@ -35,7 +40,8 @@ export const RUN_USAGE = `Usage: npm run bench -- [options]
   --duration S         seconds per scenario (overrides --quick)
   --warmup S           unmeasured seconds before each scenario (default 1)
   --users N            reviewers to sign in (default 50)
-  --only a,b           run only these scenarios and round trips (${[...SCENARIOS, ...ROUND_TRIPS].map((s) => s.name).join(", ")})
+  --applicants N       guest applicants in the autosave benchmark (default ${AUTOSAVE.applicants})
+  --only a,b           run only these (${[...SCENARIOS, ...ROUND_TRIPS, AUTOSAVE].map((s) => s.name).join(", ")})
   --no-baseline        skip the baseline server`;
 
 function positiveNumber(value: string | undefined, fallback: number, name: string): number {
@@ -58,6 +64,7 @@ export function parseRunOptions(argv: string[]): RunOptions | "help" {
       duration: { type: "string" },
       warmup: { type: "string" },
       users: { type: "string" },
+      applicants: { type: "string" },
       only: { type: "string" },
       "no-baseline": { type: "boolean", default: false },
       help: { type: "boolean", default: false },
@@ -70,13 +77,15 @@ export function parseRunOptions(argv: string[]): RunOptions | "help" {
 
   let scenarios = SCENARIOS;
   let roundTrips = ROUND_TRIPS;
+  let autosave = true;
   if (values.only) {
     const wanted = values.only.split(",").map((s) => s.trim());
-    const known = [...SCENARIOS, ...ROUND_TRIPS].map((s) => s.name);
+    const known = [...SCENARIOS, ...ROUND_TRIPS, AUTOSAVE].map((s) => s.name);
     const unknown = wanted.filter((name) => !known.includes(name));
     if (unknown.length > 0) throw new Error(`Unknown scenario(s): ${unknown.join(", ")}`);
     scenarios = SCENARIOS.filter((s) => wanted.includes(s.name));
     roundTrips = ROUND_TRIPS.filter((r) => wanted.includes(r.name));
+    autosave = wanted.includes(AUTOSAVE.name);
   }
 
   return {
@@ -90,6 +99,8 @@ export function parseRunOptions(argv: string[]): RunOptions | "help" {
     users: Math.max(1, Math.round(positiveNumber(values.users, 50, "users"))),
     scenarios,
     roundTrips,
+    autosave,
+    applicants: Math.max(1, Math.round(positiveNumber(values.applicants, AUTOSAVE.applicants, "applicants"))),
     quick: values.quick,
     baseline: !values["no-baseline"],
   };

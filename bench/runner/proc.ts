@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 
 /** What Linux reports in /proc about the server process: memory, and CPU time to tell when it is idle. */
@@ -30,8 +30,11 @@ export function sampleRss(pid: number, intervalMs = 200): { stop(): number | nul
   };
 }
 
+/** Clock ticks per second in /proc/<pid>/stat (USER_HZ, 100 on Linux). */
+export const TICKS_PER_SECOND = 100;
+
 /** User + system CPU time in clock ticks (usually 1/100 s), or null if unavailable. */
-function cpuTicks(pid: number): number | null {
+export function cpuTicks(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // Fields after the command name, which is in parentheses and may contain spaces.
@@ -56,4 +59,30 @@ export async function waitForIdleCpu(pid: number, windowMs = 200, maxMs = 10_000
     if (after === null || after - before <= idleTicks) return;
     before = after;
   }
+}
+
+/**
+ * CPU time of every process named `postgres` on this machine (the server and its backends), in
+ * clock ticks: with PostgreSQL the database's work is not in our server's process. Null when there
+ * is none (PGlite, or a database on another machine).
+ */
+export function postgresCpuTicks(): number | null {
+  let total: number | null = null;
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) !== "postgres") continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total = (total ?? 0) + Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return total;
 }

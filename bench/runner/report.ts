@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { AUTOSAVE, type AutosaveFigures } from "../autosave";
 import { BENCH_DIR } from "../lib/target";
 import type { RoundTripFigures } from "../round-trips/types";
 import type { Scenario } from "../scenarios/types";
@@ -29,9 +30,11 @@ export interface ServerFigures {
   scenarios: Record<string, ScenarioFigures>;
   /** Our server only; empty for the baseline. */
   roundTrips: Record<string, RoundTripFigures>;
+  /** Our server only, when the run includes it. */
+  autosave: AutosaveFigures | null;
 }
 
-type ServerSummary = Omit<ServerFigures, "scenarios" | "roundTrips">;
+type ServerSummary = Omit<ServerFigures, "scenarios" | "roundTrips" | "autosave">;
 
 export interface RunReport {
   date: string;
@@ -55,6 +58,8 @@ export interface RunReport {
   }[];
   /** One request at a time on our server, each with a target on its median. */
   roundTrips: ({ name: string; description: string; request: string } & RoundTripFigures)[];
+  /** Guest applicants autosaving on our server: phases, read-back check and targets. */
+  autosave: ({ description: string; request: string } & AutosaveFigures) | null;
 }
 
 export function buildReport(opts: {
@@ -66,7 +71,12 @@ export function buildReport(opts: {
   baseline: ServerFigures | null;
 }): RunReport {
   const { options, app, baseline } = opts;
-  const withoutScenarios = ({ scenarios: _, roundTrips: __, ...rest }: ServerFigures): ServerSummary => rest;
+  const withoutScenarios = ({
+    scenarios: _,
+    roundTrips: __,
+    autosave: ___,
+    ...rest
+  }: ServerFigures): ServerSummary => rest;
   const cpus = os.cpus();
   return {
     date: new Date().toISOString(),
@@ -105,6 +115,9 @@ export function buildReport(opts: {
       const figures = app.roundTrips[name];
       return figures ? [{ name, description, request, ...figures }] : [];
     }),
+    autosave: app.autosave
+      ? { description: AUTOSAVE.description, request: AUTOSAVE.request, ...app.autosave }
+      : null,
   };
 }
 
@@ -198,6 +211,62 @@ function roundTripTable(report: RunReport): string[] {
   ];
 }
 
+/** The autosave phases, then its targets: a throughput, a latency and the read-back. */
+function autosaveTables(report: RunReport): string[] {
+  const autosave = report.autosave;
+  if (!autosave) return [];
+  const header = [
+    "autosave phase",
+    "applicants",
+    "offered/s",
+    "saves/s",
+    "p50 ms",
+    "p99 ms",
+    "max ms",
+    "non-2xx",
+    "errors",
+    "sent KB",
+    "server CPU",
+  ];
+  const rows = autosave.phases.map((p) => [
+    p.phase,
+    String(p.applicants),
+    p.offeredPerSecond === null ? "max" : fixed(p.offeredPerSecond, 0),
+    fixed(p.savesPerSecond, 0),
+    fixed(p.latencyP50Ms, 1),
+    fixed(p.latencyP99Ms, 1),
+    fixed(p.latencyMaxMs, 1),
+    String(p.non2xx),
+    String(p.errors),
+    fixed(p.requestKb, 1),
+    [p.serverCpuCores, p.databaseCpuCores]
+      .filter((c): c is number => c !== null)
+      .map((c) => c.toFixed(2))
+      .join(" + "),
+  ]);
+  const targetRows = autosave.targets.map((t) => [
+    t.name,
+    t.measuredIn,
+    t.value === null ? "-" : t.unit === "saves" ? String(t.value) : fixed(t.value, t.unit === "ms" ? 1 : 0),
+    t.pass ? "pass" : "FAIL",
+  ]);
+  const { check } = autosave;
+  return [
+    ...markdownTable(header, rows),
+    "",
+    `Autosave: ${autosave.applicants} guests on a ${autosave.questions}-question form, one save in flight each; ` +
+      "saves/s = saves acknowledged within the phase per second; server CPU in cores (our process " +
+      "+ PostgreSQL's, when used). " +
+      `Read back: ${check.drafts} drafts, ${check.ackedSaves} acknowledged saves, ${check.lost} lost ` +
+      `(${check.revisionMismatches} wrong revision, ${check.answerMismatches} wrong answers, ` +
+      `${check.unreadable} unreadable).`,
+    "",
+    ...markdownTable(["target", "measured in", "value", "result"], targetRows),
+    "",
+    "A target passes only if its phase also had no error and no non-2xx answer.",
+  ];
+}
+
 /** The summary as Markdown tables, so it can be pasted into an issue as is. */
 export function formatReport(report: RunReport): string {
   const { app, baseline } = report.servers;
@@ -211,7 +280,7 @@ export function formatReport(report: RunReport): string {
     `data set: ${dataset}`,
     `cold start: ${serverLine(app)}${baseline ? `; ${serverLine(baseline)}` : ""}`,
     // A blank line before each table there is.
-    ...[scenarioTable(report), roundTripTable(report)].flatMap((table) =>
+    ...[scenarioTable(report), roundTripTable(report), autosaveTables(report)].flatMap((table) =>
       table.length > 0 ? ["", ...table] : [],
     ),
   ].join("\n");

@@ -54,7 +54,10 @@ export async function startServerProcess(opts: {
   env: Record<string, string>;
 }): Promise<ServerProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", opts.entry], {
+  // Extra Node flags for the servers, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // to profile them (Node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", opts.entry], {
     cwd: REPO_DIR,
     env: { ...process.env, ...opts.env, PORT: String(opts.port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
