@@ -7,22 +7,14 @@ import type { Language } from "../../../shared/i18n/catalog";
 import type { ApplicantForm } from "../../../shared/schemas/submissions";
 import { RichTextView } from "../../components/rich-text/rich-text-view";
 import { ApiError } from "../../lib/api-client";
-import { LanguageProvider, useTranslate } from "../../lib/i18n";
+import { useTranslate } from "../../lib/i18n";
 import { useSession } from "../../lib/session";
-import { submissionApi, submissionKeys } from "./api";
+import { submissionApi } from "./api";
 import { ApplicantSignUp } from "./applicant-sign-up";
+import { FormPage, type LanguageProps, useFormLink } from "./form-page";
 import { guestStore } from "./guest-store";
 import { LanguageChoice } from "./language-choice";
-import { useStoredLanguage } from "./use-stored-language";
-import {
-  BackToApplications,
-  ClosedView,
-  FormCard,
-  FormColumn,
-  FormPageFrame,
-  FormPageLoader,
-  MessageView,
-} from "./views";
+import { BackToApplications, ClosedView, FormCard, FormColumn, FormPageLoader, MessageView } from "./views";
 
 const isFormClosed = (error: unknown) =>
   error instanceof ApiError && error.status === 409 && error.code === "FORM_CLOSED";
@@ -33,33 +25,14 @@ const isFormClosed = (error: unknown) =>
  * a guest, log in or create an account. A closed link says so.
  */
 export function FormLinkPage() {
-  const [language, setLanguage] = useStoredLanguage();
-  return (
-    <LanguageProvider language={language}>
-      <FormPageFrame>
-        <LinkLoader language={language} onLanguageChange={setLanguage} />
-      </FormPageFrame>
-    </LanguageProvider>
-  );
+  return <FormPage Loader={LinkLoader} />;
 }
 
-function LinkLoader({
-  language,
-  onLanguageChange,
-}: {
-  language: Language;
-  onLanguageChange: (language: Language) => void;
-}) {
+function LinkLoader({ language, onLanguageChange }: LanguageProps) {
   const { linkId = "" } = useParams();
   const session = useSession();
   const t = useTranslate();
-  const link = useQuery({
-    queryKey: submissionKeys.link(linkId),
-    queryFn: () => submissionApi.link(linkId),
-    staleTime: 0,
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
+  const link = useFormLink(linkId);
 
   const settled = session.status !== "loading" && session.status !== "unavailable";
   const signedIn = session.status === "signedIn";

@@ -1,23 +1,14 @@
 import { Button } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { Navigate, useParams } from "react-router";
 import type { Answer } from "../../../shared/forms/answers";
 import type { Language } from "../../../shared/i18n/catalog";
 import type { ApplicantForm } from "../../../shared/schemas/submissions";
-import { LanguageProvider, useTranslate } from "../../lib/i18n";
+import { useTranslate } from "../../lib/i18n";
 import { upsertAnswer } from "./answers-state";
-import { submissionApi, submissionKeys } from "./api";
+import { FormPage, type LanguageProps, useFormLink } from "./form-page";
 import { FormRenderer } from "./renderer/form-renderer";
-import { useStoredLanguage } from "./use-stored-language";
-import {
-  ClosedView,
-  ConfirmationView,
-  FormColumn,
-  FormPageFrame,
-  FormPageLoader,
-  MessageView,
-} from "./views";
+import { ClosedView, ConfirmationView, FormColumn, FormPageLoader, MessageView } from "./views";
 
 const NO_FILES = Object.freeze([]);
 
@@ -26,32 +17,13 @@ const NO_FILES = Object.freeze([]);
  * uploaded; nothing stops advancing (the renderer's red note says so).
  */
 export function FormPreviewPage() {
-  const [language, setLanguage] = useStoredLanguage();
-  return (
-    <LanguageProvider language={language}>
-      <FormPageFrame>
-        <PreviewLoader language={language} onLanguageChange={setLanguage} />
-      </FormPageFrame>
-    </LanguageProvider>
-  );
+  return <FormPage Loader={PreviewLoader} />;
 }
 
-function PreviewLoader({
-  language,
-  onLanguageChange,
-}: {
-  language: Language;
-  onLanguageChange: (language: Language) => void;
-}) {
+function PreviewLoader({ language, onLanguageChange }: LanguageProps) {
   const { linkId = "" } = useParams();
   const t = useTranslate();
-  const link = useQuery({
-    queryKey: submissionKeys.link(linkId),
-    queryFn: () => submissionApi.link(linkId),
-    staleTime: 0,
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
+  const link = useFormLink(linkId);
 
   if (link.isPending) return <FormPageLoader />;
   if (link.isError) {

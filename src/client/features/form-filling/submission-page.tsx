@@ -7,19 +7,18 @@ import type { Language } from "../../../shared/i18n/catalog";
 import { SUPPORT_EMAIL } from "../../../shared/messages";
 import type { SubmissionResult } from "../../../shared/schemas/submissions";
 import { ApiError } from "../../lib/api-client";
-import { LanguageProvider, useTranslate } from "../../lib/i18n";
+import { useTranslate } from "../../lib/i18n";
 import { type Session, useSession } from "../../lib/session";
 import { downloadPdf, submissionApi, submissionKeys } from "./api";
+import { FormPage, type LanguageProps } from "./form-page";
 import { guestStore } from "./guest-store";
 import { browserStorage, createLocalCopyStore, hasAnyAnswer } from "./local-copy";
 import { SubmissionEditor } from "./submission-editor";
-import { useStoredLanguage } from "./use-stored-language";
 import {
   BackToApplications,
   ClosedView,
   ConfirmationView,
   FormColumn,
-  FormPageFrame,
   FormPageLoader,
   MessageView,
 } from "./views";
@@ -38,23 +37,10 @@ export const EDITING_QUERY = {
 
 /** /form/:linkId/:submissionId: continue (or read, once closed) an application. */
 export function SubmissionPage() {
-  const [language, setLanguage] = useStoredLanguage();
-  return (
-    <LanguageProvider language={language}>
-      <FormPageFrame>
-        <SubmissionLoader language={language} onLanguageChange={setLanguage} />
-      </FormPageFrame>
-    </LanguageProvider>
-  );
+  return <FormPage Loader={SubmissionLoader} />;
 }
 
-function SubmissionLoader({
-  language,
-  onLanguageChange,
-}: {
-  language: Language;
-  onLanguageChange: (language: Language) => void;
-}) {
+function SubmissionLoader({ language, onLanguageChange }: LanguageProps) {
   const { linkId = "", submissionId = "" } = useParams();
   const session = useSession();
   const navigate = useNavigate();

@@ -1,0 +1,36 @@
+import { useQuery } from "@tanstack/react-query";
+import type { ComponentType } from "react";
+import type { Language } from "../../../shared/i18n/catalog";
+import { LanguageProvider } from "../../lib/i18n";
+import { submissionApi, submissionKeys } from "./api";
+import { useStoredLanguage } from "./use-stored-language";
+import { FormPageFrame } from "./views";
+
+/** What every applicant page's loader gets: the language, kept in this browser, and a way to change it. */
+export interface LanguageProps {
+  language: Language;
+  onLanguageChange: (language: Language) => void;
+}
+
+/** An applicant page: the stored language around the page frame and its loader. */
+export function FormPage({ Loader }: { Loader: ComponentType<LanguageProps> }) {
+  const [language, setLanguage] = useStoredLanguage();
+  return (
+    <LanguageProvider language={language}>
+      <FormPageFrame>
+        <Loader language={language} onLanguageChange={setLanguage} />
+      </FormPageFrame>
+    </LanguageProvider>
+  );
+}
+
+/** A form link as it is now (never a cached answer: the link may have closed since). */
+export function useFormLink(linkId: string) {
+  return useQuery({
+    queryKey: submissionKeys.link(linkId),
+    queryFn: () => submissionApi.link(linkId),
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+}
