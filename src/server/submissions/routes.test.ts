@@ -297,6 +297,9 @@ describe("a guest's application", () => {
 
   it("is claimed by the applicant who signs in; the token stops working", async () => {
     const { submissionId, token } = await openAsGuest();
+    expect((await save(submissionId, 0, aboutAnswers("arts"), { headers: { [TOKEN]: token } })).status).toBe(
+      200,
+    );
     const someone = await buildUser(t.deps.db, { applicant: true });
     const cookie = await t.signIn(someone.email);
     expect(
@@ -310,7 +313,18 @@ describe("a guest's application", () => {
     expect(claim.status).toBe(200);
     // The old token opens nothing: the application is the user's, and asks for their sign-in.
     expect((await load(submissionId, { headers: { [TOKEN]: token } })).status).toBe(401);
-    expect((await load(submissionId, { cookie })).status).toBe(200);
+    const tokenSave = await save(
+      submissionId,
+      1,
+      [answer("name", "about", "IDENTIFIER", { answerString: "Intruder" })],
+      {
+        headers: { [TOKEN]: token },
+      },
+    );
+    expect(tokenSave.status).toBe(401);
+    const claimed = (await (await load(submissionId, { cookie })).json()) as SubmissionResult;
+    expect(claimed.submission).toMatchObject({ revision: 1, identifier: "Élodie Dœuf" });
+    expect((await save(submissionId, 1, aboutAnswers("arts"), { cookie })).status).toBe(200);
   });
 });
 
@@ -412,6 +426,9 @@ describe("closed forms and unpublishing", () => {
     const program = await buildProgram(t.deps.db, cast.org.id, { name: "Closing Program" });
     const closing = await buildPublishedForm(t.deps.db, program, applicationForm("Closing form"));
     const { submissionId, token } = await openAsGuest(closing.linkId);
+    // A save while open: the server now knows this guest owns the draft (autosave's fast path).
+    const early = await save(submissionId, 0, aboutAnswers("arts"), { headers: { [TOKEN]: token } });
+    expect(early.status).toBe(200);
     await t.deps.db
       .update(formLinks)
       .set({ closeAt: new Date(Date.now() - 1000) })
@@ -422,7 +439,7 @@ describe("closed forms and unpublishing", () => {
       code: "FORM_CLOSED",
       message: "This form is currently closed to responses",
     });
-    const late = await save(submissionId, 0, aboutAnswers("arts"), { headers: { [TOKEN]: token } });
+    const late = await save(submissionId, 1, aboutAnswers("arts"), { headers: { [TOKEN]: token } });
     expect(await errorOf(late)).toMatchObject({
       code: "FORM_CLOSED",
       message: "This form is now closed. We've saved a copy of your responses in the backend.",
@@ -434,11 +451,11 @@ describe("closed forms and unpublishing", () => {
     const submit = await t.request(`/api/submissions/submissionDate/${submissionId}`, {
       method: "PATCH",
       headers: { [TOKEN]: token },
-      body: { submitted: true, revision: 0 },
+      body: { submitted: true, revision: 1 },
     });
     expect(await errorOf(submit)).toMatchObject({ code: "FORM_CLOSED" });
     const [row] = await t.deps.db.select().from(submissions).where(eq(submissions.id, submissionId));
-    expect(row).toMatchObject({ submissionDate: null, revision: 0 });
+    expect(row).toMatchObject({ submissionDate: null, revision: 1 });
   });
 
   it("refuses to unpublish a form with a submitted application", async () => {

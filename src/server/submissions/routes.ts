@@ -11,6 +11,7 @@ import {
   formLinkResultSchema,
   portalQuerySchema,
   portalResultSchema,
+  type SaveAnswersBody,
   SUBMISSION_TOKEN_HEADER,
   saveAnswersBodySchema,
   saveAnswersResultSchema,
@@ -35,6 +36,7 @@ import {
   openSubmission,
   type SubmissionRef,
   saveAnswers,
+  saveOwnAnswers,
   setSubmitted,
   submissionView,
 } from "./service";
@@ -51,15 +53,11 @@ const tokenHeader = z.object({ [SUBMISSION_TOKEN_HEADER]: z.string().max(200).op
 export type SubmissionAccess = "owner" | "admin";
 
 /**
- * The submission, if the caller may read and change it: its owner, the holder of a guest draft's
- * token, or an admin of its program (admin edit mode). Anyone else signed in gets 404; a signed-out
+ * How the caller may reach this submission: as its owner (the user, or the holder of a guest draft's
+ * token) or as an admin of its program (admin edit mode). Anyone else signed in gets 404; a signed-out
  * caller gets 401 for a user's application and 404 for a guest's draft without its token.
  */
-export async function accessibleSubmission(
-  c: AppContext,
-  submissionId: string,
-): Promise<{ ref: SubmissionRef; access: SubmissionAccess }> {
-  const ref = await findSubmissionRef(c.get("deps").db, submissionId);
+function accessTo(c: AppContext, ref: SubmissionRef): SubmissionAccess {
   const actor = c.get("actor");
   const token = holdsToken(ref, c.req.header(SUBMISSION_TOKEN_HEADER));
   const resource = {
@@ -75,7 +73,47 @@ export async function accessibleSubmission(
     throw notFound();
   }
   const isOwner = token || (actor !== null && actor.userId === ref.userId);
-  return { ref, access: isOwner ? "owner" : "admin" };
+  return isOwner ? "owner" : "admin";
+}
+
+/** The submission, if the caller may read and change it (see `accessTo`). */
+export async function accessibleSubmission(
+  c: AppContext,
+  submissionId: string,
+): Promise<{ ref: SubmissionRef; access: SubmissionAccess }> {
+  const ref = await findSubmissionRef(c.get("deps").db, submissionId);
+  return { ref, access: accessTo(c, ref) };
+}
+
+/**
+ * Autosave's fast path: who owns a draft is checked in full on its first save in this process, then
+ * remembered, so later saves are a single UPDATE (`saveOwnAnswers`) that re-checks those facts in its
+ * WHERE. Only the owner's access is remembered; a save that matches nothing forgets it and takes the
+ * full path, which answers with the precise reason. Bounded; each instance keeps its own.
+ */
+const REMEMBERED_OWNERS = 20_000;
+const rememberedOwners = new Map<string, SubmissionRef>();
+
+function rememberOwner(ref: SubmissionRef) {
+  rememberedOwners.delete(ref.id);
+  if (rememberedOwners.size >= REMEMBERED_OWNERS)
+    rememberedOwners.delete(rememberedOwners.keys().next().value!);
+  rememberedOwners.set(ref.id, ref);
+}
+
+async function saveAsRememberedOwner(c: AppContext, submissionId: string, input: SaveAnswersBody) {
+  const ref = rememberedOwners.get(submissionId);
+  if (!ref) return null;
+  let access: SubmissionAccess;
+  try {
+    access = accessTo(c, ref);
+  } catch {
+    return null;
+  }
+  if (access !== "owner") return null;
+  const saved = await saveOwnAnswers(c.get("deps").db, ref, input);
+  if (!saved) rememberedOwners.delete(submissionId);
+  return saved;
 }
 
 /** The applicant's language for messages: `?lang=` or the browser's Accept-Language. */
@@ -210,12 +248,16 @@ submissionRoutes
       responses: { 200: jsonResponse(saveAnswersResultSchema, "Saved"), 409: refused, ...errorResponses },
     }),
     async (c) => {
-      const { ref, access } = await accessibleSubmission(c, c.req.valid("param").id);
-      const actor = c.get("actor");
-      const result = await saveAnswers(c.get("deps").db, ref, c.req.valid("json"), {
+      const submissionId = c.req.valid("param").id;
+      const input = c.req.valid("json");
+      const remembered = await saveAsRememberedOwner(c, submissionId, input);
+      if (remembered) return c.json(remembered, 200);
+      const { ref, access } = await accessibleSubmission(c, submissionId);
+      const result = await saveAnswers(c.get("deps").db, ref, input, {
         access,
-        userId: actor?.userId ?? null,
+        userId: c.get("actor")?.userId ?? null,
       });
+      if (access === "owner") rememberOwner(ref);
       return c.json(result, 200);
     },
   )

@@ -11,6 +11,8 @@ import { type Language, translate, translator } from "../../shared/i18n/catalog"
 import {
   type FormLinkResult,
   type PortalRow,
+  type SaveAnswersBody,
+  type SaveAnswersResult,
   SUBMISSION_MESSAGES,
   type Submission,
   type SubmissionFile,
@@ -19,6 +21,7 @@ import type { Db, Tx } from "../db/client";
 import { formLinks, forms, submissionEdits, submissionFiles, submissions, users } from "../db/schema";
 import { enqueueEmail } from "../email/outbox";
 import { submissionReceiptEmail } from "../email/templates";
+import { acceptingSql } from "../forms/service";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { type FormState, formState, presentApplicantForm, versionContent } from "./form-versions";
@@ -286,42 +289,29 @@ function answerChanges(before: readonly Answer[], after: readonly Answer[]) {
   return changes;
 }
 
-/**
- * PATCH /api/submissions/{id}: every answer, based on the revision the caller last saw. One
- * conditional UPDATE for an applicant's save (a stale tab, a submission made elsewhere or a closed
- * form are told apart only when it matches nothing); admin edits are recorded with what changed.
- */
-export async function saveAnswers(
-  db: Db,
-  ref: SubmissionRef,
-  input: { revision: number; answers: Answer[] },
-  editor: { access: "owner" | "admin"; userId: string | null },
-  now = new Date(),
-) {
-  const state = await formState(db, ref.formId, now);
-  refuseUnlessEditable(ref, state, editor.access);
+/** A save's answers: checked against the version's questions, files left to the server. */
+async function answersToSave(db: Tx, ref: SubmissionRef, input: SaveAnswersBody, now: Date) {
   const content = await versionContent(db, ref.formId, ref.formVersion);
   checkShape(content, input.answers);
   // File answers are the server's to keep: a save never adds or drops files.
   const answers = input.answers.map((a) => (a.type === "FILE_UPLOAD" ? { ...a, answerArray: [] } : a));
   const identifier = identifierOf(content.sections, answers);
-  const values = { answers, identifier, lastSaveDate: now, revision: input.revision + 1 };
+  return { answers, identifier, lastSaveDate: now, revision: input.revision + 1 };
+}
 
-  if (editor.access === "admin") {
-    return db.transaction(async (tx) => {
-      const [current] = await tx.select().from(submissions).where(eq(submissions.id, ref.id)).for("update");
-      if (!current) throw notFound();
-      if (current.revision !== input.revision)
-        throw new AppError("STALE_REVISION", SUBMISSION_MESSAGES.staleSave);
-      await tx.update(submissions).set(values).where(eq(submissions.id, ref.id));
-      const changes = answerChanges(current.answers, answers);
-      if (changes.length > 0) {
-        await tx.insert(submissionEdits).values({ submissionId: ref.id, userId: editor.userId, changes });
-      }
-      return { revision: values.revision, lastSaveDate: now.toISOString(), identifier };
-    });
-  }
-
+/**
+ * The applicant's own save as one UPDATE whose WHERE carries every condition: the revision they last
+ * saw, still a draft, still theirs (the same user, or an unclaimed draft with the same token hash),
+ * on the same form version, and the form still accepting. `ref` may be remembered from an earlier
+ * request: if any of those facts changed since, nothing is written and null says so.
+ */
+export async function saveOwnAnswers(
+  db: Db,
+  ref: SubmissionRef,
+  input: SaveAnswersBody,
+  now = new Date(),
+): Promise<SaveAnswersResult | null> {
+  const values = await answersToSave(db, ref, input, now);
   const [saved] = await db
     .update(submissions)
     .set(values)
@@ -330,15 +320,54 @@ export async function saveAnswers(
         eq(submissions.id, ref.id),
         eq(submissions.revision, input.revision),
         isNull(submissions.submissionDate),
+        eq(submissions.formVersion, ref.formVersion),
+        ref.userId === null
+          ? and(isNull(submissions.userId), eq(submissions.guestTokenHash, ref.guestTokenHash ?? ""))
+          : eq(submissions.userId, ref.userId),
+        acceptingSql(submissions.formId, now),
       ),
     )
     .returning({ id: submissions.id });
-  if (!saved) {
-    const latest = await findSubmissionRef(db, ref.id);
-    if (latest.submissionDate !== null) throw new AppError("SUBMITTED", SUBMISSION_MESSAGES.alreadySubmitted);
+  return saved
+    ? { revision: values.revision, lastSaveDate: now.toISOString(), identifier: values.identifier }
+    : null;
+}
+
+/**
+ * Save every answer (autosave). The owner's save is refused with the reason when the application was
+ * submitted, the form closed, or the revision is stale; an admin's (admin edit mode) is recorded.
+ */
+export async function saveAnswers(
+  db: Db,
+  ref: SubmissionRef,
+  input: SaveAnswersBody,
+  editor: { access: "owner" | "admin"; userId: string | null },
+  now = new Date(),
+): Promise<SaveAnswersResult> {
+  if (editor.access === "owner") {
+    const saved = await saveOwnAnswers(db, ref, input, now);
+    if (saved) return saved;
+    // Nothing written: say why (reads only on this rare path).
+    const [latest, state] = await Promise.all([
+      findSubmissionRef(db, ref.id),
+      formState(db, ref.formId, now),
+    ]);
+    refuseUnlessEditable(latest, state, "owner");
     throw new AppError("STALE_REVISION", SUBMISSION_MESSAGES.staleSave);
   }
-  return { revision: values.revision, lastSaveDate: now.toISOString(), identifier };
+  const values = await answersToSave(db, ref, input, now);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(submissions).where(eq(submissions.id, ref.id)).for("update");
+    if (!current) throw notFound();
+    if (current.revision !== input.revision)
+      throw new AppError("STALE_REVISION", SUBMISSION_MESSAGES.staleSave);
+    await tx.update(submissions).set(values).where(eq(submissions.id, ref.id));
+    const changes = answerChanges(current.answers, values.answers);
+    if (changes.length > 0) {
+      await tx.insert(submissionEdits).values({ submissionId: ref.id, userId: editor.userId, changes });
+    }
+    return { revision: values.revision, lastSaveDate: now.toISOString(), identifier: values.identifier };
+  });
 }
 
 /**

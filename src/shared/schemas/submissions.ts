@@ -102,6 +102,7 @@ export const saveAnswersBodySchema = z.strictObject({
   revision: z.number().int().min(0),
   answers: answersSchema,
 });
+export type SaveAnswersBody = z.infer<typeof saveAnswersBodySchema>;
 export const saveAnswersResultSchema = z.object({
   revision: z.number().int(),
   lastSaveDate: z.string(),
