@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   json,
@@ -17,6 +18,7 @@ import {
 import { PROGRAM_ROLES } from "../../shared/authz/roles";
 import type { Answer } from "../../shared/forms/answers";
 import type { FormContent } from "../../shared/forms/model";
+import type { DecisionStatus, ReviewSection } from "../../shared/schemas/reviews";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -388,11 +390,19 @@ export const submissions = pgTable(
     revision: integer("revision").notNull().default(0),
     /** Test submissions (review-and-administration: "mark as test"). */
     softDeleted: boolean("soft_deleted").notNull().default(false),
+    /** The candidate decision (review-and-administration §4). */
+    status: text("status").$type<DecisionStatus>().notNull().default("pending"),
+    /** The grant amount in cents: exact, so totals never drift. Null until an admin sets one. */
+    amountCents: bigint("amount_cents", { mode: "number" }),
+    /** Reviews started (a rating above -1 saved): bumped once per review, in the review's transaction. */
+    reviewCount: integer("review_count").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     index("submissions_form_idx").on(t.formId, t.submissionDate),
     index("submissions_program_idx").on(t.programId, t.createdAt),
+    // The candidate lists: a program's submitted, non-test applications in name order.
+    index("submissions_program_list_idx").on(t.programId, t.softDeleted, t.identifier, t.id),
     index("submissions_user_idx").on(t.userId, t.createdAt),
     // One application per person per form: opening the link again resumes it.
     uniqueIndex("submissions_form_user_unique")
@@ -435,4 +445,161 @@ export const submissionEdits = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("submission_edits_submission_idx").on(t.submissionId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Reviewing: who reviews which candidate, the reviews (ratings per section and criterion), comments
+// and each committee member's stacked ranking.
+// ---------------------------------------------------------------------------------------------
+export const reviewerGroups = pgTable(
+  "reviewer_groups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    programId: uuid("program_id")
+      .notNull()
+      .references(() => programs.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("reviewer_groups_program_idx").on(t.programId, t.name)],
+);
+
+export const reviewerGroupMembers = pgTable(
+  "reviewer_group_members",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => reviewerGroups.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index("reviewer_group_members_user_idx").on(t.userId),
+  ],
+);
+
+/** A committee member assigned to a candidate directly. A candidate with none (and no group) is everyone's. */
+export const submissionReviewers = pgTable(
+  "submission_reviewers",
+  {
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    programId: uuid("program_id")
+      .notNull()
+      .references(() => programs.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.submissionId, t.userId] }),
+    index("submission_reviewers_program_user_idx").on(t.programId, t.userId),
+  ],
+);
+
+export const submissionReviewerGroups = pgTable(
+  "submission_reviewer_groups",
+  {
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => reviewerGroups.id, { onDelete: "cascade" }),
+    programId: uuid("program_id")
+      .notNull()
+      .references(() => programs.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.submissionId, t.groupId] }),
+    index("submission_reviewer_groups_group_idx").on(t.groupId),
+  ],
+);
+
+/** One committee member's review of one candidate: the overall rating and one entry per section. */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    programId: uuid("program_id")
+      .notNull()
+      .references(() => programs.id, { onDelete: "cascade" }),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** -1: not rated. Halves are exact in binary floating point, so a double holds every allowed value. */
+    rating: doublePrecision("rating").notNull().default(-1),
+    sections: jsonb("sections").$type<ReviewSection[]>().notNull().default([]),
+    /** When the rating first rose above -1 (the review counts from then on). */
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    lastReviewed: timestamp("last_reviewed", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reviews_submission_user_unique").on(t.submissionId, t.userId),
+    index("reviews_program_user_idx").on(t.programId, t.userId),
+  ],
+);
+
+/** Comments on a candidate's section: seen by their author and the program's admins only. */
+export const reviewComments = pgTable(
+  "review_comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    programId: uuid("program_id")
+      .notNull()
+      .references(() => programs.id, { onDelete: "cascade" }),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sectionId: text("section_id").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("review_comments_submission_idx").on(t.submissionId, t.createdAt),
+    index("review_comments_program_idx").on(t.programId, t.createdAt),
+  ],
+);
+
+/** A committee member's stacked ranking: candidate ids best first. `revision` refuses stale tabs. */
+export const rankings = pgTable(
+  "rankings",
+  {
+    programId: uuid("program_id")
+      .notNull()
+      .references(() => programs.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    applications: jsonb("applications").$type<string[]>().notNull().default([]),
+    /** Set once a drag put a candidate into the top five (review-and-administration §4). */
+    topFiveChanged: boolean("top_five_changed").notNull().default(false),
+    revision: integer("revision").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.programId, t.userId] })],
 );

@@ -27,8 +27,8 @@ import { isUuid } from "../http/ids";
 import { type FormState, formState, presentApplicantForm, versionContent } from "./form-versions";
 
 export type SubmissionRow = typeof submissions.$inferSelect;
-/** A submission without its answers: what access checks and state changes need. */
-export type SubmissionRef = Omit<SubmissionRow, "answers">;
+/** A submission without its answers and review state: what access checks and state changes need. */
+export type SubmissionRef = Omit<SubmissionRow, "answers" | "status" | "amountCents" | "reviewCount">;
 
 const refColumns = {
   id: submissions.id,

@@ -62,6 +62,25 @@ const EXPECTED: {
     allowed: ["applicant", "adminReviewer", "admin", "orgAdmin"],
   },
   "submission:listOwn": { resource: (a) => ({ userId: a?.userId ?? "u-x" }), allowed: SIGNED_IN },
+  "candidate:list": {
+    resource: () => PROGRAM,
+    allowed: ["guest", "reviewer", "adminReviewer", "admin", "orgAdmin"],
+  },
+  // A candidate assigned to someone else: only the program's admins read it.
+  "candidate:read": {
+    resource: () => ({ ...PROGRAM, visibleToReviewer: false, draftOrTest: false }),
+    allowed: ["adminReviewer", "admin", "orgAdmin"],
+  },
+  // A candidate open to everyone: committee members rate it; guests and plain admins do not.
+  "review:write": {
+    resource: () => ({ ...PROGRAM, visibleToReviewer: true, draftOrTest: false, archived: false }),
+    allowed: ["reviewer", "adminReviewer"],
+  },
+  "ranking:write": {
+    resource: () => ({ ...PROGRAM, archived: false }),
+    allowed: ["reviewer", "adminReviewer"],
+  },
+  "review:readAll": { resource: () => PROGRAM, allowed: ["adminReviewer", "admin", "orgAdmin"] },
 };
 
 describe("role matrix", () => {
@@ -100,6 +119,34 @@ describe("role matrix", () => {
     const foreign = { ownerId: "u-x", holdsToken: false, programId: "p-9", organizationId: OTHER_ORG };
     expect(can(ACTORS.otherOrgAdmin, "submission:edit", { ...guestDraft })).toBe(false);
     expect(can(ACTORS.orgAdmin, "submission:edit", foreign)).toBe(false);
+  });
+
+  it("lets members read candidates open to them, never drafts or tests, and nobody review in an archived program", () => {
+    const open = { ...PROGRAM, visibleToReviewer: true, draftOrTest: false };
+    for (const name of ["guest", "reviewer"] as const) {
+      expect(can(ACTORS[name], "candidate:read", open)).toBe(true);
+      expect(can(ACTORS[name], "candidate:read", { ...open, draftOrTest: true })).toBe(false);
+    }
+    expect(can(ACTORS.reviewer, "review:write", { ...open, draftOrTest: true, archived: false })).toBe(false);
+    expect(can(ACTORS.reviewer, "review:write", { ...open, visibleToReviewer: false, archived: false })).toBe(
+      false,
+    );
+    expect(
+      can(ACTORS.adminReviewer, "review:write", { ...open, visibleToReviewer: false, archived: false }),
+    ).toBe(true);
+    for (const name of ALL) {
+      expect(can(ACTORS[name], "review:write", { ...open, archived: true })).toBe(false);
+      expect(can(ACTORS[name], "ranking:write", { ...PROGRAM, archived: true })).toBe(false);
+    }
+    const foreign = {
+      programId: "p-9",
+      organizationId: OTHER_ORG,
+      visibleToReviewer: true,
+      draftOrTest: false,
+    };
+    expect(can(ACTORS.orgAdmin, "candidate:read", foreign)).toBe(false);
+    expect(can(ACTORS.reviewer, "candidate:read", foreign)).toBe(false);
+    expect(can(ACTORS.otherOrgAdmin, "candidate:list", PROGRAM)).toBe(false);
   });
 
   it("gives an organization admin nothing in another organization's program", () => {

@@ -1,5 +1,5 @@
 import { type Actor, isOrganizationAdminOf, membershipIn } from "./actor";
-import { isProgramAdminRole } from "./roles";
+import { isProgramAdminRole, type ProgramRole } from "./roles";
 
 /**
  * THE role matrix. Every route, list, file download and export asks `can()`; nothing else decides
@@ -40,6 +40,31 @@ export interface ResourceOf {
   };
   /** A user's own applications (the applicant portal). */
   "submission:listOwn": { userId: string };
+  /** Step 1's list and step 2's ranking: any member of the program (guests read) and the organization admin. */
+  "candidate:list": { programId: string; organizationId: string };
+  /**
+   * One candidate in the submission view. Admins see every candidate; other members only a submitted,
+   * non-test candidate assigned to them (directly or through a group) or assigned to no one.
+   */
+  "candidate:read": CandidateResource;
+  /**
+   * Rate and comment: committee members (REVIEWER, ADMIN_REVIEWER) who may read the candidate, never in
+   * an archived program. Guests and plain admins read only.
+   */
+  "review:write": CandidateResource & { archived: boolean };
+  /** Order one's candidates (step 2): committee members, not in an archived program. */
+  "ranking:write": { programId: string; organizationId: string; archived: boolean };
+  /** Everyone's reviews, ratings, comments and rankings in a program: its admins. */
+  "review:readAll": { programId: string; organizationId: string };
+}
+
+export interface CandidateResource {
+  programId: string;
+  organizationId: string;
+  /** Assigned to the actor directly or through a group, or assigned to no one. */
+  visibleToReviewer: boolean;
+  /** A draft or a test submission. */
+  draftOrTest: boolean;
 }
 
 export type Action = keyof ResourceOf;
@@ -56,6 +81,17 @@ const administers = (actor: Actor | null, r: { programId: string; organizationId
   return (m !== undefined && isProgramAdminRole(m.role)) || isOrganizationAdminOf(actor, r.organizationId);
 };
 
+const COMMITTEE_ROLES: readonly ProgramRole[] = ["REVIEWER", "ADMIN_REVIEWER"];
+const onCommittee = (actor: Actor | null, programId: string) => {
+  const role = actor === null ? undefined : membershipIn(actor, programId)?.role;
+  return role !== undefined && COMMITTEE_ROLES.includes(role);
+};
+const memberOrOrgAdmin = (actor: Actor | null, r: { programId: string; organizationId: string }) =>
+  actor !== null &&
+  (membershipIn(actor, r.programId) !== undefined || isOrganizationAdminOf(actor, r.organizationId));
+const readsCandidate = (actor: Actor | null, r: CandidateResource) =>
+  administers(actor, r) || (memberOrOrgAdmin(actor, r) && r.visibleToReviewer && !r.draftOrTest);
+
 const matrix: { [A in Action]: Rule<A> } = {
   "health:read": anyone,
   "plans:list": anyone,
@@ -66,9 +102,7 @@ const matrix: { [A in Action]: Rule<A> } = {
   "feedback:send": signedIn,
   "user:read": self,
   "user:update": self,
-  "program:view": (actor, r) =>
-    actor !== null &&
-    (membershipIn(actor, r.programId) !== undefined || isOrganizationAdminOf(actor, r.organizationId)),
+  "program:view": memberOrOrgAdmin,
   "program:administer": administers,
   "program:manage": (actor, r) => actor !== null && isOrganizationAdminOf(actor, r.organizationId),
   "organization:read": (actor, r) =>
@@ -82,6 +116,11 @@ const matrix: { [A in Action]: Rule<A> } = {
     (actor !== null && r.ownerId !== null && actor.userId === r.ownerId) ||
     administers(actor, r),
   "submission:listOwn": self,
+  "candidate:list": memberOrOrgAdmin,
+  "candidate:read": readsCandidate,
+  "review:write": (actor, r) => !r.archived && onCommittee(actor, r.programId) && readsCandidate(actor, r),
+  "ranking:write": (actor, r) => !r.archived && onCommittee(actor, r.programId),
+  "review:readAll": administers,
 };
 
 export function can<A extends Action>(actor: Actor | null, action: A, resource: ResourceOf[A]): boolean {
