@@ -1,11 +1,12 @@
 import {
   defaultFormContent,
+  newId,
   newOption,
   newQuestion,
   newSection,
   newTableColumn,
 } from "../../shared/forms/defaults";
-import type { FormContent, Question, Section } from "../../shared/forms/model";
+import type { Criterion, FormContent, Question, Section } from "../../shared/forms/model";
 
 /**
  * The demo program's application form: every answerable type, a smart question that skips a
@@ -21,6 +22,14 @@ export function demoFormContent(programName: string): FormContent {
     ...newSection(name, sectionType),
     questions,
   });
+  const criterion = (description: string, patch: Partial<Criterion> = {}): Criterion => ({
+    _id: newId(),
+    description,
+    type: "SCALE",
+    maxScale: 5,
+    weight: 1,
+    ...patch,
+  });
   const budget = section("Budget", "Decision Criteria", [
     question("SIMPLE_TABLE", "Budget lines", {
       required: true,
@@ -28,6 +37,7 @@ export function demoFormContent(programName: string): FormContent {
     }),
     question("FILE_UPLOAD", "Supporting documents (PDF)", { files: { maxFiles: 2, fileType: "pdf" } }),
   ]);
+  budget.criteria = [criterion("Value for money")];
   const community = section("Community partners", "Decision Criteria", [
     question("PARAGRAPHS", "Who are your partners, and what will each of them do?", { required: true }),
   ]);
@@ -48,10 +58,18 @@ export function demoFormContent(programName: string): FormContent {
     }),
     kind,
   ]);
+  // What the committee rates (appVersion 3): weighted criteria, and a yes/no kept out of the score.
+  project.criteria = [
+    criterion("Impact on the community", { weight: 2 }),
+    criterion("Feasibility of the plan"),
+    criterion("Fits the program's priorities", { type: "BOOLEAN" }),
+  ];
   const about = section("About you", "Admin Info", [
     question("IDENTIFIER", "Organization or applicant name", { required: true }),
     question("SHORT_ANSWER", "Contact email", {
       required: true,
+      // Reviewers never receive it (admins see it blurred).
+      anonymize: true,
       validations: { active: true, type: "EMAIL", max: 0, min: 0 },
     }),
     question("SHORT_ANSWER", "Website", { validations: { active: true, type: "URL", max: 0, min: 0 } }),

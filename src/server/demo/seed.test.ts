@@ -28,7 +28,17 @@ describe("demo data", () => {
       .select()
       .from(submissions)
       .where(isNotNull(submissions.submissionDate));
-    expect(submitted).toHaveLength(1);
-    expect(submitted[0]).toMatchObject({ identifier: "Riverside Youth Theatre", formVersion: 1 });
+    expect(submitted.map((s) => s.identifier).sort()).toEqual([
+      "Green Corridors Collective",
+      "Harbour Food Bank",
+      "Little Library Network",
+      "Northside Seniors Choir",
+      "Riverside Youth Theatre",
+    ]);
+    expect(submitted.every((s) => s.formVersion === 1)).toBe(true);
+    const all = await database.db.select().from(submissions);
+    expect(all.filter((s) => s.submissionDate === null).map((s) => s.identifier)).toEqual([
+      "Unfinished Arts Hub",
+    ]);
   });
 });

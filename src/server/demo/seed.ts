@@ -7,6 +7,7 @@ import { formLinks, forms, organizations, plans, programMembers, programs, users
 import { createDefaultForm, publishForm } from "../forms/service";
 import { findSubmissionRef, openSubmission, saveAnswers, setSubmitted } from "../submissions/service";
 import { createAccountWithPassword } from "../users/accounts";
+import { seedDemoCandidates } from "./demo-candidates";
 import { demoFormContent } from "./demo-form";
 
 export const DEMO_ORGANIZATION_NAME = "Demo Foundation";
@@ -89,7 +90,7 @@ export async function seedDemoIfEmpty(db: Db, password: string): Promise<boolean
   return true;
 }
 
-/** The demo form, published, with Ann Applicant's submitted application. */
+/** The demo form, published, with Ann Applicant's submitted application and the committee's other candidates. */
 async function seedDemoApplication(db: Db, programId: string): Promise<void> {
   const [form] = await db.select().from(forms).where(eq(forms.programId, programId));
   await publishForm(db, form!.id, form!.revision);
@@ -131,4 +132,16 @@ async function seedDemoApplication(db: Db, programId: string): Promise<void> {
   const ref = await findSubmissionRef(db, submissionId);
   await saveAnswers(db, ref, { revision: 0, answers }, { access: "owner", userId: applicant!.id });
   await setSubmitted(db, ref, { submitted: true, revision: 1 }, { language: "en", portalUrl: "" });
+  const [published] = await db.select().from(forms).where(eq(forms.id, form!.id));
+  const reviewerId = async (email: string) =>
+    (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+  await seedDemoCandidates(db, {
+    program: { id: programId, organizationId: form!.organizationId },
+    form: { id: form!.id, version: published!.publishedVersion!, content: form!.content },
+    linkId: link!.id,
+    reviewers: {
+      rita: await reviewerId("reviewer@demo.test"),
+      ada: await reviewerId("adminreviewer@demo.test"),
+    },
+  });
 }
