@@ -1,7 +1,16 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { programMembers, programs } from "../db/schema";
-import { addMember, buildOrg, buildProgram, buildUser, type Cast, withCastTestApp } from "../test/factories";
+import { defaultFormContent } from "../../shared/forms/defaults";
+import { programMembers, programs, submissions } from "../db/schema";
+import {
+  addMember,
+  buildOrg,
+  buildProgram,
+  buildPublishedForm,
+  buildUser,
+  type Cast,
+  withCastTestApp,
+} from "../test/factories";
 import type { TestApp } from "../test/harness";
 
 let t: TestApp;
@@ -207,5 +216,29 @@ describe("reading programs", () => {
     expect(
       (await t.request(`/api/programs/all/${cast.orgAdmin.id}`, { cookie: cookies.reviewer })).status,
     ).toBe(404);
+  });
+
+  it("counts submitted applications (not drafts or tests) and their started reviews", async () => {
+    const program = await buildProgram(t.deps.db, cast.org.id, { name: "Counted Program" });
+    await addMember(t.deps.db, program, cast.members.REVIEWER.id, "REVIEWER");
+    const { formId } = await buildPublishedForm(t.deps.db, program, defaultFormContent("Counted form"));
+    const base = { organizationId: cast.org.id, programId: program.id, formId, formVersion: 1, answers: [] };
+    await t.deps.db.insert(submissions).values([
+      { ...base, submissionDate: new Date(), reviewCount: 2 },
+      { ...base, submissionDate: new Date(), reviewCount: 1 },
+      { ...base, submissionDate: null, reviewCount: 0 },
+      { ...base, submissionDate: new Date(), softDeleted: true, reviewCount: 4 },
+    ]);
+    const list = (await (
+      await t.request(`/api/programs/all/${cast.members.REVIEWER.id}`, { cookie: cookies.reviewer })
+    ).json()) as { programs: { id: string; numSubmissions: number; numReviews: number }[] };
+    expect(list.programs.find((p) => p.id === program.id)).toMatchObject({
+      numSubmissions: 2,
+      numReviews: 3,
+    });
+    expect(list.programs.find((p) => p.id === cast.program.id)).toMatchObject({
+      numSubmissions: 0,
+      numReviews: 0,
+    });
   });
 });
