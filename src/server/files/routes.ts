@@ -25,6 +25,7 @@ import { type AppContext, authorize, requireActor } from "../http/context";
 import { AppError, notFound } from "../http/errors";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
+import { mayDownloadAsReviewer } from "../reviewing/candidate-view";
 import { deleteFile, findFile, grantUpload, safeName, storeUpload } from "../submissions/files";
 import { accessibleSubmission } from "../submissions/routes";
 import { findSubmissionRef, holdsToken } from "../submissions/service";
@@ -173,14 +174,18 @@ export const fileRoutes = createRouter()
       path: "/signedUrl/private/getObject",
       tags,
       summary:
-        "A download address for an applicant's file, valid for a few minutes, for whoever may read the submission",
+        "A download address for an applicant's file, valid for a few minutes, for whoever may read the submission (reviewers: not for anonymized questions)",
       request: { query: fileDownloadQuerySchema, headers: tokenHeader },
       responses: { 200: jsonResponse(fileDownloadGrantSchema, "Where to download"), ...errorResponses },
     }),
     async (c) => {
       const { db, files } = c.get("deps");
       const file = await findFile(db, c.req.valid("query").fileId);
-      await accessibleSubmission(c, file.submissionId);
+      // Reviewers read files through the review rules; owners, token holders and admin edit as before.
+      const actor = c.get("actor");
+      if (actor === null || !(await mayDownloadAsReviewer(db, actor, file))) {
+        await accessibleSubmission(c, file.submissionId);
+      }
       const expiresAt = Date.now() + DOWNLOAD_MINUTES * 60_000;
       const token = signDownloadGrant(files.secret, {
         fileId: file.id,

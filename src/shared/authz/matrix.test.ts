@@ -127,7 +127,9 @@ describe("role matrix", () => {
       expect(can(ACTORS[name], "candidate:read", open)).toBe(true);
       expect(can(ACTORS[name], "candidate:read", { ...open, draftOrTest: true })).toBe(false);
     }
-    expect(can(ACTORS.reviewer, "review:write", { ...open, draftOrTest: true, archived: false })).toBe(false);
+    for (const name of ALL) {
+      expect(can(ACTORS[name], "review:write", { ...open, draftOrTest: true, archived: false })).toBe(false);
+    }
     expect(can(ACTORS.reviewer, "review:write", { ...open, visibleToReviewer: false, archived: false })).toBe(
       false,
     );

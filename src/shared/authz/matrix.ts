@@ -48,8 +48,8 @@ export interface ResourceOf {
    */
   "candidate:read": CandidateResource;
   /**
-   * Rate and comment: committee members (REVIEWER, ADMIN_REVIEWER) who may read the candidate, never in
-   * an archived program. Guests and plain admins read only.
+   * Rate and comment: committee members (REVIEWER, ADMIN_REVIEWER) who may read the candidate, never on
+   * a draft or test and never in an archived program. Guests and plain admins read only.
    */
   "review:write": CandidateResource & { archived: boolean };
   /** Order one's candidates (step 2): committee members, not in an archived program. */
@@ -118,7 +118,9 @@ const matrix: { [A in Action]: Rule<A> } = {
   "submission:listOwn": self,
   "candidate:list": memberOrOrgAdmin,
   "candidate:read": readsCandidate,
-  "review:write": (actor, r) => !r.archived && onCommittee(actor, r.programId) && readsCandidate(actor, r),
+  // A draft or test is never rated: it must be force-submitted from the table first.
+  "review:write": (actor, r) =>
+    !r.archived && !r.draftOrTest && onCommittee(actor, r.programId) && readsCandidate(actor, r),
   "ranking:write": (actor, r) => !r.archived && onCommittee(actor, r.programId),
   "review:readAll": administers,
 };

@@ -1,0 +1,191 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { can } from "../../shared/authz/matrix";
+import { okSchema } from "../../shared/schemas/common";
+import {
+  candidateListQuerySchema,
+  candidateListResultSchema,
+  candidateStatsResultSchema,
+  candidateViewSchema,
+  DECISION_STATUSES,
+  updateFieldBodySchema,
+} from "../../shared/schemas/reviews";
+import { type AppContext, authorize, requireActor } from "../http/context";
+import { notFound } from "../http/errors";
+import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
+import { loadActor } from "../users/actor";
+import {
+  applyRowAction,
+  findReviewProgram,
+  listCandidates,
+  listProgramSubmissions,
+  viewerIn,
+} from "./candidate-list";
+import { candidateStats } from "./candidate-stats";
+import { candidateView } from "./candidate-view";
+import { findCandidate } from "./candidates";
+
+/**
+ * Step 1 of reviewing (issue 6): the candidate list, the submission view, the admins' per-row actions
+ * and what admins see per candidate. Every route loads, then asks the role matrix, then calls a service.
+ */
+const tags = ["reviewing"];
+const id = z.string().min(1).max(64);
+const refused = jsonResponse(
+  z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+  "Refused: the submission is not in a state the action applies to (CONFLICT)",
+);
+
+/** The program of a list, if the caller may open its list (404 for other organizations and strangers). */
+async function listedProgram(c: AppContext, programId: string) {
+  const actor = requireActor(c);
+  const program = await findReviewProgram(c.get("deps").db, programId);
+  const scope = { programId: program.id, organizationId: program.organizationId };
+  authorize(c, "candidate:list", scope);
+  return { actor, program, scope };
+}
+
+const programSubmissionsSchema = z.object({
+  submissions: z.array(
+    z.object({
+      _id: z.string(),
+      formId: z.string(),
+      identifier: z.string(),
+      submissionDate: z.string().nullable(),
+      lastSaveDate: z.string(),
+      softDeleted: z.boolean(),
+      status: z.enum(DECISION_STATUSES),
+      amount: z.number().nullable(),
+    }),
+  ),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const candidateRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/",
+      tags,
+      summary:
+        "Step 1: the caller's candidates, a page at a time, with their own ratings (admins: Admin Mode adds drafts and tests)",
+      request: { query: candidateListQuerySchema },
+      responses: { 200: jsonResponse(candidateListResultSchema, "A page of candidates"), ...errorResponses },
+    }),
+    async (c) => {
+      const query = c.req.valid("query");
+      const { actor, program } = await listedProgram(c, query.programId);
+      return c.json(await listCandidates(c.get("deps").db, program, viewerIn(actor, program), query), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{userId}",
+      tags,
+      summary:
+        "Step 1's list as one user sees it, with their ratings: the user themself, or the program's admins",
+      request: { params: z.object({ userId: id }), query: candidateListQuerySchema },
+      responses: { 200: jsonResponse(candidateListResultSchema, "A page of candidates"), ...errorResponses },
+    }),
+    async (c) => {
+      const query = c.req.valid("query");
+      const { userId } = c.req.valid("param");
+      const { db } = c.get("deps");
+      const { actor, program, scope } = await listedProgram(c, query.programId);
+      let subject = actor;
+      if (userId !== actor.userId) {
+        authorize(c, "review:readAll", scope);
+        const other = await loadActor(db, userId);
+        // Someone with no list in this program has nothing to show (and may not exist at all).
+        if (other === null || !can(other, "candidate:list", scope)) throw notFound();
+        subject = other;
+      }
+      return c.json(await listCandidates(db, program, viewerIn(subject, program), query), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{programId}/{submissionId}",
+      tags,
+      summary:
+        "The submission view: answers of the version applied on (anonymized ones withheld from reviewers), neighbours in the caller's list, their review and the comments they may see",
+      request: { params: z.object({ programId: id, submissionId: id }) },
+      responses: { 200: jsonResponse(candidateViewSchema, "The candidate"), ...errorResponses },
+    }),
+    async (c) => {
+      const actor = requireActor(c);
+      const { programId, submissionId } = c.req.valid("param");
+      const { db } = c.get("deps");
+      const found = await findCandidate(db, actor.userId, submissionId, programId);
+      authorize(c, "candidate:read", found.resource);
+      return c.json(await candidateView(db, actor, found), 200);
+    },
+  );
+
+export const adminCandidateRoutes = createRouter().openapi(
+  createRoute({
+    method: "get",
+    path: "/candidate-submissions",
+    tags,
+    summary:
+      "Per submitted candidate: rating statistics, suggested and calibrated ratings, average ranking and consensus rank (admins)",
+    request: { query: z.object({ programId: id }) },
+    responses: {
+      200: jsonResponse(candidateStatsResultSchema, "The candidates' figures"),
+      ...errorResponses,
+    },
+  }),
+  async (c) => {
+    requireActor(c);
+    const { db } = c.get("deps");
+    const program = await findReviewProgram(db, c.req.valid("query").programId);
+    authorize(c, "review:readAll", { programId: program.id, organizationId: program.organizationId });
+    return c.json(await candidateStats(db, program), 200);
+  },
+);
+
+export const submissionAdminRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "patch",
+      path: "/updateField/{id}",
+      tags,
+      summary:
+        "Step 1's admin actions: force submit a draft (submission date now) or mark a non-test draft as a test",
+      request: { params: z.object({ id }), body: jsonBody(updateFieldBodySchema) },
+      responses: { 200: jsonResponse(okSchema, "Done"), 409: refused, ...errorResponses },
+    }),
+    async (c) => {
+      const actor = requireActor(c);
+      const { db } = c.get("deps");
+      const { candidate, resource } = await findCandidate(db, actor.userId, c.req.valid("param").id);
+      authorize(c, "program:administer", resource);
+      await applyRowAction(db, candidate, c.req.valid("json").action);
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/all/{program}",
+      tags,
+      summary: "Every submission of a program, drafts and tests included, a page at a time (admins)",
+      request: {
+        params: z.object({ program: id }),
+        query: candidateListQuerySchema.pick({ page: true, pageSize: true }),
+      },
+      responses: { 200: jsonResponse(programSubmissionsSchema, "A page of submissions"), ...errorResponses },
+    }),
+    async (c) => {
+      requireActor(c);
+      const { db } = c.get("deps");
+      const program = await findReviewProgram(db, c.req.valid("param").program);
+      authorize(c, "program:administer", { programId: program.id, organizationId: program.organizationId });
+      const { page, pageSize } = c.req.valid("query");
+      return c.json(await listProgramSubmissions(db, program, page, pageSize), 200);
+    },
+  );

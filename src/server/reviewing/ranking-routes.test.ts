@@ -1,0 +1,368 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { defaultFormContent } from "../../shared/forms/defaults";
+import { reviewerOrder } from "../../shared/review/scoring";
+import { type RankingResult, REVIEW_MESSAGES, type SaveRankingBody } from "../../shared/schemas/reviews";
+import { programs, rankings } from "../db/schema";
+import {
+  addMember,
+  buildProgram,
+  buildPublishedForm,
+  buildUser,
+  type Cast,
+  withCastTestApp,
+} from "../test/factories";
+import type { TestApp } from "../test/harness";
+import {
+  assignReviewer,
+  buildCandidate,
+  countQueries,
+  insertRanking,
+  insertReview,
+} from "../test/review-factories";
+import { NOTHING_RATED_MESSAGE } from "./ranking-service";
+
+let t: TestApp;
+let cast: Cast;
+let cookies: Record<string, string>;
+withCastTestApp((app) => {
+  ({ t, cast, cookies } = app);
+});
+
+type ProgramRef = { id: string; organizationId: string; name: string };
+interface Member {
+  id: string;
+  cookie: string;
+}
+
+/** A program of the cast's organization: the cast's members in their roles and a published form. */
+async function rankingProgram(opts: { archived?: boolean } = {}) {
+  const db = t.deps.db;
+  const program = await buildProgram(db, cast.org.id, { archived: opts.archived ?? false });
+  for (const role of ["ADMIN", "ADMIN_REVIEWER", "REVIEWER", "GUEST"] as const) {
+    await addMember(db, program, cast.members[role].id, role);
+  }
+  const { formId } = await buildPublishedForm(db, program, defaultFormContent("Ranked form"));
+  const candidate = async (identifier: string, more: { submitted?: boolean; test?: boolean } = {}) =>
+    (await buildCandidate(db, { program, formId, identifier, ...more })).id;
+  return { program, candidate };
+}
+
+/** A fresh committee member of the program (so each test owns its ranking). */
+async function newReviewer(program: ProgramRef): Promise<Member> {
+  const user = await buildUser(t.deps.db, { name: "Ranking Reviewer" });
+  await addMember(t.deps.db, program, user.id, "REVIEWER");
+  return { id: user.id, cookie: await t.signIn(user.email) };
+}
+
+const rate = (program: ProgramRef, userId: string, submissionId: string, rating: number) =>
+  insertReview(t.deps.db, { program, submissionId, userId, rating });
+
+const errorOf = async (res: Response) =>
+  ((await res.json()) as { error: { code: string; message: string } }).error;
+
+async function ranking(cookie: string, userId: string, programId: string) {
+  const res = await t.request(`/api/rankings/${userId}/${programId}`, { cookie });
+  expect(res.status).toBe(200);
+  return (await res.json()) as RankingResult;
+}
+const idsOf = (r: RankingResult) => r.applications.map((a) => a._id);
+
+function saveRanking(cookie: string, body: SaveRankingBody, method = "POST", path = "/api/rankings") {
+  return t.request(path, { method, body, cookie });
+}
+
+describe("step 2: a member's stacked ranking", () => {
+  let program: ProgramRef;
+  let candidate: Awaited<ReturnType<typeof rankingProgram>>["candidate"];
+  beforeAll(async () => {
+    ({ program, candidate } = await rankingProgram());
+  });
+
+  it("starts with the member's candidates by rating, ties in their own stable shuffle, unrated last", async () => {
+    const me = await newReviewer(program);
+    const [top, tieA, tieB, tieC, unrated, zero] = [
+      await candidate("Top"),
+      await candidate("Tie A"),
+      await candidate("Tie B"),
+      await candidate("Tie C"),
+      await candidate("Unrated"),
+      await candidate("Zero"),
+    ] as const;
+    const hidden = [
+      await candidate("Draft", { submitted: false }),
+      await candidate("Test", { test: true, submitted: false }),
+      await candidate("Someone else's"),
+    ];
+    await assignReviewer(t.deps.db, hidden[2]!, cast.members.REVIEWER.id, program.id);
+    await rate(program, me.id, top, 5);
+    for (const id of [tieA, tieB, tieC]) await rate(program, me.id, id, 3);
+    await rate(program, me.id, zero, 0);
+
+    const result = await ranking(me.cookie, me.id, program.id);
+    const mine = new Set([top, tieA, tieB, tieC, unrated, zero]);
+    // Other tests add candidates to this program; keep to this test's own.
+    const order = idsOf(result).filter((id) => mine.has(id));
+    expect(order).toEqual([top, ...reviewerOrder(me.id, [tieA, tieB, tieC]), zero, unrated]);
+    for (const id of hidden) expect(idsOf(result)).not.toContain(id);
+    expect(result).toMatchObject({
+      programId: program.id,
+      userId: me.id,
+      revision: 0,
+      topFiveChanged: false,
+    });
+    expect(result.applications.find((a) => a._id === top)).toEqual({
+      _id: top,
+      identifier: "Top",
+      rating: 5,
+    });
+    expect(result.applications.find((a) => a._id === unrated)!.rating).toBe(-1);
+  });
+
+  it("saves an order, keeps it on reload, and refuses a stale revision without overwriting", async () => {
+    const me = await newReviewer(program);
+    const initial = idsOf(await ranking(me.cookie, me.id, program.id));
+    await rate(program, me.id, initial[0]!, 4);
+    const reversed = [...initial].reverse();
+
+    const first = await saveRanking(me.cookie, { programId: program.id, rankings: reversed, revision: 0 });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ revision: 1, topFiveChanged: false });
+
+    const reloaded = await ranking(me.cookie, me.id, program.id);
+    expect(idsOf(reloaded)).toEqual(reversed);
+    expect(reloaded.revision).toBe(1);
+
+    // Another tab still at revision 0 (and PUT is the same call as POST).
+    for (const method of ["POST", "PUT"]) {
+      const stale = await saveRanking(
+        me.cookie,
+        { programId: program.id, rankings: initial, revision: 0 },
+        method,
+      );
+      expect(stale.status).toBe(409);
+      expect(await errorOf(stale)).toEqual({ code: "STALE_REVISION", message: REVIEW_MESSAGES.staleRanking });
+    }
+    const ahead = await saveRanking(me.cookie, { programId: program.id, rankings: initial, revision: 7 });
+    expect(ahead.status).toBe(409);
+    expect(idsOf(await ranking(me.cookie, me.id, program.id))).toEqual(reversed);
+
+    const second = await saveRanking(
+      me.cookie,
+      { programId: program.id, rankings: initial, revision: 1 },
+      "PUT",
+    );
+    expect(await second.json()).toEqual({ revision: 2, topFiveChanged: false });
+    expect(idsOf(await ranking(me.cookie, me.id, program.id))).toEqual(initial);
+  });
+
+  it("lets exactly one of two saves at the same revision win", async () => {
+    const me = await newReviewer(program);
+    const initial = idsOf(await ranking(me.cookie, me.id, program.id));
+    await rate(program, me.id, initial[0]!, 4);
+    const reversed = [...initial].reverse();
+    for (const revision of [0, 1]) {
+      const results = await Promise.all([
+        saveRanking(me.cookie, { programId: program.id, rankings: initial, revision }),
+        saveRanking(me.cookie, { programId: program.id, rankings: reversed, revision }),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+      const winner = results[0]!.status === 200 ? initial : reversed;
+      expect(idsOf(await ranking(me.cookie, me.id, program.id))).toEqual(winner);
+      if (revision === 0) {
+        // Start the next round from revision 1, whichever order won.
+        expect((await ranking(me.cookie, me.id, program.id)).revision).toBe(1);
+      }
+    }
+  });
+
+  it("refuses an order that is not exactly the member's candidates (a tab that missed a new one)", async () => {
+    const me = await newReviewer(program);
+    const initial = idsOf(await ranking(me.cookie, me.id, program.id));
+    await rate(program, me.id, initial[0]!, 4);
+    const foreign = await candidate("Not yours");
+    await assignReviewer(t.deps.db, foreign, cast.members.REVIEWER.id, program.id);
+    const fresh = await candidate("Arrived later");
+    const cases = [
+      initial, // lacks the new candidate
+      [...initial, fresh, fresh],
+      [...initial, foreign],
+      [...initial.slice(1), fresh, fresh],
+    ];
+    for (const rankings of cases) {
+      const res = await saveRanking(me.cookie, { programId: program.id, rankings, revision: 0 });
+      expect(res.status).toBe(409);
+      expect((await errorOf(res)).message).toBe(REVIEW_MESSAGES.staleRanking);
+    }
+    const now = idsOf(await ranking(me.cookie, me.id, program.id));
+    expect(now).toContain(fresh);
+    expect(now).not.toContain(foreign);
+    expect((await saveRanking(me.cookie, { programId: program.id, rankings: now, revision: 0 })).status).toBe(
+      200,
+    );
+  });
+
+  it("needs at least one rated candidate before saving", async () => {
+    const me = await newReviewer(program);
+    const initial = idsOf(await ranking(me.cookie, me.id, program.id));
+    const res = await saveRanking(me.cookie, { programId: program.id, rankings: initial, revision: 0 });
+    expect(res.status).toBe(409);
+    expect(await errorOf(res)).toEqual({ code: "CONFLICT", message: NOTHING_RATED_MESSAGE });
+  });
+
+  it("sets the top-five flag once a drag moves someone into the top five, and keeps it", async () => {
+    const me = await newReviewer(program);
+    const initial = idsOf(await ranking(me.cookie, me.id, program.id));
+    await rate(program, me.id, initial[0]!, 4);
+    const moved = [initial[initial.length - 1]!, ...initial.slice(0, -1)];
+    const res = await saveRanking(me.cookie, {
+      programId: program.id,
+      rankings: moved,
+      revision: 0,
+      movedIntoTopFive: true,
+    });
+    expect(await res.json()).toEqual({ revision: 1, topFiveChanged: true });
+    const later = await saveRanking(me.cookie, {
+      programId: program.id,
+      rankings: initial,
+      revision: 1,
+      movedIntoTopFive: false,
+    });
+    expect(await later.json()).toEqual({ revision: 2, topFiveChanged: true });
+    expect((await ranking(me.cookie, me.id, program.id)).topFiveChanged).toBe(true);
+  });
+
+  it("keeps the stored order, drops candidates no longer visible and appends new ones by rating", async () => {
+    const me = await newReviewer(program);
+    const [a, b, c] = [await candidate("Kept A"), await candidate("Kept B"), await candidate("Kept C")];
+    await rate(program, me.id, a, 1);
+    const all = idsOf(await ranking(me.cookie, me.id, program.id));
+    const stored = [c!, b!, a!, ...all.filter((id) => ![a, b, c].includes(id))];
+    await insertRanking(t.deps.db, program, me.id, stored);
+    // b goes to someone else; d arrives rated 5 but after the stored order, which the member chose.
+    await assignReviewer(t.deps.db, b!, cast.members.REVIEWER.id, program.id);
+    const d = await candidate("New D");
+    await rate(program, me.id, d, 5);
+    const order = idsOf(await ranking(me.cookie, me.id, program.id));
+    expect(order).toEqual([...stored.filter((id) => id !== b), d]);
+  });
+});
+
+describe("who reads and saves rankings", () => {
+  let program: ProgramRef;
+  let secret: string;
+  let other: Member;
+  const LEAK = "could-leak Secret Candidate";
+
+  beforeAll(async () => {
+    const built = await rankingProgram();
+    program = built.program;
+    other = await newReviewer(program);
+    secret = await built.candidate(LEAK);
+    await assignReviewer(t.deps.db, secret, other.id, program.id);
+    await rate(program, other.id, secret, 5);
+    await insertRanking(t.deps.db, program, other.id, [secret]);
+  });
+
+  it("never shows a member's ranking to another member; the program's admins read it", async () => {
+    for (const [who, path] of [
+      ["reviewer", `/api/rankings/${other.id}/${program.id}`],
+      ["guest", `/api/rankings/${other.id}/${program.id}`],
+      ["otherOrgAdmin", `/api/rankings/${other.id}/${program.id}`],
+      ["reviewer", `/api/stackings/${other.id}?programId=${program.id}`],
+      ["reviewer", `/api/rankings/${program.id}`],
+      ["adminReviewer", `/api/rankings/${program.id}/${program.id}`],
+    ] as const) {
+      const res = await t.request(path, { cookie: cookies[who] });
+      expect(res.status, `${who} ${path}`).toBe(404);
+      expect(await res.text()).not.toContain("could-leak");
+    }
+    const own = await t.request(`/api/rankings/${cast.members.REVIEWER.id}/${program.id}`, {
+      cookie: cookies.reviewer,
+    });
+    expect(await own.text()).not.toContain("could-leak");
+
+    const theirs = await ranking(cookies.admin!, other.id, program.id);
+    expect(theirs.applications.map((a) => a.identifier)).toEqual([LEAK]);
+    const all = await t.request(`/api/rankings/${program.id}`, { cookie: cookies.orgAdmin });
+    expect(all.status).toBe(200);
+    const lists = (await all.json()) as RankingResult[];
+    expect(lists.find((r) => r.userId === other.id)!.applications).toEqual([
+      { _id: secret, identifier: LEAK, rating: 5 },
+    ]);
+  });
+
+  it("shows an admin-reviewer every submitted candidate, and refuses saves from guests, other organizations and archived programs", async () => {
+    const admins = await ranking(cookies.adminReviewer!, cast.members.ADMIN_REVIEWER.id, program.id);
+    expect(idsOf(admins)).toContain(secret);
+    const body = { programId: program.id, rankings: [secret], revision: 0 };
+    for (const who of ["guest", "admin", "otherOrgAdmin", "applicant"] as const) {
+      expect((await saveRanking(cookies[who]!, body)).status, who).toBe(404);
+    }
+    expect((await t.request("/api/rankings", { method: "POST", body })).status).toBe(401);
+
+    const archived = await rankingProgram({ archived: true });
+    const id = await archived.candidate("Frozen");
+    await rate(archived.program, cast.members.REVIEWER.id, id, 3);
+    const res = await saveRanking(cookies.reviewer!, {
+      programId: archived.program.id,
+      rankings: [id],
+      revision: 0,
+    });
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).message).toBe(REVIEW_MESSAGES.archived);
+    expect(
+      (await saveRanking(cookies.guest!, { programId: archived.program.id, rankings: [id], revision: 0 }))
+        .status,
+    ).toBe(404);
+    const [stored] = await t.deps.db
+      .select()
+      .from(rankings)
+      .where(eq(rankings.programId, archived.program.id));
+    expect(stored).toBeUndefined();
+  });
+});
+
+describe("legacy stackings", () => {
+  it("reads and saves the same ranking through /api/stackings", async () => {
+    const { program, candidate } = await rankingProgram();
+    await t.deps.db.update(programs).set({ appVersion: 1 }).where(eq(programs.id, program.id));
+    const me = await newReviewer(program);
+    const [a, b] = [await candidate("Legacy A"), await candidate("Legacy B")];
+    await rate(program, me.id, a!, 2);
+    await rate(program, me.id, b!, 4);
+    const res = await t.request(`/api/stackings?programId=${program.id}`, { cookie: me.cookie });
+    expect(idsOf((await res.json()) as RankingResult)).toEqual([b, a]);
+    const saved = await saveRanking(
+      me.cookie,
+      { programId: program.id, rankings: [a!, b!], revision: 0 },
+      "POST",
+      "/api/stackings",
+    );
+    expect(await saved.json()).toEqual({ revision: 1, topFiveChanged: false });
+    const byUser = await t.request(`/api/stackings/${me.id}?programId=${program.id}`, { cookie: me.cookie });
+    expect(idsOf((await byUser.json()) as RankingResult)).toEqual([a, b]);
+    expect(idsOf(await ranking(me.cookie, me.id, program.id))).toEqual([a, b]);
+  });
+});
+
+describe("cost", () => {
+  it("saves a ranking with the same number of queries for 1 and 20 candidates", async () => {
+    const costOf = async (size: number) => {
+      const { program, candidate } = await rankingProgram();
+      const me = await newReviewer(program);
+      const ids: string[] = [];
+      for (let i = 0; i < size; i += 1) ids.push(await candidate(`Cost ${size}-${i}`));
+      await rate(program, me.id, ids[0]!, 3);
+      const { result, queries } = await countQueries(t.deps.db, () =>
+        saveRanking(me.cookie, { programId: program.id, rankings: ids, revision: 0 }),
+      );
+      expect(result.status).toBe(200);
+      return queries;
+    };
+    const one = await costOf(1);
+    // The session and actor, the program, the candidates and the one write.
+    expect(one).toBeGreaterThanOrEqual(3);
+    expect(await costOf(20)).toBe(one);
+  });
+});
