@@ -401,8 +401,9 @@ export const submissions = pgTable(
   (t) => [
     index("submissions_form_idx").on(t.formId, t.submissionDate),
     index("submissions_program_idx").on(t.programId, t.createdAt),
-    // The candidate lists: a program's submitted, non-test applications in name order.
-    index("submissions_program_list_idx").on(t.programId, t.softDeleted, t.identifier, t.id),
+    // The candidate lists and their previous/next: a program's applications in name order (case-insensitive).
+    // Plain column names in the expression: drizzle-kit would qualify them with the table.
+    index("submissions_program_name_idx").on(t.programId, sql`lower(identifier)`, t.id),
     index("submissions_user_idx").on(t.userId, t.createdAt),
     // One application per person per form: opening the link again resumes it.
     uniqueIndex("submissions_form_user_unique")
