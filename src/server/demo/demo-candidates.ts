@@ -1,5 +1,6 @@
 import type { Answer } from "../../shared/forms/answers";
 import type { FormContent, Section } from "../../shared/forms/model";
+import { NOT_RATED } from "../../shared/schemas/reviews";
 import type { Db } from "../db/client";
 import {
   reviewerGroupMembers,
@@ -8,6 +9,8 @@ import {
   submissionReviewers,
   submissions,
 } from "../db/schema";
+import { findCandidate } from "../reviewing/candidates";
+import { saveReview } from "../reviewing/review-service";
 
 /** The demo committee's candidates besides Ann Applicant's: who applied, and to whom each is assigned. */
 const DEMO_CANDIDATES = [
@@ -49,7 +52,7 @@ export async function seedDemoCandidates(db: Db, ctx: DemoCandidateContext): Pro
     answer(project, 2, { answerArray: [project.questions[2]!.x_options[1]!._id] }),
     answer(budget, 0, { answerMatrix: [{ id: "row-1", column_0: "Materials", column_1: "3000" }] }),
   ];
-  await db.transaction(async (tx) => {
+  const ids = await db.transaction(async (tx) => {
     const base = {
       organizationId: ctx.program.organizationId,
       programId: ctx.program.id,
@@ -97,5 +100,36 @@ export async function seedDemoCandidates(db: Db, ctx: DemoCandidateContext): Pro
           .values({ submissionId: idOf(c.name), userId: ctx.reviewers.ada, programId: ctx.program.id });
       }
     }
+    return DEMO_CANDIDATES.map((c) => idOf(c.name));
   });
+  // Ada has reviewed three candidates already, so the admin figures are not empty.
+  const [impact, feasibility, fits] = project.criteria;
+  const [value] = budget.criteria;
+  const scores: [number, number, number][] = [
+    [5, 4, 4],
+    [3, 4, 2],
+    [4, 2, 3],
+  ];
+  for (const [i, [a, b, v]] of scores.entries()) {
+    const { candidate } = await findCandidate(db, ctx.reviewers.ada, ids[i]!);
+    await saveReview(db, candidate, ctx.reviewers.ada, {
+      submissionId: candidate.id,
+      sections: [
+        {
+          sectionId: project._id,
+          rating: NOT_RATED,
+          criteria: [
+            { criteriaId: impact!._id, type: "SCALE", value: a },
+            { criteriaId: feasibility!._id, type: "SCALE", value: b },
+            { criteriaId: fits!._id, type: "BOOLEAN", value: 1 },
+          ],
+        },
+        {
+          sectionId: budget._id,
+          rating: NOT_RATED,
+          criteria: [{ criteriaId: value!._id, type: "SCALE", value: v }],
+        },
+      ],
+    });
+  }
 }

@@ -1,7 +1,7 @@
 import { eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
-import { formLinks, forms, submissions } from "../db/schema";
+import { formLinks, forms, reviews, submissions } from "../db/schema";
 import { ensureReferenceData } from "../plans/reference-data";
 import { formLinkView } from "../submissions/service";
 import { createTestDatabase } from "../test/database";
@@ -40,5 +40,10 @@ describe("demo data", () => {
     expect(all.filter((s) => s.submissionDate === null).map((s) => s.identifier)).toEqual([
       "Unfinished Arts Hub",
     ]);
+    // Ada's three reviews: (2 × impact + feasibility + value for money) / 4; the yes/no is left out.
+    const rated = await database.db.select().from(reviews);
+    expect(rated.map((r) => r.rating).sort()).toEqual([3, 3.25, 4.5]);
+    const counted = await database.db.select().from(submissions);
+    expect(counted.reduce((n, s) => n + s.reviewCount, 0)).toBe(3);
   });
 });
