@@ -150,6 +150,39 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    path: "/applications",
+    title: "Candidate Submissions",
+    group: "REVIEWER",
+    showInPageMenu: true,
+    hideProgramPicker: false,
+    page: lazyPage(
+      () => import("../features/reviewing/candidate-list-page"),
+      (m) => m.CandidateListPage,
+    ),
+  },
+  {
+    path: "/submissions/:programId/:submissionId",
+    title: "Submission",
+    group: "REVIEWER",
+    showInPageMenu: false,
+    hideProgramPicker: false,
+    page: lazyPage(
+      () => import("../features/reviewing/submission-view-page"),
+      (m) => m.SubmissionViewPage,
+    ),
+  },
+  {
+    path: "/rankings",
+    title: "Stacked Rankings",
+    group: "REVIEWER",
+    showInPageMenu: true,
+    hideProgramPicker: false,
+    page: lazyPage(
+      () => import("../features/reviewing/rankings-page"),
+      (m) => m.RankingsPage,
+    ),
+  },
+  {
     path: "/admin/dashboard",
     title: "Admin Dashboard",
     group: "ADMIN",

@@ -1,0 +1,160 @@
+import { Group, Pagination, Stack, Switch, Text, Title } from "@mantine/core";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useSearchParams } from "react-router";
+import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
+import type { UserProgram } from "../../../shared/schemas/users";
+import { PageLoader } from "../../components/page-loader";
+import { useSignedInSession } from "../../lib/signed-in-session";
+import { useCurrentProgram } from "../programs/api";
+import { candidateListQuery } from "./api";
+import { pageCount, pageFromSearch } from "./candidate-rows";
+import { CandidateTable } from "./candidate-table";
+import { REVIEWING_TEXT } from "./reviewing-messages";
+import { StepBar } from "./step-bar";
+
+/** /applications (step 1): the current program's candidates for the signed-in user to rate. */
+export function CandidateListPage() {
+  const { user } = useSignedInSession();
+  const currentProgram = useCurrentProgram(user.id);
+
+  if (currentProgram.isPending) return <PageLoader />;
+  if (currentProgram.isError) {
+    return <Text c="red.9">Error loading your current program: {currentProgram.error.message}</Text>;
+  }
+  if (currentProgram.data === null) {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>Candidate Submissions</Title>
+        <Text>{REVIEWING_TEXT.noProgram}</Text>
+      </Stack>
+    );
+  }
+  // Keyed by program: another program picked in the top bar starts from its first page.
+  return <CandidateList key={currentProgram.data.id} userId={user.id} program={currentProgram.data} />;
+}
+
+function CandidateList({ userId, program }: { userId: string; program: UserProgram }) {
+  // The page and Admin Mode live in the address, so Back from a submission returns to the same page.
+  const [search, setSearch] = useSearchParams();
+  const adminMode = search.get("adminMode") === "true";
+  const page = pageFromSearch(search.get("page"));
+  const list = useQuery({
+    ...candidateListQuery(userId, program.id, adminMode, page),
+    placeholderData: keepPreviousData,
+  });
+
+  const setView = (next: { adminMode?: boolean; page?: number }) => {
+    const params = new URLSearchParams(search);
+    const nextAdminMode = next.adminMode ?? adminMode;
+    const nextPage = next.page ?? page;
+    if (nextAdminMode) params.set("adminMode", "true");
+    else params.delete("adminMode");
+    if (nextPage > 1) params.set("page", String(nextPage));
+    else params.delete("page");
+    setSearch(params, { replace: true });
+  };
+
+  // Rows can vanish under the page shown (a draft force-submitted, Admin Mode off): go to the last page left.
+  const lastPage = list.data ? pageCount(list.data.total, list.data.pageSize) : null;
+  useEffect(() => {
+    if (lastPage !== null && page > lastPage) {
+      const params = new URLSearchParams(search);
+      if (lastPage > 1) params.set("page", String(lastPage));
+      else params.delete("page");
+      setSearch(params, { replace: true });
+    }
+  }, [lastPage, page, search, setSearch]);
+
+  const heading = (
+    <div>
+      <Title order={1}>Candidate Submissions</Title>
+      <Text size="lg">{program.name}</Text>
+    </div>
+  );
+
+  if (list.isPending) {
+    return (
+      <Stack gap="lg">
+        {heading}
+        <PageLoader />
+      </Stack>
+    );
+  }
+  if (list.isError) {
+    return (
+      <Stack gap="lg">
+        {heading}
+        <Text c="red.9">Error loading the applications: {list.error.message}</Text>
+      </Stack>
+    );
+  }
+
+  const result = list.data;
+  const pages = pageCount(result.total, result.pageSize);
+  const showAdminColumns = result.isAdmin;
+  const returnTo = `/applications${search.toString() === "" ? "" : `?${search.toString()}`}`;
+
+  return (
+    <Stack gap="lg">
+      <StepBar
+        current="rate"
+        progress={result.progress}
+        enableStackedRankings={result.program.enableStackedRankings}
+      />
+      <Group justify="space-between" align="flex-start">
+        {heading}
+        {result.isAdmin && (
+          <Stack gap={4} align="flex-end">
+            <Switch
+              label="Admin Mode"
+              description="Show drafts and test submissions too"
+              checked={adminMode}
+              onChange={(event) => setView({ adminMode: event.currentTarget.checked, page: 1 })}
+            />
+          </Stack>
+        )}
+      </Group>
+      {result.program.archived && <Text c="gray.8">{REVIEW_MESSAGES.archived}</Text>}
+      {adminMode && result.isAdmin && (
+        <Text size="sm" c="gray.7">
+          Draft rows are marked "Draft" with a red left edge; test submissions are marked "Test" with a green
+          one.
+        </Text>
+      )}
+
+      {result.total === 0 ? (
+        <Text>There are no applications for you to review yet.</Text>
+      ) : (
+        <CandidateTable
+          userId={userId}
+          program={result.program}
+          rows={result.rows}
+          caption={`Applications to review in ${program.name}${pages > 1 ? `, page ${page} of ${pages}` : ""}`}
+          adminColumns={showAdminColumns}
+          returnTo={returnTo}
+          busy={list.isPlaceholderData}
+        />
+      )}
+      {pages > 1 && (
+        <Group component="nav" aria-label="Applications, pages" justify="flex-end">
+          <Pagination
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={(next) => setView({ page: next })}
+            size="sm"
+            getItemProps={(n) => ({ "aria-label": `Page ${n}` })}
+            getControlProps={(control) => ({ "aria-label": PAGINATION_CONTROL_LABELS[control] })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+const PAGINATION_CONTROL_LABELS = {
+  first: "First page",
+  previous: "Previous page",
+  next: "Next page",
+  last: "Last page",
+} as const;

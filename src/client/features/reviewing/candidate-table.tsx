@@ -1,0 +1,167 @@
+import { Badge, Button, Group, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Link } from "react-router";
+import { type CandidateRow, REVIEW_LIMITS, type ReviewProgram } from "../../../shared/schemas/reviews";
+import { notify } from "../../lib/notify";
+import { alertFailureWithReason } from "./alerts";
+import { type UpdateFieldAction, useUpdateSubmissionField } from "./api";
+import {
+  canForceSubmit,
+  canMarkAsTest,
+  formatAmount,
+  lastReviewedLabel,
+  ROW_KIND_LABELS,
+  rowKind,
+  STATUS_LABELS,
+} from "./candidate-rows";
+import { formatRating } from "./rating-scale";
+import { REVIEWING_TEXT } from "./reviewing-messages";
+import { submissionPath } from "./submission-path";
+import { TruncatedText } from "./truncated-text";
+
+interface CandidateTableProps {
+  userId: string;
+  program: ReviewProgram;
+  rows: readonly CandidateRow[];
+  caption: string;
+  /** The program's admins see the decision status, the amount and the row actions. */
+  adminColumns: boolean;
+  /** Where the submission view's back link returns (this page of the list). */
+  returnTo: string;
+  /** Another page is loading: the rows shown are the previous page's. */
+  busy: boolean;
+}
+
+const EDGE_COLOURS = { draft: "var(--mantine-color-red-6)", test: "var(--mantine-color-green-7)" } as const;
+const EDGE_TINTS = { draft: "var(--mantine-color-red-0)", test: "var(--mantine-color-green-0)" } as const;
+
+/** One server page of step 1's list (at most 10 rows: the spec's min(10, rows)). */
+export function CandidateTable({
+  userId,
+  program,
+  rows,
+  caption,
+  adminColumns,
+  returnTo,
+  busy,
+}: CandidateTableProps) {
+  const updateField = useUpdateSubmissionField(userId, program._id);
+  const pending = updateField.isPending ? updateField.variables : undefined;
+
+  async function update(row: CandidateRow, action: UpdateFieldAction) {
+    try {
+      await updateField.mutateAsync({ submissionId: row._id, action });
+      notify(action === "forceSubmit" ? REVIEWING_TEXT.forceSubmitted : REVIEWING_TEXT.markedAsTest);
+    } catch (error) {
+      alertFailureWithReason(REVIEWING_TEXT.updateFailed, error);
+    }
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={adminColumns ? 960 : 640}>
+      <Table withTableBorder highlightOnHover aria-busy={busy || undefined}>
+        <Table.Caption style={{ captionSide: "top", textAlign: "left" }}>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Applicant Name</Table.Th>
+            {adminColumns && <Table.Th scope="col">Status</Table.Th>}
+            {adminColumns && <Table.Th scope="col">Amount</Table.Th>}
+            <Table.Th scope="col">Rating</Table.Th>
+            <Table.Th scope="col">Last Review Edit</Table.Th>
+            <Table.Th scope="col">
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const kind = rowKind(row);
+            const marked = kind !== "submitted";
+            const name = row.identifier.trim() === "" ? REVIEWING_TEXT.untitled : row.identifier;
+            const rowPending = pending?.submissionId === row._id ? pending.action : null;
+            return (
+              <Table.Tr
+                key={row._id}
+                data-row-kind={kind}
+                style={marked ? { backgroundColor: EDGE_TINTS[kind] } : undefined}
+              >
+                <Table.Td style={marked ? { borderLeft: `6px solid ${EDGE_COLOURS[kind]}` } : undefined}>
+                  <Group gap="xs" wrap="nowrap">
+                    <TruncatedText name={row.identifier} max={REVIEW_LIMITS.listNameLength} />
+                    {marked && (
+                      <Badge color={kind === "draft" ? "red.9" : "green.9"} variant="filled" size="sm">
+                        {ROW_KIND_LABELS[kind]}
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                {adminColumns && <Table.Td>{row.status ? STATUS_LABELS[row.status] : "—"}</Table.Td>}
+                {adminColumns && <Table.Td>{formatAmount(row.amount)}</Table.Td>}
+                <Table.Td>
+                  {row.rating < 0 ? (
+                    <Text component="span" size="sm" c="gray.7">
+                      {REVIEWING_TEXT.notRated}
+                    </Text>
+                  ) : (
+                    formatRating(row.rating)
+                  )}
+                </Table.Td>
+                <Table.Td>{lastReviewedLabel(row.lastReviewed)}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap" justify="flex-end">
+                    {/* Each name starts with the visible text and says which application (WCAG 2.5.3). */}
+                    <Button
+                      size="xs"
+                      component={Link}
+                      to={submissionPath(program, row._id)}
+                      state={{ from: returnTo }}
+                      aria-label={`Review ${name}`}
+                    >
+                      Review
+                    </Button>
+                    {adminColumns && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        component="a"
+                        href={`/admin/form/edit/${encodeURIComponent(row.formId)}/${encodeURIComponent(row._id)}`}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        aria-label={`Edit application ${name} (opens in a new tab)`}
+                      >
+                        Edit application
+                      </Button>
+                    )}
+                    {adminColumns && canForceSubmit(row) && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        aria-label={`Force submit ${name}`}
+                        loading={rowPending === "forceSubmit"}
+                        disabled={updateField.isPending && rowPending !== "forceSubmit"}
+                        onClick={() => void update(row, "forceSubmit")}
+                      >
+                        Force submit
+                      </Button>
+                    )}
+                    {adminColumns && canMarkAsTest(row) && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        aria-label={`Mark as test ${name}`}
+                        loading={rowPending === "markAsTest"}
+                        disabled={updateField.isPending && rowPending !== "markAsTest"}
+                        onClick={() => void update(row, "markAsTest")}
+                      >
+                        Mark as test
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

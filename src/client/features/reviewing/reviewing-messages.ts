@@ -1,0 +1,32 @@
+/**
+ * Strings of the reviewing pages that the specification does not word (its own are REVIEW_MESSAGES in
+ * shared/schemas/reviews.ts).
+ */
+export const REVIEWING_TEXT = {
+  untitled: "Untitled application",
+  noProgram: "Choose a program first: the candidates to review belong to the current program.",
+  notRated: "Not rated",
+  noAnswer: "No answer",
+  anonymized: "Anonymized answer",
+  stepsLabel: "Review steps",
+  stackedRankingsOff: "Stacked rankings are turned off for this program.",
+  nothingToRate: "There are no applications for you to rate yet.",
+  rateEveryone: (rated: number, shown: number) =>
+    `Rate every application to unlock the stacked rankings (${rated} of ${shown} rated).`,
+  readOnly: "You can read this application, but only committee members rate and comment.",
+  rankingReadOnly: "Only committee members order the candidates; you can read this list.",
+  rankingArchived: "This program is archived: the stacked rankings can no longer change.",
+  rankingLoadFailed: "Your stacked ranking could not be loaded.",
+  rankingInstructions:
+    "Order your candidates, best first. Drag a card, or focus its handle and press the space bar to lift it, the arrow keys to move it and the space bar again to drop it. The Move up and Move down buttons do the same. Every change is saved.",
+  dragHandleInstructions:
+    "Press space bar to lift. Then use the up and down arrow keys to move the candidate, the space bar to drop it, and Escape to cancel.",
+  commentSaveFailed: "Error saving your comment",
+  commentDeleteFailed: "Error deleting the comment",
+  downloadFailed: "Error downloading the file",
+  updateFailed: "Error updating the application",
+  forceSubmitted: "Application submitted",
+  markedAsTest: "Application marked as test",
+  commentAdded: "Comment added",
+  commentDeleted: "Comment deleted",
+} as const;

@@ -1,0 +1,245 @@
+import { MantineProvider } from "@mantine/core";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { Answer } from "../../../shared/forms/answers";
+import { newQuestion, newSection } from "../../../shared/forms/defaults";
+import type { Criterion, Question, Section } from "../../../shared/forms/model";
+import {
+  type CandidateRow,
+  REVIEW_MESSAGES,
+  type ReviewAnswer,
+  type ReviewProgram,
+} from "../../../shared/schemas/reviews";
+import { SectionAnswers } from "./answer-view";
+import { CandidateTable } from "./candidate-table";
+import { answersByQuestion } from "./canvas";
+import { RatingBlock } from "./rating-block";
+import type { ReviewDraft } from "./review-state";
+import { REVIEWING_TEXT } from "./reviewing-messages";
+import { StepBar } from "./step-bar";
+
+function render(node: ReactNode): string {
+  return renderToStaticMarkup(
+    <QueryClientProvider client={new QueryClient()}>
+      <MantineProvider>
+        <MemoryRouter>{node}</MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  ).replace(/<style[\s\S]*?<\/style>/g, "");
+}
+
+const program: ReviewProgram = {
+  _id: "p1",
+  name: "Arts Fund",
+  appVersion: 3,
+  archived: false,
+  overrideFinalRating: false,
+  increment: 1,
+  enableStackedRankings: true,
+  showFinalRating: true,
+  finalReviewText: "",
+  commentText: "",
+};
+
+function question(id: string, patch: Partial<Question> = {}): Question {
+  return { ...newQuestion("SHORT_ANSWER", `Question ${id}`), _id: id, ...patch };
+}
+
+function section(questions: Question[], criteria: Criterion[] = []): Section {
+  return { ...newSection("Impact"), _id: "s1", questions, criteria };
+}
+
+describe("answers on the submission view", () => {
+  it("never puts a withheld answer's content on the page, only the labelled placeholder", () => {
+    const withheld: ReviewAnswer = {
+      questionId: "email",
+      sectionId: "s1",
+      type: "SHORT_ANSWER",
+      anonymized: true,
+      withheld: true,
+    };
+    const html = render(
+      <SectionAnswers
+        section={section([question("email", { name: "Contact email", anonymize: true })])}
+        answers={answersByQuestion([withheld])}
+        files={[]}
+      />,
+    );
+    expect(html).toContain("Contact email");
+    expect(html).toContain(`aria-label="${REVIEWING_TEXT.anonymized}"`);
+    expect(html).toContain("★★★★★");
+  });
+
+  it("keeps an admin's anonymized answer out of the page until they choose to read it", () => {
+    const sent: Answer & { anonymized: boolean } = {
+      questionId: "email",
+      sectionId: "s1",
+      type: "SHORT_ANSWER",
+      answerString: "could-leak@example.test",
+      answerArray: [],
+      answerMatrix: [],
+      anonymized: true,
+    };
+    const html = render(
+      <SectionAnswers
+        section={section([question("email", { anonymize: true })])}
+        answers={answersByQuestion([sent])}
+        files={[]}
+      />,
+    );
+    expect(html).not.toContain("could-leak@example.test");
+    expect(html).toContain("Show anonymized answer");
+  });
+
+  it("says when a question has no answer", () => {
+    const html = render(<SectionAnswers section={section([question("q")])} answers={new Map()} files={[]} />);
+    expect(html).toContain(REVIEWING_TEXT.noAnswer);
+  });
+});
+
+describe("the Rating block", () => {
+  const criteria: Criterion[] = [
+    { _id: "c1", description: "Community impact", type: "SCALE", maxScale: 5, weight: 2 },
+    { _id: "c2", description: "Eligible", type: "BOOLEAN", maxScale: 5, weight: 1 },
+  ];
+  const draft: ReviewDraft = {
+    rating: -1,
+    sections: [
+      {
+        sectionId: "s1",
+        rating: -1,
+        criteria: [
+          { criteriaId: "c1", type: "SCALE", value: 4 },
+          { criteriaId: "c2", type: "BOOLEAN", value: -1 },
+        ],
+      },
+    ],
+  };
+
+  it("shows each criterion with its weight, a labelled scale and a Yes/No question", () => {
+    const html = render(
+      <RatingBlock
+        section={section([], criteria)}
+        program={program}
+        draft={draft}
+        disabled={false}
+        onChange={() => {}}
+      />,
+    );
+    expect(html).toContain("Community impact");
+    expect(html).toContain("x 2 weight");
+    expect(html).toContain('role="radiogroup"');
+    expect(html).toContain(REVIEWING_TEXT.notRated);
+    expect(html).toMatch(/value="4"[^>]*checked|checked[^>]*value="4"/);
+    expect(html).toContain("Eligible");
+    expect(html).toContain(">Yes<");
+    expect(html).toContain(">No<");
+  });
+
+  it("rates a whole section 1 to 5 in other versions", () => {
+    const html = render(
+      <RatingBlock
+        section={section([])}
+        program={{ ...program, appVersion: 2 }}
+        draft={{ rating: -1, sections: [{ sectionId: "s1", rating: -1, criteria: [] }] }}
+        disabled
+        onChange={() => {}}
+      />,
+    );
+    expect(html).toContain("Rating for Impact");
+    expect(html).toContain("disabled");
+  });
+});
+
+describe("the two-step bar", () => {
+  it("closes step 2 and says why until every application is rated", () => {
+    const html = render(<StepBar current="rate" progress={{ shown: 3, rated: 1 }} enableStackedRankings />);
+    expect(html).toContain(REVIEW_MESSAGES.stepOne);
+    expect(html).toContain(REVIEW_MESSAGES.stepTwo);
+    expect(html).toContain(REVIEWING_TEXT.rateEveryone(1, 3));
+    expect(html).not.toContain('href="/rankings"');
+  });
+
+  it("opens step 2 once everything is rated", () => {
+    const html = render(<StepBar current="rate" progress={{ shown: 3, rated: 3 }} enableStackedRankings />);
+    expect(html).toContain('href="/rankings"');
+    expect(html).toContain(REVIEW_MESSAGES.nextStep);
+  });
+});
+
+describe("step 1's table", () => {
+  const row = (patch: Partial<CandidateRow>): CandidateRow => ({
+    _id: "sub1",
+    formId: "form1",
+    identifier: "Bright Futures",
+    rating: -1,
+    lastReviewed: null,
+    submissionDate: "2025-01-01T00:00:00.000Z",
+    draft: false,
+    test: false,
+    ...patch,
+  });
+
+  it("truncates long names to 50 characters, keeping the whole name for tooltips and screen readers", () => {
+    const long = "The Northern Community Foundation for the Arts and Sciences of Tomorrow";
+    const html = render(
+      <CandidateTable
+        userId="u1"
+        program={program}
+        rows={[row({ identifier: long })]}
+        caption="Applications"
+        adminColumns={false}
+        returnTo="/applications"
+        busy={false}
+      />,
+    );
+    expect(html).toContain(`>${long.slice(0, 50)}<`);
+    expect(html).toContain(`title="${long}"`);
+    expect(html).toContain(REVIEW_MESSAGES.never);
+    expect(html).toContain('href="/submissions/p1/sub1"');
+    expect(html).not.toContain("Force submit");
+  });
+
+  it("marks drafts and tests in words, and offers admins the right actions", () => {
+    const html = render(
+      <CandidateTable
+        userId="u1"
+        program={program}
+        rows={[
+          row({
+            _id: "d",
+            identifier: "Draft one",
+            draft: true,
+            submissionDate: null,
+            status: "pending",
+            amount: 1500,
+          }),
+          row({
+            _id: "t",
+            identifier: "Test one",
+            draft: true,
+            test: true,
+            submissionDate: null,
+            amount: null,
+          }),
+        ]}
+        caption="Applications"
+        adminColumns
+        returnTo="/applications"
+        busy={false}
+      />,
+    );
+    expect(html).toContain(">Draft<");
+    expect(html).toContain(">Test<");
+    expect(html).toContain("$1,500");
+    expect(html).toContain('aria-label="Force submit Draft one"');
+    expect(html).toContain('aria-label="Mark as test Draft one"');
+    expect(html).toContain('aria-label="Force submit Test one"');
+    expect(html).not.toContain('aria-label="Mark as test Test one"');
+    expect(html).toContain('href="/admin/form/edit/form1/d"');
+    expect(html).toContain('target="_blank"');
+  });
+});

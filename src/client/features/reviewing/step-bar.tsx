@@ -1,0 +1,82 @@
+import { Button, Group, Text } from "@mantine/core";
+import { useId } from "react";
+import { Link } from "react-router";
+import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
+import { REVIEWING_TEXT } from "./reviewing-messages";
+import { type ReviewStep, STEP_PATHS, type StepProgress, stackedRankingsBlockedReason } from "./step-rules";
+
+interface StepBarProps {
+  current: ReviewStep;
+  /** Unknown while loading: step 2 stays closed until it is known. */
+  progress: StepProgress | null;
+  enableStackedRankings: boolean;
+}
+
+/**
+ * "1. Rate Candidates" → "2. Stacked Rankings", with Next Step. Step 2 opens once every application
+ * shown is rated (step-rules.ts); until then the bar says why it is closed.
+ */
+export function StepBar({ current, progress, enableStackedRankings }: StepBarProps) {
+  const reasonId = useId();
+  // On step 2 itself the user is already there: the rule only guards getting in from step 1.
+  const blockedReason =
+    current === "rank" ? null : stackedRankingsBlockedReason(progress, enableStackedRankings);
+  const stepTwoOpen = blockedReason === null;
+
+  return (
+    <Group
+      component="nav"
+      aria-label={REVIEWING_TEXT.stepsLabel}
+      justify="space-between"
+      wrap="wrap"
+      gap="sm"
+    >
+      <Group gap="xs" component="ol" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+        <li>
+          <Button
+            component={Link}
+            to={STEP_PATHS.rate}
+            variant={current === "rate" ? "filled" : "default"}
+            aria-current={current === "rate" ? "step" : undefined}
+          >
+            {REVIEW_MESSAGES.stepOne}
+          </Button>
+        </li>
+        <li>
+          {stepTwoOpen ? (
+            <Button
+              component={Link}
+              to={STEP_PATHS.rank}
+              variant={current === "rank" ? "filled" : "default"}
+              aria-current={current === "rank" ? "step" : undefined}
+            >
+              {REVIEW_MESSAGES.stepTwo}
+            </Button>
+          ) : (
+            <Button variant="default" disabled aria-describedby={reasonId}>
+              {REVIEW_MESSAGES.stepTwo}
+            </Button>
+          )}
+        </li>
+      </Group>
+      {current === "rate" && (
+        <Group gap="sm" wrap="nowrap">
+          {blockedReason !== null && (
+            <Text id={reasonId} size="sm" c="gray.7" maw={420} ta="right">
+              {blockedReason}
+            </Text>
+          )}
+          {stepTwoOpen ? (
+            <Button component={Link} to={STEP_PATHS.rank}>
+              {REVIEW_MESSAGES.nextStep}
+            </Button>
+          ) : (
+            <Button disabled aria-describedby={reasonId}>
+              {REVIEW_MESSAGES.nextStep}
+            </Button>
+          )}
+        </Group>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,45 @@
+import { REVIEWING_TEXT } from "./reviewing-messages";
+
+/** The two steps of reviewing: rate the candidates (step 1), then order them (step 2). */
+export type ReviewStep = "rate" | "rank";
+
+export const STEP_PATHS: Record<ReviewStep, string> = {
+  rate: "/applications",
+  rank: "/rankings",
+};
+
+/** Which step a page belongs to: the list and every submission view are step 1 (§2 "Two-step bar"). */
+export function reviewStepOf(pathname: string): ReviewStep | null {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  if (path === "/applications" || path.startsWith("/submissions/")) return "rate";
+  if (path === "/rankings") return "rank";
+  return null;
+}
+
+export interface StepProgress {
+  /** Applications shown to the user (submitted, not tests). */
+  shown: number;
+  /** How many of them the user has rated. */
+  rated: number;
+}
+
+/**
+ * Why step 2 is closed, or null when it is open: the user has rated at least as many applications as
+ * they are shown, they are shown at least one, and the program has not turned stacked rankings off.
+ */
+export function stackedRankingsBlockedReason(
+  progress: StepProgress | null | undefined,
+  enableStackedRankings: boolean,
+): string | null {
+  if (!enableStackedRankings) return REVIEWING_TEXT.stackedRankingsOff;
+  if (!progress || progress.shown <= 0) return REVIEWING_TEXT.nothingToRate;
+  if (progress.rated < progress.shown) return REVIEWING_TEXT.rateEveryone(progress.rated, progress.shown);
+  return null;
+}
+
+export function canOpenStackedRankings(
+  progress: StepProgress | null | undefined,
+  enableStackedRankings: boolean,
+): boolean {
+  return stackedRankingsBlockedReason(progress, enableStackedRankings) === null;
+}
