@@ -5,14 +5,15 @@
  *
  * Configured like the app server: PORT, HOST, DATABASE_URL or DATA_DIR (PGlite in DATA_DIR/pglite),
  * DATABASE_POOL_SIZE, BETTER_AUTH_SECRET (signs session cookies). Routes come from the scenarios'
- * `baseline` handlers (bench/scenarios/).
+ * `baseline` handlers (bench/scenarios/) and the review writes' (bench/reviewing/writes.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { MAX_JSON_BODY_BYTES } from "../src/shared/limits";
 import { openSqlClient } from "./lib/sql-client";
 import { targetFromServerEnv } from "./lib/target";
+import { REVIEW_WRITE_ENDPOINTS } from "./reviewing/writes";
 import { SCENARIOS } from "./scenarios";
-import type { BaselineContext, BaselineRequest, BaselineResponse, Scenario } from "./scenarios/types";
+import type { BaselineContext, BaselineEndpoint, BaselineRequest, BaselineResponse } from "./scenarios/types";
 
 const secret = process.env.BETTER_AUTH_SECRET ?? "";
 if (secret.length < 32) throw new Error("BETTER_AUTH_SECRET (at least 32 characters) is required.");
@@ -23,11 +24,16 @@ const target = targetFromServerEnv(process.env);
 
 const context: BaselineContext = { sql: await openSqlClient(target, poolSize), secret };
 
-function findRoute(method: string, pathname: string): { scenario: Scenario; params: string[] } | null {
-  for (const scenario of SCENARIOS) {
-    if (scenario.method !== method) continue;
-    const match = scenario.baseline.pattern.exec(pathname);
-    if (match) return { scenario, params: match.slice(1) };
+const ENDPOINTS: readonly BaselineEndpoint[] = [...SCENARIOS, ...REVIEW_WRITE_ENDPOINTS];
+
+function findRoute(
+  method: string,
+  pathname: string,
+): { endpoint: BaselineEndpoint; params: string[] } | null {
+  for (const endpoint of ENDPOINTS) {
+    if (endpoint.method !== method) continue;
+    const match = endpoint.baseline.pattern.exec(pathname);
+    if (match) return { endpoint, params: match.slice(1) };
   }
   return null;
 }
@@ -57,7 +63,7 @@ function send(response: ServerResponse, { status, body, headers }: BaselineRespo
 
 async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const method = request.method ?? "GET";
-  const pathname = (request.url ?? "/").split("?")[0] ?? "/";
+  const [pathname = "/", search = ""] = (request.url ?? "/").split("?", 2);
   const route = findRoute(method, pathname);
   if (!route) {
     send(response, { status: 404, body: { message: "Not found." } });
@@ -73,12 +79,13 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   const baselineRequest: BaselineRequest = {
     method,
     pathname,
+    query: new URLSearchParams(search),
     params: route.params,
     headers: request.headers,
     body,
     remoteAddress: request.socket.remoteAddress,
   };
-  send(response, await route.scenario.baseline.handle(baselineRequest, context));
+  send(response, await route.endpoint.baseline.handle(baselineRequest, context));
 }
 
 const server = createServer((request, response) => {

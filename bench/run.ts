@@ -2,10 +2,11 @@
  * `npm run bench`: generates the data set if needed, then for our server and for the bare
  * baseline server in turn (never both at once: a PGlite folder has one owner, and on a small
  * machine they would steal each other's CPU) starts it, signs reviewers in, runs every scenario
- * with autocannon while sampling the server's RSS, and stops it. Our server then also runs the
- * round trips (a large form saved and loaded one request at a time, against a target) and the
- * applicants' autosave benchmark (200 guests saving a 40-question form, against targets). Prints
- * the tables and writes bench/results.json. See bench/README.md.
+ * with autocannon while sampling the server's RSS, times the reviewing writes (a review, a ranking
+ * of 500 candidates: one at a time, then every reviewer at once), and stops it. Our server then
+ * also runs the round trips (a large form saved and loaded one request at a time, against a
+ * target) and the applicants' autosave benchmark (200 guests saving a 40-question form, against
+ * targets). Prints the tables and writes bench/results.json. See bench/README.md.
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -13,8 +14,10 @@ import { type AutosaveFigures, runAutosave } from "./autosave";
 import { ORG_ADMIN_EMAIL } from "./generator/context";
 import { benchPassword } from "./lib/password";
 import { describeTarget, REPO_DIR, resolveTarget, serverEnvFor } from "./lib/target";
+import { reviewerFixtures } from "./reviewing/fixture";
+import { runWrite, type WriteFigures } from "./reviewing/writes";
 import { sampleAnswer } from "./runner/answer-check";
-import { type DatasetDescription, ensureDataset, prepareDataset } from "./runner/dataset";
+import { type DatasetDescription, ensureDataset, prepareDataset, withSqlClient } from "./runner/dataset";
 import { runLoad } from "./runner/load";
 import { parseRunOptions, RUN_USAGE, type RunOptions } from "./runner/options";
 import { readRssMb, sampleRss, waitForIdleCpu } from "./runner/proc";
@@ -34,7 +37,7 @@ import {
   startServerProcess,
 } from "./runner/server-process";
 import { signInUsers } from "./runner/sign-in";
-import type { BenchUser, Scenario } from "./scenarios/types";
+import type { BenchUser, ReviewerFixture, Scenario } from "./scenarios/types";
 
 interface ServerSpec {
   label: "app" | "baseline";
@@ -74,6 +77,7 @@ async function runScenario(
 async function benchmarkServer(
   spec: ServerSpec,
   emails: string[],
+  fixtures: ReadonlyMap<string, ReviewerFixture>,
   dataset: DatasetDescription,
   options: RunOptions,
 ): Promise<ServerFigures> {
@@ -84,11 +88,24 @@ async function benchmarkServer(
     const rssAtStartMb = readRssMb(server.pid);
     const coldStart = (server.coldStartMs / 1000).toFixed(2);
     const scenarios: Record<string, ScenarioFigures> = {};
-    if (options.scenarios.length > 0) {
+    const writes: Record<string, WriteFigures> = {};
+    if (options.scenarios.length > 0 || options.writes.length > 0) {
       console.log(`  healthy after ${coldStart} s; signing in ${emails.length} reviewers…`);
-      const users = await signInUsers(server, emails, benchPassword());
+      const signedIn = await signInUsers(server, emails, benchPassword());
+      const users = signedIn.map((user) => ({ ...user, review: fixtures.get(user.email) }));
       for (const scenario of options.scenarios) {
         scenarios[scenario.name] = await runScenario(server, scenario, users, options);
+      }
+      for (const write of options.writes) {
+        await waitForIdleCpu(server.pid);
+        writes[write.name] = await runWrite({
+          server,
+          write,
+          users,
+          quick: options.quick,
+          durationSeconds: options.durationSeconds,
+          warmup: options.warmupSeconds > 0,
+        });
       }
     } else {
       console.log(`  healthy after ${coldStart} s`);
@@ -100,6 +117,7 @@ async function benchmarkServer(
       coldStartMs: server.coldStartMs,
       rssAtStartMb,
       scenarios,
+      writes,
       roundTrips,
       autosave,
     };
@@ -173,8 +191,8 @@ async function main(): Promise<number> {
     BETTER_AUTH_SECRET: randomBytes(20).toString("hex"),
   };
   const specs: ServerSpec[] = [{ label: "app", entry: "src/server/start.ts", env, roundTrips: true }];
-  // The baseline only answers the load scenarios: without any, there is nothing to compare.
-  if (options.baseline && options.scenarios.length > 0) {
+  // The baseline only answers the load scenarios and the review writes: without any, nothing to compare.
+  if (options.baseline && (options.scenarios.length > 0 || options.writes.length > 0)) {
     specs.push({ label: "baseline", entry: "bench/baseline-server.ts", env, roundTrips: false });
   }
 
@@ -184,11 +202,17 @@ async function main(): Promise<number> {
   const emails = dataset.reviewerEmails.slice(0, options.users);
   if (emails.length === 0)
     throw new Error(`No reviewer accounts in ${describeTarget(target)}: run with --fresh.`);
+  // Read once, before either server runs: both send the same requests.
+  const usesReviewData = options.writes.length > 0 || options.scenarios.some((s) => s.usesReviewData);
+  const fixtures = usesReviewData
+    ? await withSqlClient(target, (sql) => reviewerFixtures(sql, emails))
+    : new Map();
   const figures: ServerFigures[] = [];
   for (const spec of specs) {
-    // Each server starts from the same database: without the sessions the previous one created.
+    // Each server starts from the same database: without the sessions the previous one created, or the
+    // reviews its review saves added.
     if (figures.length > 0) await prepareDataset(target);
-    figures.push(await benchmarkServer(spec, emails, dataset, options));
+    figures.push(await benchmarkServer(spec, emails, fixtures, dataset, options));
   }
 
   const report = buildReport({

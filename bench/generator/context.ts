@@ -1,8 +1,9 @@
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "../../src/server/db/client";
 import type { ProgramRole } from "../../src/shared/authz/roles";
+import type { FormContent } from "../../src/shared/forms/model";
 import type { Random } from "../lib/random";
-import type { Scale } from "./scales";
+import type { ReviewScale, Scale } from "./scales";
 
 /** All generated accounts share this address domain, so they are easy to recognise. */
 export const EMAIL_DOMAIN = "bench.test";
@@ -23,6 +24,34 @@ export interface GeneratedMembership {
   role: ProgramRole;
 }
 
+/** The review program's candidates, as the reviews step needs them. */
+export interface GeneratedCandidate {
+  id: string;
+  /** Submitted and not a test: what a reviewer may rate. */
+  reviewable: boolean;
+  /** Directly assigned reviewers (user ids). */
+  reviewers: string[];
+  /** The reviewer group it is assigned to, if any. */
+  groupId: string | null;
+  /** How good the application is, 1–5: reviewers' ratings scatter around it. */
+  quality: number;
+}
+
+/** A program whose committee reviews, its published form and its candidates. */
+export interface GeneratedReview {
+  /** "review": the large program of the list, view and review saves; "ranking": the 500-candidate one. */
+  purpose: "review" | "ranking";
+  scale: ReviewScale;
+  programId: string;
+  formId: string;
+  formVersion: number;
+  linkId: string;
+  content: FormContent;
+  /** Reviewer group id → member user ids. */
+  groups: Map<string, string[]>;
+  candidates: GeneratedCandidate[];
+}
+
 /**
  * What the steps have generated so far. Each step reads what earlier steps left here (through
  * `need` for single values) and adds its own, so a later step (submissions, reviews) can build on it.
@@ -36,6 +65,8 @@ export interface GeneratedData {
   applicantIds: string[];
   programs: GeneratedProgram[];
   memberships: GeneratedMembership[];
+  /** The review program, then the ranking program. */
+  reviewPrograms: GeneratedReview[];
 }
 
 export interface GeneratorContext {

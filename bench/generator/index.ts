@@ -28,7 +28,7 @@ export interface GenerationSummary {
 }
 
 /** Past dates are drawn before this fixed day, so the same seed gives the same rows any day. */
-const ANCHOR = new Date("2025-06-01T00:00:00Z");
+export const ANCHOR = new Date("2025-06-01T00:00:00Z");
 
 export async function generateDatabase(opts: GenerateOptions): Promise<GenerationSummary> {
   const started = performance.now();
@@ -57,7 +57,14 @@ export async function generateDatabase(opts: GenerateOptions): Promise<Generatio
         scale: SCALES[opts.scale],
         anchor: ANCHOR,
         passwordHash,
-        data: { programAdminIds: [], reviewerIds: [], applicantIds: [], programs: [], memberships: [] },
+        data: {
+          programAdminIds: [],
+          reviewerIds: [],
+          applicantIds: [],
+          programs: [],
+          memberships: [],
+          reviewPrograms: [],
+        },
         insert: (table, batch) => insertInBatches(tx, table, batch, rows),
       };
       for (const step of GENERATION_STEPS) {

@@ -24,3 +24,19 @@ export const PROGRAM_TOPICS = words(
 );
 
 export const PROGRAM_KINDS = words("Grant Fund Fellowship Award Initiative");
+
+/** Words the generated answers are made of: what a grant application talks about. */
+export const PROSE_WORDS = words(
+  "our community project will support local families through workshops mentoring and shared spaces " +
+    "volunteers partners schools libraries youth seniors neighbourhood garden training outreach funding " +
+    "budget staff equipment evaluation outcomes impact year months weekly programme access inclusive " +
+    "participants residents council network health wellbeing learning skills culture heritage climate " +
+    "water energy food safety housing digital literacy jobs growth plan measure report deliver",
+);
+
+/** How applicant organizations call themselves. */
+export const ORGANIZATION_KINDS = words(
+  "Trust, Collective, Association, Cooperative, Foundation, Club, Network, Alliance, Society, " +
+    "Community Interest Company, Society for the Advancement of Neighbourhood Projects",
+  ",",
+);

@@ -29,9 +29,9 @@ export async function sampleAnswer(
   let body: string | undefined;
   if (scenario.body) {
     headers["content-type"] = "application/json";
-    body = JSON.stringify(scenario.body(user));
+    body = JSON.stringify(scenario.body(user, 0));
   }
-  const response = await fetch(`${server.baseUrl}${scenario.path(user)}`, {
+  const response = await fetch(`${server.baseUrl}${scenario.path(user, 0)}`, {
     method: scenario.method,
     headers,
     ...(body === undefined ? {} : { body }),

@@ -3,6 +3,7 @@ import { EMAIL_DOMAIN, ORG_ADMIN_EMAIL } from "../generator/context";
 import type { ScaleName } from "../generator/scales";
 import { openSqlClient, type SqlClient } from "../lib/sql-client";
 import { type DatabaseTarget, describeTarget, isPgliteFolder } from "../lib/target";
+import { findReviewPrograms, type ReviewPrograms, undoReviewSaves } from "../reviewing/fixture";
 
 /** What the data set holds, for the report and so the runner knows whom to sign in. */
 export interface DatasetDescription {
@@ -19,9 +20,23 @@ export interface DatasetDescription {
    * (by name) of the same organization. Null if there is none.
    */
   autosaveProgramId: string | null;
+  /**
+   * The programs the reviewing scenarios use (bench/reviewing/fixture.ts): the one holding most of the
+   * generated applications, reviews and rankings, and the 500-candidate ranking program. Null for a
+   * data set made before the generator had them.
+   */
+  reviewPrograms: ReviewPrograms | null;
 }
 
 const COUNTED_TABLES = ["organizations", "users", "programs", "program_members"] as const;
+/** Counted when present (a data set older than the reviewing steps has none of them). */
+const REVIEWING_TABLES = [
+  "submissions",
+  "reviewer_groups",
+  "reviews",
+  "review_comments",
+  "rankings",
+] as const;
 
 /** Generates the data set unless one is there (or `fresh` asks for a new one). */
 export async function ensureDataset(opts: {
@@ -50,7 +65,7 @@ export async function ensureDataset(opts: {
 async function datasetExists(target: DatabaseTarget): Promise<boolean> {
   // Opening a PGlite folder that does not exist would create it: check first.
   if (target.kind === "pglite" && !isPgliteFolder(target.dataDir)) return false;
-  return withSql(target, async (sql) => {
+  return withSqlClient(target, async (sql) => {
     const [schema] = await sql.query<{ ready: boolean }>(
       "select to_regclass('public.users') is not null as ready",
     );
@@ -69,16 +84,19 @@ const FORM_PROGRAMS_SQL = `
    limit 2`;
 
 /**
- * Deletes the sessions earlier runs left, the form an earlier run's round trips saved and the form
- * the autosave benchmark published, with its drafts (the generator makes no forms; our server
- * creates the default one on the first GET), so every server starts from the same database however
- * many runs came before. Describes the data set. Runs while no server holds the database.
+ * Deletes the sessions earlier runs left, the form an earlier run's round trips saved, the form
+ * the autosave benchmark published, with its drafts (the generator makes none for those programs;
+ * our server creates the default one on the first GET) and the reviews an earlier run's review
+ * saves created, so every server starts from the same database however many runs came before.
+ * Describes the data set. Runs while no server holds the database.
  */
 export async function prepareDataset(target: DatabaseTarget): Promise<DatasetDescription> {
-  return withSql(target, async (sql) => {
+  return withSqlClient(target, async (sql) => {
     await sql.query("delete from sessions");
     const rows: Record<string, number> = {};
-    for (const table of COUNTED_TABLES) {
+    const reviewPrograms = await findReviewPrograms(sql);
+    if (reviewPrograms !== null) await undoReviewSaves(sql);
+    for (const table of [...COUNTED_TABLES, ...(reviewPrograms === null ? [] : REVIEWING_TABLES)]) {
       const [row] = await sql.query<{ n: number }>(`select count(*)::int as n from ${table}`);
       rows[table] = row?.n ?? 0;
     }
@@ -87,7 +105,7 @@ export async function prepareDataset(target: DatabaseTarget): Promise<DatasetDes
     ]);
     const numberOf = (email: string) => Number(/\d+/.exec(email)?.[0] ?? 0);
     const reviewerEmails = reviewers.map((r) => r.email).sort((a, b) => numberOf(a) - numberOf(b));
-    return { rows, reviewerEmails, ...(await resetFormPrograms(sql)) };
+    return { rows, reviewerEmails, ...(await resetFormPrograms(sql, reviewPrograms)), reviewPrograms };
   });
 }
 
@@ -98,9 +116,17 @@ export async function prepareDataset(target: DatabaseTarget): Promise<DatasetDes
  */
 async function resetFormPrograms(
   sql: SqlClient,
+  reviewPrograms: ReviewPrograms | null,
 ): Promise<Pick<DatasetDescription, "formProgramId" | "autosaveProgramId">> {
   const programs = await sql.query<{ id: string }>(FORM_PROGRAMS_SQL, [ORG_ADMIN_EMAIL]);
   const ids = programs.map((p) => p.id);
+  // The generator never picks one of these for the reviews: deleting its form would delete them.
+  if (
+    reviewPrograms !== null &&
+    ids.some((id) => id === reviewPrograms.review || id === reviewPrograms.ranking)
+  ) {
+    throw new Error("The review program is one the round trips or autosave reset: run with --fresh.");
+  }
   // A data set made before the forms migration has no forms table until our server migrates it.
   const [forms] = await sql.query<{ present: boolean }>(
     "select to_regclass('public.forms') is not null as present",
@@ -110,7 +136,10 @@ async function resetFormPrograms(
   return { formProgramId: ids[0] ?? null, autosaveProgramId: ids[1] ?? null };
 }
 
-async function withSql<T>(target: DatabaseTarget, work: (sql: SqlClient) => Promise<T>): Promise<T> {
+export async function withSqlClient<T>(
+  target: DatabaseTarget,
+  work: (sql: SqlClient) => Promise<T>,
+): Promise<T> {
   const sql = await openSqlClient(target, 1);
   try {
     return await work(sql);

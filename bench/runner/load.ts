@@ -29,18 +29,28 @@ interface PreparedRequest {
   body?: string;
 }
 
-/** The scenario's request for each user, prepared once so the load generator does little per request. */
+/**
+ * The scenario's requests, prepared once so the load generator does little per request: every user's
+ * variant 0, then every user's variant 1, and so on.
+ */
 function prepareRequests(scenario: Scenario, users: readonly BenchUser[], origin: string): PreparedRequest[] {
-  return users.map((user) => {
-    const headers: Record<string, string> = { origin };
-    if (scenario.signedIn) headers.cookie = user.cookie;
-    const request: PreparedRequest = { method: scenario.method, path: scenario.path(user), headers };
-    if (scenario.body) {
-      headers["content-type"] = "application/json";
-      request.body = JSON.stringify(scenario.body(user));
-    }
-    return request;
-  });
+  const variants = Array.from({ length: scenario.variants ?? 1 }, (_, variant) => variant);
+  return variants.flatMap((variant) =>
+    users.map((user) => {
+      const headers: Record<string, string> = { origin };
+      if (scenario.signedIn) headers.cookie = user.cookie;
+      const request: PreparedRequest = {
+        method: scenario.method,
+        path: scenario.path(user, variant),
+        headers,
+      };
+      if (scenario.body) {
+        headers["content-type"] = "application/json";
+        request.body = JSON.stringify(scenario.body(user, variant));
+      }
+      return request;
+    }),
+  );
 }
 
 export function connectionsFor(scenario: Scenario, connections: number): number {
@@ -49,7 +59,7 @@ export function connectionsFor(scenario: Scenario, connections: number): number 
 
 /**
  * Runs one scenario against one server for `durationSeconds` with autocannon (in this process; the
- * server is another process). Each request goes out as the next user in turn.
+ * server is another process). Each request goes out as the next user in turn (see `prepareRequests`).
  */
 export async function runLoad(opts: {
   server: ServerProcess;

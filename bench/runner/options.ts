@@ -1,6 +1,8 @@
 import { parseArgs } from "node:util";
 import { AUTOSAVE } from "../autosave";
 import { isScaleName, type ScaleName } from "../generator/scales";
+import type { WriteBenchmark } from "../reviewing/write-types";
+import { REVIEW_WRITES } from "../reviewing/writes";
 import { ROUND_TRIPS } from "../round-trips";
 import type { RoundTrip } from "../round-trips/types";
 import { SCENARIOS } from "../scenarios";
@@ -19,19 +21,22 @@ export interface RunOptions {
   /** How many reviewers sign in; requests rotate over their sessions. */
   users: number;
   scenarios: readonly Scenario[];
+  /** The reviewing writes (bench/reviewing), on both servers after the scenarios. */
+  writes: readonly WriteBenchmark[];
   /** Timed one request at a time on our server, after the scenarios. */
   roundTrips: readonly RoundTrip[];
   /** The applicants' autosave benchmark (bench/autosave), on our server after the round trips. */
   autosave: boolean;
   /** Guest applicants saving at once in the autosave benchmark. */
   applicants: number;
-  /** --quick: also fewer round-trip samples. */
+  /** --quick: also fewer round-trip and review-write samples. */
   quick: boolean;
   baseline: boolean;
 }
 
 export const RUN_USAGE = `Usage: npm run bench -- [options]
-  --quick              3 s per scenario (and autosave phase) instead of 10, 15 form saves instead of 50
+  --quick              3 s per scenario (and autosave and review-write phase) instead of 10; 15 form saves
+                       instead of 50, 20 timed review writes instead of 50
   --fresh              regenerate the data set first
   --scale small|large  data set size when generating (default large)
   --seed N             generator seed (default 1)
@@ -41,7 +46,7 @@ export const RUN_USAGE = `Usage: npm run bench -- [options]
   --warmup S           unmeasured seconds before each scenario (default 1)
   --users N            reviewers to sign in (default 50)
   --applicants N       guest applicants in the autosave benchmark (default ${AUTOSAVE.applicants})
-  --only a,b           run only these (${[...SCENARIOS, ...ROUND_TRIPS, AUTOSAVE].map((s) => s.name).join(", ")})
+  --only a,b           run only these (${[...SCENARIOS, ...REVIEW_WRITES, ...ROUND_TRIPS, AUTOSAVE].map((s) => s.name).join(", ")})
   --no-baseline        skip the baseline server`;
 
 function positiveNumber(value: string | undefined, fallback: number, name: string): number {
@@ -76,14 +81,16 @@ export function parseRunOptions(argv: string[]): RunOptions | "help" {
   if (!Number.isInteger(seed)) throw new Error("--seed must be an integer");
 
   let scenarios = SCENARIOS;
+  let writes = REVIEW_WRITES;
   let roundTrips = ROUND_TRIPS;
   let autosave = true;
   if (values.only) {
     const wanted = values.only.split(",").map((s) => s.trim());
-    const known = [...SCENARIOS, ...ROUND_TRIPS, AUTOSAVE].map((s) => s.name);
+    const known = [...SCENARIOS, ...REVIEW_WRITES, ...ROUND_TRIPS, AUTOSAVE].map((s) => s.name);
     const unknown = wanted.filter((name) => !known.includes(name));
     if (unknown.length > 0) throw new Error(`Unknown scenario(s): ${unknown.join(", ")}`);
     scenarios = SCENARIOS.filter((s) => wanted.includes(s.name));
+    writes = REVIEW_WRITES.filter((w) => wanted.includes(w.name));
     roundTrips = ROUND_TRIPS.filter((r) => wanted.includes(r.name));
     autosave = wanted.includes(AUTOSAVE.name);
   }
@@ -98,6 +105,7 @@ export function parseRunOptions(argv: string[]): RunOptions | "help" {
     warmupSeconds: positiveNumber(values.warmup, 1, "warmup"),
     users: Math.max(1, Math.round(positiveNumber(values.users, 50, "users"))),
     scenarios,
+    writes,
     roundTrips,
     autosave,
     applicants: Math.max(1, Math.round(positiveNumber(values.applicants, AUTOSAVE.applicants, "applicants"))),

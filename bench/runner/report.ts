@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { AUTOSAVE, type AutosaveFigures } from "../autosave";
 import { BENCH_DIR } from "../lib/target";
+import type { WriteFigures } from "../reviewing/writes";
 import type { RoundTripFigures } from "../round-trips/types";
 import type { Scenario } from "../scenarios/types";
 import { type Answer, sameAnswer } from "./answer-check";
@@ -28,13 +29,26 @@ export interface ServerFigures {
   /** RSS once healthy, before any load. */
   rssAtStartMb: number | null;
   scenarios: Record<string, ScenarioFigures>;
+  /** The reviewing writes (bench/reviewing), by name. */
+  writes: Record<string, WriteFigures>;
   /** Our server only; empty for the baseline. */
   roundTrips: Record<string, RoundTripFigures>;
   /** Our server only, when the run includes it. */
   autosave: AutosaveFigures | null;
 }
 
-type ServerSummary = Omit<ServerFigures, "scenarios" | "roundTrips" | "autosave">;
+type ServerSummary = Omit<ServerFigures, "scenarios" | "writes" | "roundTrips" | "autosave">;
+
+/** One budget of issue 9 checked against what our server did. */
+export interface TargetResult {
+  name: string;
+  /** Where the figure comes from. */
+  measuredIn: string;
+  value: number | null;
+  unit: string;
+  /** Null when the figure was not measured (a ratio without a baseline run). */
+  pass: boolean | null;
+}
 
 export interface RunReport {
   date: string;
@@ -55,6 +69,23 @@ export interface RunReport {
     ratio: number | null;
     /** False when the baseline's answer differs from ours (then the ratio compares different work). */
     sameAnswerAsBaseline: boolean | null;
+    /** The scenario's budgets (p99, ratio), when it has some. */
+    targets: TargetResult[];
+  }[];
+  /** The reviewing writes: one at a time (the target's median), then every reviewer at once (the ratio). */
+  reviewWrites: {
+    name: string;
+    description: string;
+    request: string;
+    /** What one write carries (candidates in a ranking), when it says. */
+    size: number | null;
+    app: WriteFigures;
+    baseline: WriteFigures | null;
+    /** Our writes/s with every reviewer writing ÷ the baseline's. */
+    ratio: number | null;
+    /** False when the baseline's first answer has another status or shape than ours. */
+    sameShapeAsBaseline: boolean | null;
+    targets: TargetResult[];
   }[];
   /** One request at a time on our server, each with a target on its median. */
   roundTrips: ({ name: string; description: string; request: string } & RoundTripFigures)[];
@@ -73,6 +104,7 @@ export function buildReport(opts: {
   const { options, app, baseline } = opts;
   const withoutScenarios = ({
     scenarios: _,
+    writes: _writes,
     roundTrips: __,
     autosave: ___,
     ...rest
@@ -99,17 +131,54 @@ export function buildReport(opts: {
     scenarios: options.scenarios.map((scenario: Scenario) => {
       const ours = app.scenarios[scenario.name]!;
       const theirs = baseline?.scenarios[scenario.name] ?? null;
+      const ratio =
+        theirs && theirs.requestsPerSecond > 0 ? ours.requestsPerSecond / theirs.requestsPerSecond : null;
       return {
         name: scenario.name,
         description: scenario.description,
-        request: `${scenario.method} ${scenario.path({ email: "", password: "", userId: "{userId}", cookie: "" })}`,
+        request:
+          scenario.request ??
+          `${scenario.method} ${scenario.path({ email: "", password: "", userId: "{userId}", cookie: "" }, 0)}`,
         expectStatus: scenario.expectStatus,
         app: ours,
         baseline: theirs,
-        ratio:
-          theirs && theirs.requestsPerSecond > 0 ? ours.requestsPerSecond / theirs.requestsPerSecond : null,
+        ratio,
         sameAnswerAsBaseline: theirs ? sameAnswer(theirs.answer, ours.answer) : null,
+        targets: scenarioTargets(scenario, ours, ratio),
       };
+    }),
+    reviewWrites: options.writes.flatMap((write) => {
+      const ours = app.writes[write.name];
+      if (!ours) return [];
+      const theirs = baseline?.writes[write.name] ?? null;
+      const ratio =
+        theirs && theirs.concurrent.writesPerSecond > 0
+          ? ours.concurrent.writesPerSecond / theirs.concurrent.writesPerSecond
+          : null;
+      const median = ours.sequential.medianMs;
+      return [
+        {
+          name: write.name,
+          description: write.description,
+          request: write.request,
+          size: ours.size,
+          app: ours,
+          baseline: theirs,
+          ratio,
+          sameShapeAsBaseline: theirs
+            ? theirs.answer.status === ours.answer.status && theirs.answer.shape === ours.answer.shape
+            : null,
+          targets: [
+            {
+              name: `${write.name} median < ${write.targetMedianMs} ms`,
+              measuredIn: "one at a time",
+              value: median,
+              unit: "ms",
+              pass: ours.sequential.non200 === 0 && median !== null && median < write.targetMedianMs,
+            },
+          ],
+        },
+      ];
     }),
     roundTrips: options.roundTrips.flatMap(({ name, description, request }) => {
       const figures = app.roundTrips[name];
@@ -119,6 +188,31 @@ export function buildReport(opts: {
       ? { description: AUTOSAVE.description, request: AUTOSAVE.request, ...app.autosave }
       : null,
   };
+}
+
+/** A scenario's budgets: p99 under the run's load with no failed request, and the ratio to the baseline. */
+function scenarioTargets(scenario: Scenario, ours: ScenarioFigures, ratio: number | null): TargetResult[] {
+  const clean = ours.errors + ours.unexpectedStatus === 0;
+  const targets: TargetResult[] = [];
+  if (scenario.targets?.p99Ms !== undefined) {
+    targets.push({
+      name: `${scenario.name} p99 < ${scenario.targets.p99Ms} ms`,
+      measuredIn: `${ours.connections} connections`,
+      value: ours.latencyP99Ms,
+      unit: "ms",
+      pass: clean && ours.latencyP99Ms < scenario.targets.p99Ms,
+    });
+  }
+  if (scenario.targets?.minRatio !== undefined) {
+    targets.push({
+      name: `${scenario.name} req/s ≥ ${scenario.targets.minRatio} × baseline`,
+      measuredIn: "ratio",
+      value: ratio,
+      unit: "×",
+      pass: ratio === null ? null : clean && ratio >= scenario.targets.minRatio,
+    });
+  }
+  return targets;
 }
 
 export function writeReport(report: RunReport): void {
@@ -172,6 +266,79 @@ function scenarioTable(report: RunReport): string[] {
           `WARNING: ${s.name}: the baseline answers differently from our server, so its ratio compares ` +
           `different work:\n  ours:     ${s.app.answer.status} ${s.app.answer.preview}\n` +
           `  baseline: ${s.baseline?.answer.status} ${s.baseline?.answer.preview}`,
+      ),
+  ];
+}
+
+const result = (pass: boolean | null) => (pass === null ? "-" : pass ? "pass" : "FAIL");
+
+/** The budgets of the scenarios that have some (reviewer list and submission view). */
+function scenarioTargetTable(report: RunReport): string[] {
+  const rows = report.scenarios
+    .flatMap((s) => s.targets)
+    .map((t) => [
+      t.name,
+      t.measuredIn,
+      t.unit === "×" ? fixed(t.value, 2) : fixed(t.value, 1),
+      result(t.pass),
+    ]);
+  if (rows.length === 0) return [];
+  return [
+    ...markdownTable(["target", "measured in", "value", "result"], rows),
+    "",
+    "A p99 target passes only with no error and no unexpected status; a ratio needs the baseline in " +
+      "the same run.",
+  ];
+}
+
+/** The reviewing writes: the target's median one at a time, then the throughput with every reviewer at once. */
+function reviewWriteTable(report: RunReport): string[] {
+  if (report.reviewWrites.length === 0) return [];
+  const header = [
+    "write",
+    "size",
+    "n",
+    "median ms",
+    "p95 ms",
+    "target",
+    "result",
+    "reviewers",
+    "writes/s",
+    "p99 ms",
+    "non-2xx",
+    "baseline median ms",
+    "baseline writes/s",
+    "ratio",
+  ];
+  const rows = report.reviewWrites.map((w) => [
+    w.name,
+    w.size === null ? "-" : String(w.size),
+    String(w.app.sequential.samples),
+    fixed(w.app.sequential.medianMs, 1),
+    fixed(w.app.sequential.p95Ms, 1),
+    w.targets[0] ? w.targets[0].name.slice(w.name.length + 1) : "-",
+    result(w.targets[0]?.pass ?? null),
+    String(w.app.concurrent.reviewers),
+    fixed(w.app.concurrent.writesPerSecond, 0),
+    fixed(w.app.concurrent.latencyP99Ms, 1),
+    String(w.app.sequential.non200 + w.app.concurrent.non200 + w.app.concurrent.errors),
+    fixed(w.baseline?.sequential.medianMs, 1),
+    fixed(w.baseline?.concurrent.writesPerSecond, 0),
+    fixed(w.ratio, 2),
+  ]);
+  return [
+    ...markdownTable(header, rows),
+    "",
+    "Review writes: median and p95 of writes sent one at a time on an idle server (the target); " +
+      "writes/s and p99 with every signed-in reviewer writing, one write in flight each; " +
+      "ratio = our writes/s ÷ the baseline's.",
+    ...report.reviewWrites
+      .filter((w) => w.sameShapeAsBaseline === false)
+      .map(
+        (w) =>
+          `WARNING: ${w.name}: the baseline's answer has another status or shape than ours:\n` +
+          `  ours:     ${w.app.answer.status} ${w.app.answer.shape.slice(0, 200)}\n` +
+          `  baseline: ${w.baseline?.answer.status} ${w.baseline?.answer.shape.slice(0, 200)}`,
       ),
   ];
 }
@@ -280,8 +447,12 @@ export function formatReport(report: RunReport): string {
     `data set: ${dataset}`,
     `cold start: ${serverLine(app)}${baseline ? `; ${serverLine(baseline)}` : ""}`,
     // A blank line before each table there is.
-    ...[scenarioTable(report), roundTripTable(report), autosaveTables(report)].flatMap((table) =>
-      table.length > 0 ? ["", ...table] : [],
-    ),
+    ...[
+      scenarioTable(report),
+      scenarioTargetTable(report),
+      reviewWriteTable(report),
+      roundTripTable(report),
+      autosaveTables(report),
+    ].flatMap((table) => (table.length > 0 ? ["", ...table] : [])),
   ].join("\n");
 }

@@ -1,3 +1,5 @@
+import { candidateListScenario } from "./candidate-list";
+import { candidateViewScenario } from "./candidate-view";
 import { healthScenario } from "./health";
 import { signInScenario } from "./sign-in";
 import type { Scenario } from "./types";
@@ -8,4 +10,10 @@ import { userProgramsScenario } from "./user-programs";
  * session row per request, which the reads before it should not see. New scenarios go in their own
  * file in this folder and are added here.
  */
-export const SCENARIOS: readonly Scenario[] = [healthScenario, userProgramsScenario, signInScenario];
+export const SCENARIOS: readonly Scenario[] = [
+  healthScenario,
+  userProgramsScenario,
+  candidateListScenario,
+  candidateViewScenario,
+  signInScenario,
+];

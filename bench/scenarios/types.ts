@@ -8,6 +8,25 @@ export interface BenchUser {
   userId: string;
   /** `name=value` of the session cookie, ready for a Cookie header. */
   cookie: string;
+  /** What the reviewing scenarios use as this reviewer (the review program's data), when they run. */
+  review?: ReviewerFixture;
+}
+
+/**
+ * A reviewer's share of the review program (bench/reviewing/fixture.ts), read from the database
+ * before the servers start: the same for our server and the baseline.
+ */
+export interface ReviewerFixture {
+  /** The review program: 10,000 candidates (large data set), for the list, the view and review saves. */
+  programId: string;
+  /** The ranking program, where every reviewer ranks exactly 500 candidates. */
+  rankingProgramId: string;
+  /** Candidates this reviewer sees (submitted, not tests), in the list's order: how many, and some of them. */
+  visibleCount: number;
+  /** A spread of candidates they see, for the submission view. */
+  candidates: string[];
+  /** Candidates they see and have not reviewed in the data set: where the review saves go. */
+  unreviewed: string[];
 }
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -21,9 +40,24 @@ export interface Scenario {
   /** One line for the README and the results file: what is measured. */
   description: string;
   method: HttpMethod;
-  path(user: BenchUser): string;
+  /**
+   * The request as `user`; `variant` (0 … variants − 1) picks one of the user's requests when the
+   * scenario has several (pages of a list, candidates to open).
+   */
+  path(user: BenchUser, variant: number): string;
   /** A JSON body, if the request has one. */
-  body?(user: BenchUser): unknown;
+  body?(user: BenchUser, variant: number): unknown;
+  /**
+   * Requests per user (default 1): the load goes through every user for variant 0, then every user
+   * for variant 1, and so on, round and round.
+   */
+  variants?: number;
+  /** Method and path for the report when the path depends on the data set (default: `path` of a blank user). */
+  request?: string;
+  /** What the scenario must achieve on our server (issue 9's budgets), checked in the report. */
+  targets?: ScenarioTargets;
+  /** Its requests need each user's `review` fixture (the runner reads it from the database first). */
+  usesReviewData?: boolean;
   /** Send the user's session cookie. */
   signedIn: boolean;
   /** Any other status counts as an error. */
@@ -33,6 +67,19 @@ export interface Scenario {
    * wait longer than a quick run lasts, and the run would measure the queue instead of the server.
    */
   maxConnections?: number;
+  baseline: BaselineRoute;
+}
+
+export interface ScenarioTargets {
+  /** p99 latency under the run's load, in ms. */
+  p99Ms?: number;
+  /** Our req/s ÷ the baseline's, at least. */
+  minRatio?: number;
+}
+
+/** A route of the baseline server: a scenario, or a request of a custom measurement (bench/reviewing). */
+export interface BaselineEndpoint {
+  method: HttpMethod;
   baseline: BaselineRoute;
 }
 
@@ -46,6 +93,8 @@ export interface BaselineRoute {
 export interface BaselineRequest {
   method: string;
   pathname: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   params: string[];
   headers: IncomingHttpHeaders;
   /** The parsed JSON body, or undefined. */
