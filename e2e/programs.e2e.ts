@@ -190,11 +190,12 @@ describe("programs list for the organization admin", () => {
     expect(problems).toEqual([]);
   });
 
-  it("makes a program current with View", async () => {
+  it("makes a program current with View, opening its candidate list", async () => {
     const { page, problems } = await signInAt("orgadmin@demo.test");
     await page.getByRole("button", { name: "View Community Grants 2026", exact: true }).click();
     await page.getByText("Current program: Community Grants 2026").waitFor();
-    expect(new URL(page.url()).pathname).toBe("/programs");
+    await page.waitForURL((url) => url.pathname === "/applications");
+    await page.getByRole("cell", { name: "Riverside Youth Theatre" }).waitFor();
     expect(problems).toEqual([]);
   });
 

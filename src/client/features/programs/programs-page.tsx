@@ -14,12 +14,9 @@ import { NewProgramDialog } from "./new-program-dialog";
 import { type ProgramDestination, type ProgramRowActions, ProgramsTable } from "./programs-table";
 import { RenameProgramDialog } from "./rename-program-dialog";
 
-/**
- * Where View and Admin lead once the program is current. The submissions list (/applications) is not built
- * yet: until then View stays here, and a notification says which program is now current.
- */
+/** Where View and Admin lead once the program is current: step 1 of reviewing, or the admin dashboard. */
 const DESTINATION_PATHS: Record<ProgramDestination, string> = {
-  view: "/programs",
+  view: "/applications",
   admin: "/admin/dashboard",
 };
 

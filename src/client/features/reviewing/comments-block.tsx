@@ -83,6 +83,8 @@ function CommentItem({ comment, userId, programId, submissionId, editable, onDel
               size="compact-xs"
               variant="subtle"
               color="red.9"
+              // The subtle variant paints its text in shade 6 whatever the colour's shade: too light on white.
+              c="red.9"
               aria-label={`Delete comment "${quote(comment.value)}"`}
               onClick={() => onDelete(comment)}
             >
