@@ -60,6 +60,15 @@ export const ROUTE_BUNDLES = {
     "features/form-builder/form-builder-page.tsx",
     "app/shell/protected-shell.tsx",
   ],
+  "candidate list (/applications)": [
+    "features/reviewing/candidate-list-page.tsx",
+    "app/shell/protected-shell.tsx",
+  ],
+  "submission view (/submissions/:programId/:id)": [
+    "features/reviewing/submission-view-page.tsx",
+    "app/shell/protected-shell.tsx",
+  ],
+  "stacked rankings (/rankings)": ["features/reviewing/rankings-page.tsx", "app/shell/protected-shell.tsx"],
 } as const;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
