@@ -161,6 +161,18 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    // Legacy programs (appVersion 1): their own review page (review-and-administration §2).
+    path: "/submissions/legacy/:programId/:appId",
+    title: "Legacy Submission",
+    group: "REVIEWER",
+    showInPageMenu: false,
+    hideProgramPicker: false,
+    page: lazyPage(
+      () => import("../features/reviewing/legacy-review-page"),
+      (m) => m.LegacyReviewPage,
+    ),
+  },
+  {
     path: "/submissions/:programId/:submissionId",
     title: "Submission",
     group: "REVIEWER",

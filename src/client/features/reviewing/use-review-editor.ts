@@ -15,6 +15,11 @@ interface ReviewEditorOptions {
   /** The caller's review as loaded (the page is keyed by submission, so this is read once). */
   review: Review;
   overallByHand: boolean;
+  /**
+   * How a review becomes what the page edits. By default one entry per canvas section
+   * (`draftFromReview`); the legacy page passes its nine fixed canvas ids (`legacyDraft`).
+   */
+  draftOf?: (review: Review) => ReviewDraft;
 }
 
 export interface ReviewEditor {
@@ -41,9 +46,12 @@ export function useReviewEditor({
   canvas,
   review,
   overallByHand,
+  draftOf,
 }: ReviewEditorOptions): ReviewEditor {
+  // Read once, like `canvas`: the page is keyed by submission.
+  const toDraft = draftOf ?? ((next: Review) => draftFromReview(canvas, next, appVersion));
   const [saved, setSaved] = useState(review);
-  const [draft, setDraft] = useState(() => draftFromReview(canvas, review, appVersion));
+  const [draft, setDraft] = useState(() => toDraft(review));
   const [saving, setSaving] = useState(false);
   const confirmed = useRef(draft);
   const reviewSaved = useReviewSaved(userId, programId, submissionId);
@@ -58,7 +66,7 @@ export function useReviewEditor({
       save: (value: ReviewDraft) =>
         reviewingApi.saveReview(saveReviewBody(submissionId, value, overallByHand)),
       onSaved: (result, _value, more) => {
-        const next = draftFromReview(canvas, result.review, appVersion);
+        const next = toDraft(result.review);
         confirmed.current = next;
         setSaved(result.review);
         // A newer change is on its way: keep showing it rather than this older state.
