@@ -195,7 +195,7 @@ describe("programs list for the organization admin", () => {
     await page.getByRole("button", { name: "View Community Grants 2026", exact: true }).click();
     await page.getByText("Current program: Community Grants 2026").waitFor();
     await page.waitForURL((url) => url.pathname === "/applications");
-    await page.getByRole("cell", { name: "Riverside Youth Theatre" }).waitFor();
+    await page.getByRole("table").getByText("Riverside Youth Theatre", { exact: true }).waitFor();
     expect(problems).toEqual([]);
   });
 
