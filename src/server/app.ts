@@ -82,7 +82,7 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
     allowedOrigins.add(`http://127.0.0.1:${config.PORT}`);
   }
 
-  const app = createRouter();
+  const app = createRouter({ strict: false });
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);

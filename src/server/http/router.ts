@@ -4,9 +4,13 @@ import { errorBodySchema } from "../../shared/schemas/common";
 import type { AppEnv } from "./context";
 import { validationError } from "./errors";
 
-/** A router whose zod failures become 400 with field errors, in the one error shape. */
-export function createRouter() {
+/**
+ * A router whose zod failures become 400 with field errors, in the one error shape. The app's root
+ * router is not `strict`: the seed calls some paths with a trailing slash (`…/{userId}/?count=true`).
+ */
+export function createRouter(options: { strict?: boolean } = {}) {
   return new OpenAPIHono<AppEnv>({
+    ...options,
     defaultHook: (result) => {
       if (!result.success) throw validationError(result.error as unknown as z.ZodError);
     },

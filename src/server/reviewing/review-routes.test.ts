@@ -468,6 +468,12 @@ describe("reading reviews", () => {
   it("counts a user's ratings on submitted candidates: self or admins", async () => {
     const path = `/api/reviews/${second.id}/${program.id}?count=true`;
     expect(await (await get("second", path)).json()).toEqual({ count: 1 });
+    // The seed's own spelling, with a trailing slash.
+    expect(await (await get("second", `/api/reviews/${second.id}/${program.id}/?count=true`)).json()).toEqual(
+      {
+        count: 1,
+      },
+    );
     expect(await (await get("admin", path)).json()).toEqual({ count: 1 });
     expect((await get("reviewer", path)).status).toBe(404);
     expect(
