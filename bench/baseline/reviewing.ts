@@ -67,13 +67,23 @@ export const rules = (actor: ProgramActor, organizationId: string) => {
 };
 
 /** The visibility rule of src/server/reviewing/candidates.ts for submission `s` and the user in `$user`. */
-export const visibleSql = (user: string) => `(exists (select 1 from submission_reviewers sr
+export const visibleSql = (user: string) => `(s.open_to_all
+    or exists (select 1 from submission_reviewers sr
       where sr.submission_id = s.id and sr.user_id = ${user})
     or exists (select 1 from submission_reviewer_groups sg
       join reviewer_group_members gm on gm.group_id = sg.group_id
-      where sg.submission_id = s.id and gm.user_id = ${user})
-    or (not exists (select 1 from submission_reviewers sr where sr.submission_id = s.id)
-      and not exists (select 1 from submission_reviewer_groups sg where sg.submission_id = s.id)))`;
+      where sg.submission_id = s.id and gm.user_id = ${user}))`;
+
+/** assignedToReviewerSql: the ids of the program's submissions assigned to the user, directly or by group. */
+export const assignedSql = (
+  program: string,
+  user: string,
+) => `select sr.submission_id from submission_reviewers sr
+      where sr.program_id = ${program} and sr.user_id = ${user}
+    union all
+    select sg.submission_id from submission_reviewer_groups sg
+      join reviewer_group_members gm on gm.group_id = sg.group_id
+      where sg.program_id = ${program} and gm.user_id = ${user}`;
 
 /** A submitted, non-test candidate. */
 export const REVIEWABLE_SQL = "s.submission_date is not null and s.soft_deleted = false";

@@ -1,5 +1,6 @@
 import {
   amountOf,
+  assignedSql,
   findReviewProgram,
   isoOrNull,
   NOT_RATED,
@@ -10,7 +11,6 @@ import {
   rules,
   sessionOf,
   unauthenticated,
-  visibleSql,
 } from "../baseline/reviewing";
 import type { BenchUser, ReviewerFixture, Scenario } from "./types";
 
@@ -35,12 +35,58 @@ export function pageFor(fixture: ReviewerFixture, variant: number): number {
   return Math.max(1, Math.ceil(DEEP_PAGES[variant - FIRST_PAGES]! * lastPage));
 }
 
-/** count(*) is a bigint: a string from pg, a number from PGlite. */
+/** The counts (int). A committee member's list has no `shown` column: it is the total. */
 interface Counts {
   total: number | string;
-  shown: number | string;
+  shown?: number | string | null;
   rated: number | string;
 }
+
+/** The program check for rows found by id: IS NOT DISTINCT FROM, as foundByIdInProgramSql. */
+const FOUND_BY_ID_IN_PROGRAM = "s.program_id is not distinct from $2";
+
+/** Submissions among the user's rated reviews. */
+const RATED_SQL = `s.id = any(array(select r.submission_id from reviews r
+    where r.program_id = $2 and r.user_id = $1 and r.rating > ${NOT_RATED}))`;
+
+/**
+ * A committee member's list ($1 user, $2 program, $3 page size, $4 offset, $5 offset +
+ * page size): the candidates open to all (in list order, the stored name_key, from their partial index:
+ * the first offset + page size) merged with those assigned to them; counts from the same two sets.
+ */
+const reviewerListSql = `assigned as (
+    select s.id, s.name_key from submissions s
+     where s.id = any(array(${assignedSql("$2", "$1")}))
+       and ${FOUND_BY_ID_IN_PROGRAM} and ${REVIEWABLE_SQL} and not s.open_to_all),
+  page as (
+    select id, name_key from (
+      (select s.id, s.name_key from submissions s
+        where s.program_id = $2 and ${REVIEWABLE_SQL} and s.open_to_all
+        order by s.name_key, s.id limit $5)
+      union all
+      (select id, name_key from assigned)) candidates
+    order by name_key, id limit $3 offset $4),
+  counts as (
+    select ((select count(*) from submissions s
+              where s.program_id = $2 and ${REVIEWABLE_SQL} and s.open_to_all)
+            + (select count(*) from assigned))::int as total,
+           (select count(*)::int from submissions s
+             where ${RATED_SQL} and ${FOUND_BY_ID_IN_PROGRAM} and ${REVIEWABLE_SQL}
+               and (s.open_to_all or s.id in (select id from assigned))) as rated
+      from (select 1) as one)`;
+
+/** An admin's list (same parameters): the program's candidates, drafts and tests too in Admin Mode. */
+const adminListSql = (adminMode: boolean) => {
+  const where = `s.program_id = $2${adminMode ? "" : ` and ${REVIEWABLE_SQL}`}`;
+  return `page as (
+    select s.id, s.name_key from submissions s where ${where}
+     order by lower(s.identifier), s.id limit $3 offset $4),
+  counts as (
+    select count(*)::int as total, (count(*) filter (where ${REVIEWABLE_SQL}))::int as shown,
+           (select count(*)::int from submissions s
+             where ${RATED_SQL} and ${FOUND_BY_ID_IN_PROGRAM} and ${REVIEWABLE_SQL}) as rated
+      from submissions s where ${where})`;
+};
 
 interface RowOfList {
   id: string;
@@ -76,8 +122,8 @@ export const candidateListScenario: Scenario = {
   usesReviewData: true,
   baseline: {
     pattern: /^\/api\/applications$/,
-    // listCandidates in src/server/reviewing/candidate-list.ts: the program, then the page with the
-    // counts, in one query filtered with the visibility rule.
+    // listCandidates in src/server/reviewing/candidate-list.ts: the program, then one statement with the
+    // page and its counts (a one-row CTE the page is left-joined to, so a page past the end has them).
     async handle(request, context) {
       const { sql } = context;
       const session = await sessionOf(request, context);
@@ -91,45 +137,45 @@ export const candidateListScenario: Scenario = {
       const may = rules(actor, program.organization_id);
       if (!may.member) return notFound();
       const adminMode = may.administers && request.query.get("adminMode") === "true";
-      const where = [
-        "s.organization_id = $2 and s.program_id = $3",
-        ...(adminMode ? [] : [REVIEWABLE_SQL]),
-        ...(may.administers ? [] : [visibleSql("$1")]),
-      ].join(" and ");
-      const params = [session.userId, program.organization_id, program.id];
-      const from = `from submissions s left join reviews r on r.submission_id = s.id and r.user_id = $1 where ${where}`;
-      // The counts as window aggregates: they ride along with the page's rows in one scan.
-      const counted = (over: string) => `count(*) ${over} as total,
-                count(*) filter (where ${REVIEWABLE_SQL}) ${over} as shown,
-                count(*) filter (where ${REVIEWABLE_SQL} and r.rating > ${NOT_RATED}) ${over} as rated`;
-      const rows = await sql.query<RowOfList & Counts>(
-        `select s.id, s.form_id, s.identifier, s.submission_date, s.soft_deleted, s.status, s.amount_cents,
-                r.rating, r.last_reviewed, ${counted("over ()")}
-           ${from}
-          order by lower(s.identifier), s.id limit $4 offset $5`,
-        [...params, pageSize, (page - 1) * pageSize],
+      const offset = (page - 1) * pageSize;
+      // The program alone: it implies its organization (inProgramSql).
+      const params = [session.userId, program.id, pageSize, offset];
+      if (!may.administers) params.push(offset + pageSize);
+      const rows = await sql.query<Partial<RowOfList> & Counts>(
+        `with ${may.administers ? adminListSql(adminMode) : reviewerListSql}
+         select counts.*, s.id, s.form_id, s.identifier, s.submission_date, s.soft_deleted, s.status,
+                s.amount_cents, r.rating, r.last_reviewed
+           from counts left join page on true
+           left join submissions s on s.id = page.id
+           left join reviews r on r.submission_id = page.id and r.user_id = $1
+          order by page.name_key, page.id`,
+        params,
       );
-      // A page past the end has no row to carry the counts: only then are they asked for on their own.
-      const counts = rows[0] ?? (await sql.query<Counts>(`select ${counted("")} ${from}`, params))[0];
+      const counts = rows[0];
       return {
         status: 200,
         body: {
           program: presentProgram(program, program.increment_tenths),
-          rows: rows.map((row) => ({
-            _id: row.id,
-            formId: row.form_id,
-            identifier: row.identifier,
-            rating: row.rating ?? NOT_RATED,
-            lastReviewed: isoOrNull(row.last_reviewed),
-            submissionDate: isoOrNull(row.submission_date),
-            draft: row.submission_date === null,
-            test: row.soft_deleted,
-            ...(may.administers ? { status: row.status, amount: amountOf(row.amount_cents) } : {}),
-          })),
+          rows: rows
+            .flatMap((row) => (row.id === undefined || row.id === null ? [] : [row as RowOfList]))
+            .map((row) => ({
+              _id: row.id,
+              formId: row.form_id,
+              identifier: row.identifier,
+              rating: row.rating ?? NOT_RATED,
+              lastReviewed: isoOrNull(row.last_reviewed),
+              submissionDate: isoOrNull(row.submission_date),
+              draft: row.submission_date === null,
+              test: row.soft_deleted,
+              ...(may.administers ? { status: row.status, amount: amountOf(row.amount_cents) } : {}),
+            })),
           total: Number(counts?.total ?? 0),
           page,
           pageSize,
-          progress: { shown: Number(counts?.shown ?? 0), rated: Number(counts?.rated ?? 0) },
+          progress: {
+            shown: Number(counts?.shown ?? counts?.total ?? 0),
+            rated: Number(counts?.rated ?? 0),
+          },
           isAdmin: may.administers,
           canRate: may.onCommittee && !program.archived,
         },

@@ -88,19 +88,18 @@ function reviewAnswers(
 
 /** neighboursOf: the previous and next candidate in the viewer's list order, by keyset, in one query. */
 async function neighbours(sql: SqlQuery, candidate: CandidateRow, userId: string, administers: boolean) {
-  const where = [
-    "s.organization_id = $2 and s.program_id = $3",
-    REVIEWABLE_SQL,
-    ...(administers ? [] : [visibleSql("$1")]),
-  ].join(" and ");
-  const position = "(lower($4), $5::uuid)";
+  // The program alone: it implies its organization (inProgramSql in candidate-list.ts).
+  const where = ["s.program_id = $2", REVIEWABLE_SQL, ...(administers ? [] : [visibleSql("$1")])].join(
+    " and ",
+  );
+  const position = "(lower($3), $4::uuid)";
   const [row] = await sql.query<{ previous_id: string | null; next_id: string | null }>(
     `select (select s.id from submissions s where ${where} and (lower(s.identifier), s.id) < ${position}
               order by lower(s.identifier) desc, s.id desc limit 1) as previous_id,
             (select s.id from submissions s where ${where} and (lower(s.identifier), s.id) > ${position}
               order by lower(s.identifier), s.id limit 1) as next_id
        from (select 1) as anchor`,
-    [userId, candidate.organization_id, candidate.program_id, candidate.identifier, candidate.id],
+    [userId, candidate.program_id, candidate.identifier, candidate.id],
   );
   return { previousId: row?.previous_id ?? null, nextId: row?.next_id ?? null };
 }

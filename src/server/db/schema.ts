@@ -396,6 +396,18 @@ export const submissions = pgTable(
     amountCents: bigint("amount_cents", { mode: "number" }),
     /** Reviews started (a rating above -1 saved): bumped once per review, in the review's transaction. */
     reviewCount: integer("review_count").notNull().default(0),
+    /**
+     * Assigned to no committee member and no reviewer group, so every committee member of the program
+     * sees it (review-and-administration §6). Kept by database triggers on submission_reviewers and
+     * submission_reviewer_groups (migrations/0008_open_to_all.sql): never written by the application.
+     */
+    openToAll: boolean("open_to_all").notNull().default(true),
+    /**
+     * The list order's key, lower(identifier), stored so the index of the candidates open to all holds
+     * it as a column: a page or a count is then read from the index alone (an index-only scan cannot
+     * give back an expression). Plain column name: drizzle-kit would qualify it with the table.
+     */
+    nameKey: text("name_key").generatedAlwaysAs(sql`lower(identifier)`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -404,6 +416,12 @@ export const submissions = pgTable(
     // The candidate lists and their previous/next: a program's applications in name order (case-insensitive).
     // Plain column names in the expression: drizzle-kit would qualify them with the table.
     index("submissions_program_name_idx").on(t.programId, sql`lower(identifier)`, t.id),
+    // A committee member's list is the candidates open to all (this index, in list order: a page is a
+    // walk that stops after it, and it and their number are read from the index alone) merged with the
+    // few assigned to them or their groups. Plain column names: an index predicate refuses qualified ones.
+    index("submissions_open_name_idx")
+      .on(t.programId, t.nameKey, t.id)
+      .where(sql`submission_date is not null and soft_deleted = false and open_to_all`),
     index("submissions_user_idx").on(t.userId, t.createdAt),
     // One application per person per form: opening the link again resumes it.
     uniqueIndex("submissions_form_user_unique")

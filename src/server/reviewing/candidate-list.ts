@@ -7,7 +7,7 @@ import type { Tx } from "../db/client";
 import { organizations, programs, reviews, submissions } from "../db/schema";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
-import { isReviewableSql, visibleToReviewerSql } from "./candidates";
+import { assignedToReviewerSql, isReviewableSql, visibleToReviewerSql } from "./candidates";
 import { amountOf, isoOrNull, reviewProgram } from "./present";
 
 /**
@@ -57,33 +57,143 @@ export function viewerIn(actor: Actor, program: ProgramRef): Viewer & { canRate:
  * Mode drafts and tests too; everyone else the submitted, non-test candidates visible to them.
  */
 export function candidateFilter(program: ProgramRef, viewer: Viewer, adminMode: boolean): SQL {
-  const inProgram = and(
-    eq(submissions.organizationId, program.organizationId),
-    eq(submissions.programId, program.id),
-  )!;
+  const inProgram = inProgramSql(program);
   if (viewer.isAdmin) return adminMode ? inProgram : and(inProgram, isReviewableSql())!;
-  return and(inProgram, isReviewableSql(), visibleToReviewerSql(submissions.id, viewer.userId))!;
+  return and(inProgram, isReviewableSql(), visibleToReviewerSql(viewer.userId))!;
 }
+
+/**
+ * A program's submissions. Its organization goes without saying (a submission takes both from its form),
+ * and saying it costs: without column statistics (PGlite never runs ANALYZE) the planner guesses each
+ * equality keeps 0.5 % of the rows, so a second one makes it expect a single candidate and sort them all
+ * rather than walk the name index and stop after a page or a neighbour.
+ */
+const inProgramSql = (program: ProgramRef) => eq(submissions.programId, program.id);
 
 /** The list's order: the applicant name without regard to case, then the id so ties stay stable. */
 export const listOrderKey = sql`lower(${submissions.identifier})`;
 
-const viewerReview = (userId: string) =>
-  and(eq(reviews.submissionId, submissions.id), eq(reviews.userId, userId));
+/**
+ * A candidate's id and its place in the list order (the stored submissions.name_key, which is
+ * lower(identifier) and which an index can hold): what a page is made of before its rows are read.
+ */
+const placeOf = () => ({ id: submissions.id, nameKey: submissions.nameKey });
 
 /**
- * The counts the list needs: its total, and for the two-step bar the submitted, non-test candidates
- * shown to the viewer and how many of those they rated — even in Admin Mode (outside it the filter
- * already says so). As window aggregates (`over ()`) they ride along with the page's rows in one scan.
+ * The program check for submissions found by id (a few hundred primary-key probes): IS NOT DISTINCT FROM,
+ * the same as = on these NOT NULL columns, so the planner does not make an index condition of it.
+ * Without column statistics (PGlite never runs ANALYZE) it would rather walk the program's whole name
+ * index (submissions_program_name_idx) looking for those ids than probe the primary key.
  */
-function countColumns(over: SQL) {
+const foundByIdInProgramSql = (program: ProgramRef) =>
+  sql`${submissions.programId} is not distinct from ${program.id}`;
+
+/** Submissions among the viewer's rated reviews (a rating above -1): a few hundred ids, from (program, user). */
+const ratedByViewerSql = (programId: string, userId: string) =>
+  sql`${submissions.id} = any(array(select ${reviews.submissionId} from ${reviews}
+    where ${reviews.programId} = ${programId} and ${reviews.userId} = ${userId} and ${reviews.rating} > ${NOT_RATED}))`;
+
+/**
+ * One page of the list and its counts (total, and for the two-step bar the submitted, non-test
+ * candidates shown to the viewer and how many of those they rated) in one statement, whose cost grows
+ * with the page's depth and the viewer's assignments, never with the rest of the program:
+ *
+ * - a committee member's candidates are those open to all — read in list order (the stored name_key)
+ *   from their own partial index (submissions_open_name_idx), so a page is a walk that stops after it,
+ *   and it and their number come from the index alone once the table is vacuumed — merged with the few
+ *   assigned to them or their groups (`assigned`: their ids from the assignment tables, then those
+ *   rows by primary key); the two sets never overlap (open_to_all);
+ * - an admin's are the program's, walked in list order on submissions_program_name_idx.
+ *
+ * The counts come as a one-row CTE the page is left-joined to, so a page past the end still has them.
+ */
+function listQuery(
+  db: Tx,
+  program: ProgramRef,
+  viewer: Viewer,
+  adminMode: boolean,
+  query: CandidateListQuery,
+) {
+  const offset = (query.page - 1) * query.pageSize;
+  const inProgram = inProgramSql(program);
   const reviewable = isReviewableSql();
-  const rated = sql`${reviewable} and ${reviews.rating} > ${NOT_RATED}`;
-  return {
-    total: sql<number>`count(*) ${over}`.mapWith(Number),
-    shown: sql<number>`count(*) filter (where ${reviewable}) ${over}`.mapWith(Number),
-    rated: sql<number>`count(*) filter (where ${rated}) ${over}`.mapWith(Number),
-  };
+  const rated = ratedByViewerSql(program.id, viewer.userId);
+
+  if (viewer.isAdmin) {
+    const where = candidateFilter(program, viewer, adminMode);
+    const page = db
+      .$with("page")
+      .as(
+        db
+          .select(placeOf())
+          .from(submissions)
+          .where(where)
+          .orderBy(listOrderKey, submissions.id)
+          .limit(query.pageSize)
+          .offset(offset),
+      );
+    const counts = db.$with("counts").as(
+      db
+        .select({
+          total: sql<number>`count(*)::int`.as("total"),
+          shown: sql<number>`(count(*) filter (where ${reviewable}))::int`.as("shown"),
+          rated: sql<number>`(select count(*)::int from ${submissions}
+            where ${rated} and ${foundByIdInProgramSql(program)} and ${reviewable})`.as("rated"),
+        })
+        .from(submissions)
+        .where(where),
+    );
+    return { ctes: [page, counts] as const, page, counts, shown: counts.shown };
+  }
+
+  const assigned = db.$with("assigned").as(
+    db
+      .select(placeOf())
+      .from(submissions)
+      .where(
+        and(
+          sql`${submissions.id} = any(array(${assignedToReviewerSql(program.id, viewer.userId)}))`,
+          foundByIdInProgramSql(program),
+          reviewable,
+          sql`not ${submissions.openToAll}`,
+        ),
+      ),
+  );
+  const openToAll = and(inProgram, reviewable, submissions.openToAll);
+  // The first offset + pageSize open candidates are all a page can need from them.
+  const open = db
+    .select(placeOf())
+    .from(submissions)
+    .where(openToAll)
+    .orderBy(submissions.nameKey, submissions.id)
+    .limit(offset + query.pageSize);
+  const candidates = open.unionAll(db.select({ id: assigned.id, nameKey: assigned.nameKey }).from(assigned));
+  const page = db
+    .$with("page")
+    .as(
+      db
+        .select()
+        .from(candidates.as("candidates"))
+        .orderBy(sql`name_key`, sql`id`)
+        .limit(query.pageSize)
+        .offset(offset),
+    );
+  const counts = db.$with("counts").as(
+    db
+      .select({
+        total: sql<number>`((select count(*) from ${submissions} where ${openToAll})
+          + (select count(*) from ${assigned}))::int`.as("total"),
+        rated: sql<number>`(select count(*)::int from ${submissions}
+          where ${rated} and ${foundByIdInProgramSql(program)} and ${reviewable}
+            and (${submissions.openToAll} or ${submissions.id} in (select ${assigned.id} from ${assigned})))`.as(
+          "rated",
+        ),
+      })
+      .from(sql`(select 1) as one`),
+  );
+  // Everything a committee member's list shows is submitted and not a test: shown is the total (read
+  // from it in JS: selecting the column twice would have PostgreSQL count twice).
+  return { ctes: [assigned, page, counts] as const, page, counts, shown: sql<number | null>`null` };
 }
 
 export async function listCandidates(
@@ -93,43 +203,41 @@ export async function listCandidates(
   query: CandidateListQuery,
 ): Promise<CandidateListResult> {
   const adminMode = viewer.isAdmin && query.adminMode === "true";
-  const where = candidateFilter(program, viewer, adminMode);
+  const { ctes, page, counts, shown } = listQuery(db, program, viewer, adminMode, query);
   const rows = await db
+    .with(...ctes)
     .select({
-      id: submissions.id,
-      formId: submissions.formId,
-      identifier: submissions.identifier,
-      submissionDate: submissions.submissionDate,
-      softDeleted: submissions.softDeleted,
-      status: submissions.status,
-      amountCents: submissions.amountCents,
+      total: counts.total,
+      shown,
+      rated: counts.rated,
+      // Null on the counts' row of a page past the end.
+      candidate: {
+        id: submissions.id,
+        formId: submissions.formId,
+        identifier: submissions.identifier,
+        submissionDate: submissions.submissionDate,
+        softDeleted: submissions.softDeleted,
+        status: submissions.status,
+        amountCents: submissions.amountCents,
+      },
       rating: reviews.rating,
       lastReviewed: reviews.lastReviewed,
-      ...countColumns(sql`over ()`),
     })
-    .from(submissions)
-    .leftJoin(reviews, viewerReview(viewer.userId))
-    .where(where)
-    .orderBy(listOrderKey, submissions.id)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  // A page past the end has no row to carry the counts: only then are they asked for on their own.
-  const counts =
-    rows[0] ??
-    (
-      await db
-        .select(countColumns(sql``))
-        .from(submissions)
-        .leftJoin(reviews, viewerReview(viewer.userId))
-        .where(where)
-    )[0];
+    .from(counts)
+    .leftJoin(page, sql`true`)
+    .leftJoin(submissions, eq(submissions.id, page.id))
+    .leftJoin(reviews, and(eq(reviews.submissionId, page.id), eq(reviews.userId, viewer.userId)))
+    .orderBy(page.nameKey, page.id);
+  const counted = rows[0];
   return {
     program: reviewProgram(program, program.incrementTenths),
-    rows: rows.map((row) => presentRow(row, viewer.isAdmin)),
-    total: counts?.total ?? 0,
+    rows: rows.flatMap(({ candidate, rating, lastReviewed }) =>
+      candidate === null ? [] : [presentRow({ ...candidate, rating, lastReviewed }, viewer.isAdmin)],
+    ),
+    total: Number(counted?.total ?? 0),
     page: query.page,
     pageSize: query.pageSize,
-    progress: { shown: counts?.shown ?? 0, rated: counts?.rated ?? 0 },
+    progress: { shown: Number(counted?.shown ?? counted?.total ?? 0), rated: Number(counted?.rated ?? 0) },
     isAdmin: viewer.isAdmin,
     canRate: viewer.canRate,
   };

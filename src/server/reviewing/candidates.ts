@@ -1,5 +1,4 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { CandidateResource } from "../../shared/authz/matrix";
 import type { Tx } from "../db/client";
 import {
@@ -18,15 +17,33 @@ import { isUuid } from "../http/ids";
  * assigned to them directly or to a group they belong to, or a candidate assigned to no one and no
  * group. The same rule serves the lists (as SQL, so pages and counts come straight from the database)
  * and the single candidate (as a flag handed to the role matrix): the two can never disagree.
+ *
+ * "Assigned to no one and no group" is stored: `submissions.open_to_all`, kept by database triggers on
+ * the assignment tables (migrations/0008_open_to_all.sql), so the rule reads one column of the row
+ * instead of probing both assignment tables for every candidate of the program.
  */
-export function visibleToReviewerSql(submissionId: AnyPgColumn, userId: string): SQL<boolean> {
-  return sql<boolean>`(exists (select 1 from ${submissionReviewers} sr
-      where sr.submission_id = ${submissionId} and sr.user_id = ${userId})
+export function visibleToReviewerSql(userId: string): SQL<boolean> {
+  return sql<boolean>`(${submissions.openToAll}
+    or exists (select 1 from ${submissionReviewers} sr
+      where sr.submission_id = ${submissions.id} and sr.user_id = ${userId})
     or exists (select 1 from ${submissionReviewerGroups} sg
       join ${reviewerGroupMembers} gm on gm.group_id = sg.group_id
-      where sg.submission_id = ${submissionId} and gm.user_id = ${userId})
-    or (not exists (select 1 from ${submissionReviewers} sr where sr.submission_id = ${submissionId})
-      and not exists (select 1 from ${submissionReviewerGroups} sg where sg.submission_id = ${submissionId})))`;
+      where sg.submission_id = ${submissions.id} and gm.user_id = ${userId}))`;
+}
+
+/**
+ * The ids of a program's submissions assigned to a committee member, directly or through their reviewer
+ * groups (an id twice when both): the other half of the rule, for lists that take the candidates open to
+ * all from their own index (see listCandidates). Read from the assignment tables' (program, user) and
+ * (user) indexes: a few hundred rows, whatever the size of the program.
+ */
+export function assignedToReviewerSql(programId: string, userId: string): SQL {
+  return sql`select sr.submission_id from ${submissionReviewers} sr
+      where sr.program_id = ${programId} and sr.user_id = ${userId}
+    union all
+    select sg.submission_id from ${submissionReviewerGroups} sg
+      join ${reviewerGroupMembers} gm on gm.group_id = sg.group_id
+      where sg.program_id = ${programId} and gm.user_id = ${userId}`;
 }
 
 /** A submitted, non-test candidate: what step 1 shows outside Admin Mode and what reviews count on. */
@@ -51,7 +68,7 @@ export async function findCandidate(db: Tx, userId: string | null, submissionId:
       status: submissions.status,
       amountCents: submissions.amountCents,
       reviewCount: submissions.reviewCount,
-      visibleToReviewer: userId === null ? sql<boolean>`false` : visibleToReviewerSql(submissions.id, userId),
+      visibleToReviewer: userId === null ? sql<boolean>`false` : visibleToReviewerSql(userId),
       program: {
         name: programs.name,
         appVersion: programs.appVersion,

@@ -50,7 +50,7 @@ export async function rankingCandidates(
       and(
         eq(submissions.programId, programId),
         isReviewableSql(),
-        seesAll ? undefined : visibleToReviewerSql(submissions.id, userId),
+        seesAll ? undefined : visibleToReviewerSql(userId),
       ),
     );
 }

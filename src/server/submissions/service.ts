@@ -28,7 +28,10 @@ import { type FormState, formState, presentApplicantForm, versionContent } from 
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 /** A submission without its answers and review state: what access checks and state changes need. */
-export type SubmissionRef = Omit<SubmissionRow, "answers" | "status" | "amountCents" | "reviewCount">;
+export type SubmissionRef = Omit<
+  SubmissionRow,
+  "answers" | "status" | "amountCents" | "reviewCount" | "openToAll" | "nameKey"
+>;
 
 const refColumns = {
   id: submissions.id,
