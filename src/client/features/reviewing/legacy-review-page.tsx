@@ -1,29 +1,14 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { Link, Navigate, useLocation, useParams } from "react-router";
-import {
-  type CandidateView,
-  type Comment,
-  REVIEW_MESSAGES,
-  type Review,
-} from "../../../shared/schemas/reviews";
-import { PageLoader } from "../../components/page-loader";
-import { ApiError } from "../../lib/api-client";
-import { useSignedInSession } from "../../lib/signed-in-session";
-import { AdministrativeCategories } from "./administrative-categories";
-import { candidateQuery, useReviewProgress } from "./api";
-import { answersByQuestion, splitSections } from "./canvas";
-import { DeleteCommentDialog } from "./delete-comment-dialog";
+import { Badge, Group, Paper, Text } from "@mantine/core";
+import { useMemo } from "react";
+import { Navigate, useParams } from "react-router";
+import type { CandidateView, Review } from "../../../shared/schemas/reviews";
+import type { CanvasCommonProps } from "./canvas-card";
 import { isLegacyProgram, type LegacyCanvasEntry, legacyCanvasEntries, legacyDraft } from "./legacy-canvas";
 import { LegacyDecisionCanvas } from "./legacy-decision-canvas";
 import { LegacyFinalRating, LegacySaveStatus } from "./legacy-final-rating";
-import { REVIEWING_TEXT } from "./reviewing-messages";
-import { StepBar } from "./step-bar";
-import { STEP_PATHS } from "./step-rules";
-import { SubmissionFiles } from "./submission-files";
+import { CandidateLoader, type FrameContent, SubmissionFrame } from "./submission-frame";
 import { submissionPath } from "./submission-path";
-import { useReviewEditor } from "./use-review-editor";
+import { type ReviewEditor, useReviewEditor } from "./use-review-editor";
 
 /**
  * /submissions/legacy/:programId/:appId — the review page of a legacy application (appVersion 1; the
@@ -34,266 +19,106 @@ import { useReviewEditor } from "./use-review-editor";
  * your review!" and the page goes back to the last saved review.
  */
 
-/** What the list and the previous / next buttons pass along: where Back returns, and where focus goes. */
-interface LegacyLocationState {
-  from?: string;
-  focusTitle?: boolean;
-}
-
-function locationState(state: unknown): LegacyLocationState {
-  if (typeof state !== "object" || state === null) return {};
-  const { from, focusTitle } = state as Record<string, unknown>;
-  return {
-    // Only a path inside the list: never an address from elsewhere.
-    from: typeof from === "string" && from.startsWith(STEP_PATHS.rate) ? from : undefined,
-    focusTitle: focusTitle === true,
-  };
-}
-
 export function LegacyReviewPage() {
-  const { programId = "", appId = "" } = useParams();
-  const { user } = useSignedInSession();
-  const view = useQuery(candidateQuery(user.id, programId, appId));
-  const location = useLocation();
-  const backTo = locationState(location.state).from ?? STEP_PATHS.rate;
-
-  if (view.isPending) return <PageLoader />;
-  if (view.isError) {
-    const missing = view.error instanceof ApiError && view.error.status === 404;
-    return (
-      <Stack gap="md">
-        <BackLink to={backTo} />
-        <Title order={1}>Legacy application</Title>
-        <Text c="red.9">
-          {missing
-            ? "This application does not exist, or it is not assigned to you."
-            : `Error loading the application: ${view.error.message}`}
-        </Text>
-      </Stack>
-    );
-  }
-  // A program of a newer generation is reviewed on the submission view.
-  if (!isLegacyProgram(view.data.program)) {
-    return (
-      <Navigate
-        to={submissionPath(view.data.program, view.data.submission._id)}
-        replace
-        state={location.state}
-      />
-    );
-  }
-  // Keyed by application: previous / next start with that candidate's own review, dialogs closed.
-  return <LegacyReview key={appId} userId={user.id} view={view.data} backTo={backTo} />;
-}
-
-function BackLink({ to }: { to: string }) {
+  const { appId = "" } = useParams();
   return (
-    <Anchor component={Link} to={to} size="sm">
-      ← Back to Candidate Submissions
-    </Anchor>
+    <CandidateLoader candidateId={appId} errorTitle="Legacy application">
+      {({ userId, view, backTo, state }) =>
+        // A program of a newer generation is reviewed on the submission view.
+        !isLegacyProgram(view.program) ? (
+          <Navigate to={submissionPath(view.program, view.submission._id)} replace state={state} />
+        ) : (
+          // Keyed by application: previous / next start with that candidate's own review, dialogs closed.
+          <SubmissionFrame
+            key={appId}
+            userId={userId}
+            view={view}
+            backTo={backTo}
+            titleBadge={
+              <Badge color="gray.8" variant="light">
+                Legacy application
+              </Badge>
+            }
+            hideEmptyAdministrative
+          >
+            {(content) => <LegacyCanvas view={view} content={content} />}
+          </SubmissionFrame>
+        )
+      }
+    </CandidateLoader>
   );
 }
 
-interface LegacyReviewProps {
-  userId: string;
+interface LegacyCanvasProps {
   view: CandidateView;
-  backTo: string;
+  content: FrameContent;
 }
 
-function LegacyReview({ userId, view, backTo }: LegacyReviewProps) {
-  const { program, submission } = view;
-  const progress = useReviewProgress(userId, program._id);
-  const { adminInfo, canvas } = useMemo(() => splitSections(view.sections), [view.sections]);
+/** The canvas entries and the Final Rating: read-only without a review, else with the caller's. */
+function LegacyCanvas({ view, content }: LegacyCanvasProps) {
+  const { canvas, ratingDisabled, readOnly } = content;
   const entries = useMemo(() => legacyCanvasEntries(canvas), [canvas]);
-  const answers = useMemo(() => answersByQuestion(view.answers), [view.answers]);
-  const [deleting, setDeleting] = useState<{ comment: Comment; opened: boolean } | null>(null);
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  const { focusTitle } = locationState(useLocation().state);
 
-  // After Previous / Next the buttons' page is replaced: the focus goes to the new candidate's name.
-  useEffect(() => {
-    if (focusTitle) titleRef.current?.focus();
-  }, [focusTitle]);
+  return view.review === null ? (
+    <LegacySections readOnly={readOnly} entries={entries} editor={null} ratingDisabled />
+  ) : (
+    <LegacyReviewed
+      view={view}
+      review={view.review}
+      entries={entries}
+      ratingDisabled={ratingDisabled}
+      readOnly={readOnly}
+    />
+  );
+}
 
-  const archived = program.archived;
-  // As on the submission view: ratings on drafts are ignored, so a draft is not rated here either.
-  const ratingDisabled = !view.canRate || archived || submission.draft;
-  const commentsEditable = view.canRate && !archived;
-  const showComments = view.canRate || view.isAdmin || view.comments.length > 0;
-  // The organization name is the application's identifier.
-  const organizationName = submission.identifier.trim() || REVIEWING_TEXT.untitled;
-  const navTo = (id: string) => ({ pathname: submissionPath(program, id) });
-  const onDeleteComment = (comment: Comment) => setDeleting({ comment, opened: true });
-  const shared = {
-    userId,
-    view,
-    entries,
-    answers,
-    ratingDisabled,
-    commentsEditable,
-    showComments,
-    onDeleteComment,
-  };
+interface LegacySectionsProps {
+  readOnly: CanvasCommonProps;
+  entries: readonly LegacyCanvasEntry[];
+  /** The caller's review editor, or null when there is no review to change. */
+  editor: ReviewEditor | null;
+  ratingDisabled: boolean;
+}
 
+/** The legacy Decision Canvas, then the Final Rating. */
+function LegacySections({ readOnly, entries, editor, ratingDisabled }: LegacySectionsProps) {
   return (
-    <Stack gap="lg">
-      <StepBar
-        current="rate"
-        progress={progress.data?.progress ?? null}
-        enableStackedRankings={program.enableStackedRankings}
+    <>
+      <LegacyDecisionCanvas
+        {...readOnly}
+        entries={entries}
+        draft={editor === null ? null : editor.draft}
+        ratingDisabled={ratingDisabled}
+        onReviewChange={editor === null ? readOnly.onReviewChange : editor.change}
       />
-      <Group justify="space-between" align="center">
-        <BackLink to={backTo} />
-        <Group gap="xs" component="nav" aria-label="Applicants">
-          {view.previousId === null ? (
-            <Button variant="default" size="xs" disabled>
-              Previous applicant
-            </Button>
-          ) : (
-            <Button
-              variant="default"
-              size="xs"
-              component={Link}
-              to={navTo(view.previousId)}
-              state={{ from: backTo, focusTitle: true }}
-            >
-              Previous applicant
-            </Button>
-          )}
-          {view.nextId === null ? (
-            <Button variant="default" size="xs" disabled>
-              Next applicant
-            </Button>
-          ) : (
-            <Button
-              variant="default"
-              size="xs"
-              component={Link}
-              to={navTo(view.nextId)}
-              state={{ from: backTo, focusTitle: true }}
-            >
-              Next applicant
-            </Button>
-          )}
-        </Group>
-      </Group>
-
-      <Group gap="sm" align="center">
-        <Title order={1} ref={titleRef} tabIndex={-1} style={{ overflowWrap: "anywhere", outline: "none" }}>
-          {organizationName}
-        </Title>
-        <Badge color="gray.8" variant="light">
-          Legacy application
-        </Badge>
-        {submission.test && (
-          <Badge color="green.9" variant="filled">
-            Test
-          </Badge>
-        )}
-      </Group>
-
-      {submission.draft && (
-        <Alert color="red" variant="light" role="note">
-          <Text size="sm" fw={700} c="red.9">
-            {REVIEW_MESSAGES.draftNotice}
-          </Text>
-        </Alert>
-      )}
-      {archived && (
-        <Alert color="gray" variant="light" role="note">
-          <Text size="sm">{REVIEW_MESSAGES.archived}</Text>
-        </Alert>
-      )}
-      {!archived && !view.canRate && (
-        <Alert color="blue" variant="light" role="note">
-          <Text size="sm">{REVIEWING_TEXT.readOnly}</Text>
-        </Alert>
-      )}
-
-      {/* "If any": an administrative section, or the grant amount an admin sees. */}
-      {(adminInfo.length > 0 || view.isAdmin) && (
-        <AdministrativeCategories
-          sections={adminInfo}
-          answers={answers}
-          files={view.files}
-          showAmount={view.isAdmin}
-          amount={submission.amount}
-        />
-      )}
-      <SubmissionFiles files={view.files} />
-
-      {view.review === null ? (
-        <>
-          <LegacyDecisionCanvas
-            userId={userId}
-            program={program}
-            submissionId={submission._id}
-            entries={entries}
-            answers={answers}
-            files={view.files}
-            comments={view.comments}
-            draft={null}
-            ratingDisabled
-            commentsEditable={commentsEditable}
-            showComments={showComments}
-            onReviewChange={() => {}}
-            onDeleteComment={onDeleteComment}
-          />
-          <LegacyFinalRating
-            userId={userId}
-            program={program}
-            submissionId={submission._id}
-            editor={null}
-            comments={view.comments}
-            ratingDisabled
-            commentsEditable={commentsEditable}
-            showComments={showComments}
-            onDeleteComment={onDeleteComment}
-          />
-        </>
-      ) : (
-        <LegacyReviewed {...shared} review={view.review} />
-      )}
-
-      <DeleteCommentDialog
-        userId={userId}
-        programId={program._id}
-        submissionId={submission._id}
-        comment={deleting?.comment ?? null}
-        opened={deleting?.opened ?? false}
-        onClose={() => setDeleting((current) => (current === null ? null : { ...current, opened: false }))}
+      <LegacyFinalRating
+        userId={readOnly.userId}
+        program={readOnly.program}
+        submissionId={readOnly.submissionId}
+        editor={editor}
+        comments={readOnly.comments}
+        ratingDisabled={ratingDisabled}
+        commentsEditable={readOnly.commentsEditable}
+        showComments={readOnly.showComments}
+        onDeleteComment={readOnly.onDeleteComment}
       />
-    </Stack>
+    </>
   );
 }
 
 interface LegacyReviewedProps {
-  userId: string;
   view: CandidateView;
   review: Review;
   entries: readonly LegacyCanvasEntry[];
-  answers: ReturnType<typeof answersByQuestion>;
   ratingDisabled: boolean;
-  commentsEditable: boolean;
-  showComments: boolean;
-  onDeleteComment: (comment: Comment) => void;
+  readOnly: CanvasCommonProps;
 }
 
 /** The canvas and the Final Rating with the caller's review: every change saves the whole review. */
-function LegacyReviewed({
-  userId,
-  view,
-  review,
-  entries,
-  answers,
-  ratingDisabled,
-  commentsEditable,
-  showComments,
-  onDeleteComment,
-}: LegacyReviewedProps) {
+function LegacyReviewed({ view, review, entries, ratingDisabled, readOnly }: LegacyReviewedProps) {
   const { program, submission } = view;
   const editor = useReviewEditor({
-    userId,
+    userId: readOnly.userId,
     programId: program._id,
     submissionId: submission._id,
     appVersion: program.appVersion,
@@ -314,32 +139,7 @@ function LegacyReviewed({
           <LegacySaveStatus editor={editor} />
         </Group>
       </Paper>
-      <LegacyDecisionCanvas
-        userId={userId}
-        program={program}
-        submissionId={submission._id}
-        entries={entries}
-        answers={answers}
-        files={view.files}
-        comments={view.comments}
-        draft={editor.draft}
-        ratingDisabled={ratingDisabled}
-        commentsEditable={commentsEditable}
-        showComments={showComments}
-        onReviewChange={editor.change}
-        onDeleteComment={onDeleteComment}
-      />
-      <LegacyFinalRating
-        userId={userId}
-        program={program}
-        submissionId={submission._id}
-        editor={editor}
-        comments={view.comments}
-        ratingDisabled={ratingDisabled}
-        commentsEditable={commentsEditable}
-        showComments={showComments}
-        onDeleteComment={onDeleteComment}
-      />
+      <LegacySections readOnly={readOnly} entries={entries} editor={editor} ratingDisabled={ratingDisabled} />
     </>
   );
 }
