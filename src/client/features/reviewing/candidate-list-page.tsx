@@ -5,8 +5,7 @@ import { useSearchParams } from "react-router";
 import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
 import type { UserProgram } from "../../../shared/schemas/users";
 import { PageLoader } from "../../components/page-loader";
-import { useSignedInSession } from "../../lib/signed-in-session";
-import { useCurrentProgram } from "../programs/api";
+import { CurrentProgramPage } from "../programs/current-program-page";
 import { candidateListQuery } from "./api";
 import { pageCount, pageFromSearch } from "./candidate-rows";
 import { CandidateTable } from "./candidate-table";
@@ -15,23 +14,12 @@ import { StepBar } from "./step-bar";
 
 /** /applications (step 1): the current program's candidates for the signed-in user to rate. */
 export function CandidateListPage() {
-  const { user } = useSignedInSession();
-  const currentProgram = useCurrentProgram(user.id);
-
-  if (currentProgram.isPending) return <PageLoader />;
-  if (currentProgram.isError) {
-    return <Text c="red.9">Error loading your current program: {currentProgram.error.message}</Text>;
-  }
-  if (currentProgram.data === null) {
-    return (
-      <Stack gap="lg">
-        <Title order={1}>Candidate Submissions</Title>
-        <Text>{REVIEWING_TEXT.noProgram}</Text>
-      </Stack>
-    );
-  }
-  // Keyed by program: another program picked in the top bar starts from its first page.
-  return <CandidateList key={currentProgram.data.id} userId={user.id} program={currentProgram.data} />;
+  return (
+    <CurrentProgramPage title="Candidate Submissions" noProgram={REVIEWING_TEXT.noProgram}>
+      {/* Keyed by program: another program picked in the top bar starts from its first page. */}
+      {({ userId, program }) => <CandidateList userId={userId} program={program} />}
+    </CurrentProgramPage>
+  );
 }
 
 function CandidateList({ userId, program }: { userId: string; program: UserProgram }) {

@@ -5,8 +5,7 @@ import { Navigate } from "react-router";
 import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
 import type { UserProgram } from "../../../shared/schemas/users";
 import { PageLoader } from "../../components/page-loader";
-import { useSignedInSession } from "../../lib/signed-in-session";
-import { useCurrentProgram } from "../programs/api";
+import { CurrentProgramPage } from "../programs/current-program-page";
 import { rankingQuery } from "./api";
 import { RankingList } from "./ranking-list";
 import { REVIEWING_TEXT } from "./reviewing-messages";
@@ -14,22 +13,11 @@ import { StepBar } from "./step-bar";
 
 /** /rankings (step 2): the caller's candidates of the current program, ordered best first. */
 export function RankingsPage() {
-  const { user } = useSignedInSession();
-  const currentProgram = useCurrentProgram(user.id);
-
-  if (currentProgram.isPending) return <PageLoader />;
-  if (currentProgram.isError) {
-    return <Text c="red.9">Error loading your current program: {currentProgram.error.message}</Text>;
-  }
-  if (currentProgram.data === null) {
-    return (
-      <Stack gap="lg">
-        <Title order={1}>Stacked Rankings</Title>
-        <Text>{REVIEWING_TEXT.noProgram}</Text>
-      </Stack>
-    );
-  }
-  return <ProgramRankings key={currentProgram.data.id} userId={user.id} program={currentProgram.data} />;
+  return (
+    <CurrentProgramPage title="Stacked Rankings" noProgram={REVIEWING_TEXT.noProgram}>
+      {({ userId, program }) => <ProgramRankings userId={userId} program={program} />}
+    </CurrentProgramPage>
+  );
 }
 
 /** Committee members order their candidates; a guest or an admin off the committee only reads. */

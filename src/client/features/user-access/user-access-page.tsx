@@ -6,8 +6,7 @@ import type { ProgramUser } from "../../../shared/schemas/program-users";
 import type { UserProgram } from "../../../shared/schemas/users";
 import { PageLoader } from "../../components/page-loader";
 import { notify } from "../../lib/notify";
-import { useSignedInSession } from "../../lib/signed-in-session";
-import { useCurrentProgram } from "../programs/api";
+import { CurrentProgramPage } from "../programs/current-program-page";
 import { AddProgramUserDialog } from "./add-program-user-dialog";
 import { useProgramUsers, useResendInvitation } from "./api";
 import { EditProgramUserDialog } from "./edit-program-user-dialog";
@@ -17,24 +16,12 @@ import { USER_ACCESS_TEXT } from "./user-access-messages";
 
 /** /admin/user-management: the members of the current program, their roles and invitations. */
 export function UserAccessPage() {
-  const { user } = useSignedInSession();
-  const currentProgram = useCurrentProgram(user.id);
-
-  if (currentProgram.isPending) return <PageLoader />;
-  if (currentProgram.isError) {
-    return <Text c="red.9">Error loading your current program: {currentProgram.error.message}</Text>;
-  }
-  // The guard lets an organization admin in without a current program.
-  if (currentProgram.data === null) {
-    return (
-      <Stack gap="lg">
-        <Title order={1}>Manage User Access</Title>
-        <Text>{USER_ACCESS_TEXT.noProgram}</Text>
-      </Stack>
-    );
-  }
-  // Keyed by program: another program picked in the top bar starts with no dialog open.
-  return <ProgramUserAccess key={currentProgram.data.id} viewerId={user.id} program={currentProgram.data} />;
+  return (
+    <CurrentProgramPage title="Manage User Access" noProgram={USER_ACCESS_TEXT.noProgram}>
+      {/* Keyed by program: another program picked in the top bar starts with no dialog open. */}
+      {({ userId, program }) => <ProgramUserAccess viewerId={userId} program={program} />}
+    </CurrentProgramPage>
+  );
 }
 
 /** The member last chosen for editing; it stays while the dialog animates closed. */
