@@ -238,9 +238,15 @@ export const emailOutbox = pgTable(
     lastError: text("last_error"),
     transport: text("transport"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * One message per key: a request retried after a timeout or a crash enqueues nothing twice
+     * (e.g. "{idempotency key}:{submission id}" for the committee's emails).
+     */
+    dedupeKey: text("dedupe_key"),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("email_outbox_dedupe_key_unique").on(t.dedupeKey),
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_created_idx").on(t.createdAt),
   ],
@@ -561,6 +567,11 @@ export const reviews = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** -1: not rated. Halves are exact in binary floating point, so a double holds every allowed value. */
     rating: doublePrecision("rating").notNull().default(-1),
+    /**
+     * appVersion 3: the overall computed from the criteria alone ("suggested"), kept at every save so the
+     * statistics average it in SQL; null for other versions and while no criterion counts.
+     */
+    suggestedRating: doublePrecision("suggested_rating"),
     sections: jsonb("sections").$type<ReviewSection[]>().notNull().default([]),
     /** When the rating first rose above -1 (the review counts from then on). */
     startedAt: timestamp("started_at", { withTimezone: true }),

@@ -81,6 +81,9 @@ const EXPECTED: {
     allowed: ["reviewer", "adminReviewer"],
   },
   "review:readAll": { resource: () => PROGRAM, allowed: ["adminReviewer", "admin", "orgAdmin"] },
+  "committee:assign": { resource: () => PROGRAM, allowed: ["adminReviewer", "admin", "orgAdmin"] },
+  "candidate:decide": { resource: () => PROGRAM, allowed: ["adminReviewer", "admin", "orgAdmin"] },
+  "committee:email": { resource: () => PROGRAM, allowed: ["adminReviewer", "admin", "orgAdmin"] },
 };
 
 describe("role matrix", () => {
@@ -157,11 +160,17 @@ describe("role matrix", () => {
     expect(can(ACTORS.orgAdmin, "program:administer", foreign)).toBe(false);
     expect(can(ACTORS.orgAdmin, "organization:administer", { organizationId: OTHER_ORG })).toBe(false);
     expect(can(ACTORS.orgAdmin, "program:manage", { organizationId: OTHER_ORG })).toBe(false);
+    for (const action of ["committee:assign", "candidate:decide", "committee:email"] as const) {
+      expect(can(ACTORS.orgAdmin, action, foreign)).toBe(false);
+    }
   });
 
   it("gives a member of one program nothing in another program of the same organization", () => {
     const sibling = { programId: "p-2", organizationId: ORG };
     expect(can(ACTORS.admin, "program:view", sibling)).toBe(false);
     expect(can(ACTORS.admin, "program:administer", sibling)).toBe(false);
+    for (const action of ["committee:assign", "candidate:decide", "committee:email"] as const) {
+      expect(can(ACTORS.adminReviewer, action, sibling)).toBe(false);
+    }
   });
 });

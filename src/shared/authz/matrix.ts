@@ -56,6 +56,12 @@ export interface ResourceOf {
   "ranking:write": { programId: string; organizationId: string; archived: boolean };
   /** Everyone's reviews, ratings, comments and rankings in a program: its admins. */
   "review:readAll": { programId: string; organizationId: string };
+  /** Running the committee (issue 7): assign reviewers and groups, manage groups — the program's admins. */
+  "committee:assign": { programId: string; organizationId: string };
+  /** Approve, disapprove and set amounts; see the funding statistics — the program's admins. */
+  "candidate:decide": { programId: string; organizationId: string };
+  /** Email candidates and remind reviewers — the program's admins. */
+  "committee:email": { programId: string; organizationId: string };
 }
 
 export interface CandidateResource {
@@ -123,6 +129,9 @@ const matrix: { [A in Action]: Rule<A> } = {
     !r.archived && !r.draftOrTest && onCommittee(actor, r.programId) && readsCandidate(actor, r),
   "ranking:write": (actor, r) => !r.archived && onCommittee(actor, r.programId),
   "review:readAll": administers,
+  "committee:assign": administers,
+  "candidate:decide": administers,
+  "committee:email": administers,
 };
 
 export function can<A extends Action>(actor: Actor | null, action: A, resource: ResourceOf[A]): boolean {
