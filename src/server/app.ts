@@ -10,6 +10,13 @@ import { z } from "zod";
 import { MAX_FORM_BODY_BYTES, MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from "../shared/limits";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { webhookRoutes } from "./billing/webhook-routes";
+import {
+  assignmentRoutes,
+  reviewerGroupRoutes,
+  submissionAssignmentRoutes,
+} from "./committee/assignment-routes";
+import { committeeEmailRoutes } from "./committee/email-routes";
+import { committeeStatsRoutes } from "./committee/statistics-routes";
 import { isProduction } from "./config";
 import { fileRoutes, publicFileRoutes } from "./files/routes";
 import { formRoutes } from "./forms/routes";
@@ -155,8 +162,12 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.route("/api/forms", formLinkRoutes);
   app.route("/api/submissions", submissionRoutes);
   app.route("/api/submissions", submissionAdminRoutes);
+  app.route("/api/submissions", submissionAssignmentRoutes);
+  app.route("/api/reviewerGroups", reviewerGroupRoutes);
   app.route("/api/applications", candidateRoutes);
   app.route("/api/admin", adminCandidateRoutes);
+  app.route("/api/admin", assignmentRoutes);
+  app.route("/api/admin", committeeStatsRoutes);
   app.route("/api/reviews", reviewRoutes);
   app.route("/api/ratings", ratingRoutes);
   app.route("/api/rankings", rankingRoutes);
@@ -164,6 +175,7 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.route("/api/files/public", publicFileRoutes);
   app.route("/api/files", fileRoutes);
   app.route("/api/organizations", organizationRoutes);
+  app.route("/api/email", committeeEmailRoutes);
   app.route("/api/email", supportRoutes);
   app.route("/api/webhooks", webhookRoutes);
   if (!isProduction(config)) app.route("/api/dev", devMailboxRoutes);

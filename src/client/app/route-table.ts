@@ -1,10 +1,13 @@
 import type { ComponentType, LazyExoticComponent } from "react";
 import type { RouteGroup } from "../../shared/authz";
 import {
+  AssignIcon,
+  ChartIcon,
   CreditCardIcon,
   DashboardIcon,
   FormIcon,
   type IconProps,
+  ProgressIcon,
   SettingsIcon,
   UsersIcon,
 } from "../components/icons";
@@ -216,6 +219,45 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(
       () => import("../features/user-access/user-access-page"),
       (m) => m.UserAccessPage,
+    ),
+  },
+  {
+    path: "/admin/assign-reviewers",
+    title: "Assign Reviewers",
+    group: "ADMIN",
+    showInPageMenu: true,
+    hideProgramPicker: false,
+    icon: AssignIcon,
+    description: "Choose who reviews each application, one by one or in groups.",
+    page: lazyPage(
+      () => import("../features/assign-reviewers/assign-reviewers-page"),
+      (m) => m.AssignReviewersPage,
+    ),
+  },
+  {
+    path: "/admin/allcandidates",
+    title: "Candidate Statistics",
+    group: "ADMIN",
+    showInPageMenu: true,
+    hideProgramPicker: false,
+    icon: ChartIcon,
+    description: "Ratings, rankings and funding decisions for every candidate; email candidates.",
+    page: lazyPage(
+      () => import("../features/candidate-statistics/candidate-statistics-page"),
+      (m) => m.CandidateStatisticsPage,
+    ),
+  },
+  {
+    path: "/admin/committeereview",
+    title: "Reviewer Statistics",
+    group: "ADMIN",
+    showInPageMenu: true,
+    hideProgramPicker: false,
+    icon: ProgressIcon,
+    description: "How far each committee member has got with their reviews; send reminders.",
+    page: lazyPage(
+      () => import("../features/reviewer-statistics/reviewer-statistics-page"),
+      (m) => m.ReviewerStatisticsPage,
     ),
   },
   {

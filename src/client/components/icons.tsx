@@ -110,3 +110,37 @@ export function FormIcon(props: IconProps) {
     </OutlineIcon>
   );
 }
+
+/** People linked to a page: assigning reviewers. */
+export function AssignIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <circle cx="8" cy="7.5" r="3" />
+      <path d="M2.5 19c0-3.2 2.5-5.5 5.5-5.5 1.5 0 2.8.5 3.8 1.4" />
+      <rect x="14" y="10" width="7.5" height="10" rx="1.2" />
+      <path d="M16 13.5h3.5M16 16.5h3.5" />
+    </OutlineIcon>
+  );
+}
+
+/** A bar chart: the statistics pages. */
+export function ChartIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M3 21h18" />
+      <rect x="5" y="11" width="3.5" height="7" rx="0.8" />
+      <rect x="10.25" y="6" width="3.5" height="12" rx="0.8" />
+      <rect x="15.5" y="13.5" width="3.5" height="4.5" rx="0.8" />
+    </OutlineIcon>
+  );
+}
+
+/** A ticked list: the committee's progress. */
+export function ProgressIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M3.5 6.5l1.5 1.5 2.5-3M3.5 12.5l1.5 1.5 2.5-3M3.5 18.5h4" />
+      <path d="M10.5 7h10M10.5 13h10M10.5 19h6" />
+    </OutlineIcon>
+  );
+}
