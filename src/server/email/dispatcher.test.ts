@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { emailOutbox } from "../db/schema";
 import { createTestDatabase } from "../test/database";
-import { createMailDispatcher, MAX_ATTEMPTS, retryDelaySeconds } from "./dispatcher";
+import { createMailDispatcher, MAX_ATTEMPTS, messageIdFor, retryDelaySeconds } from "./dispatcher";
 import { enqueueEmail } from "./outbox";
 import type { MailMessage, MailTransport } from "./transports";
 
@@ -39,6 +40,64 @@ const message = (n: number) => ({
 });
 const makeDue = () =>
   database.db.update(emailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` });
+/** As if the lease of every message being sent had run out (its sender is gone or too slow). */
+const expireLeases = () =>
+  database.db
+    .update(emailOutbox)
+    .set({ lockedUntil: sql`now() - interval '1 second'` })
+    .where(eq(emailOutbox.status, "sending"));
+const FROM = "DecisionHub <no-reply@example.test>";
+const rowOf = async (id: string) =>
+  (await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!;
+
+/**
+ * A provider that accepts each message and then holds the sender until released: "accepted by the
+ * provider, not yet marked sent". Never released, it is a sender that crashed right after sending.
+ */
+function stallingTransport(): MailTransport & {
+  sent: MailMessage[];
+  release(): void;
+  accepted: Promise<void>;
+} {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let accept = () => {};
+  const accepted = new Promise<void>((resolve) => {
+    accept = resolve;
+  });
+  const t = {
+    name: "stalling",
+    sent: [] as MailMessage[],
+    accepted,
+    release: () => release(),
+    async send(m: MailMessage) {
+      t.sent.push(m);
+      accept();
+      await gate;
+    },
+  };
+  return t;
+}
+
+/** The database, except that the first `failures` statements marking a message sent throw. */
+function sentUpdatesFail(db: Database["db"], failures: number): Database["db"] {
+  const dialect = new PgDialect();
+  let left = failures;
+  return new Proxy(db, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (prop !== "execute") return typeof value === "function" ? value.bind(target) : value;
+      return async (query: SQL) => {
+        if (dialect.sqlToQuery(query).sql.includes("status = 'sent'") && left-- > 0) {
+          throw new Error("connection lost");
+        }
+        return target.execute(query);
+      };
+    },
+  });
+}
 
 describe("mail dispatcher", () => {
   it("sends each due message once, in order", async () => {
@@ -93,6 +152,108 @@ describe("mail dispatcher", () => {
     await createMailDispatcher({ db: database.db, transport, from: "x@example.test" }).dispatchDue();
     const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row!.status).toBe("failed");
+  });
+
+  it("gives every message a Message-ID derived from its outbox id", async () => {
+    const id = await enqueueEmail(database.db, message(1));
+    const transport = recordingTransport();
+    await createMailDispatcher({ db: database.db, transport, from: FROM }).dispatchDue();
+    expect(transport.sent[0]!.messageId).toBe(`<${id}@example.test>`);
+    expect(messageIdFor(id, "plain@mail.example.org")).toBe(`<${id}@mail.example.org>`);
+    expect(messageIdFor(id, "no address")).toBe(`<${id}@decisionhub.invalid>`);
+  });
+
+  it("re-sends a message whose sender crashed after the provider accepted it with the same Message-ID", async () => {
+    const id = await enqueueEmail(database.db, message(1));
+    const crashed = stallingTransport();
+    // The first sender hands the message over and never comes back: "sent" is never written.
+    void createMailDispatcher({ db: database.db, transport: crashed, from: FROM }).dispatchDue();
+    await crashed.accepted;
+    expect((await rowOf(id)).status).toBe("sending");
+    // Nobody takes the message over while the lease runs…
+    const next = recordingTransport();
+    const survivor = createMailDispatcher({ db: database.db, transport: next, from: FROM });
+    expect(await survivor.dispatchDue()).toBe(0);
+    // …and after it, the re-send is the same message to the receiving side.
+    await expireLeases();
+    expect(await survivor.dispatchDue()).toBe(1);
+    expect(next.sent).toHaveLength(1);
+    expect(next.sent[0]!.messageId).toBe(crashed.sent[0]!.messageId);
+    expect(next.sent[0]!.messageId).toBe(`<${id}@example.test>`);
+    expect(await rowOf(id)).toMatchObject({ status: "sent", attempts: 2, transport: "test" });
+  });
+
+  it("never re-sends a message the provider accepted when marking it sent fails", async () => {
+    const id = await enqueueEmail(database.db, message(1));
+    const transport = recordingTransport();
+    const errors: string[] = [];
+    const d = createMailDispatcher({
+      db: sentUpdatesFail(database.db, 1),
+      transport,
+      from: FROM,
+      onError: (m) => errors.push(m),
+    });
+    expect(await d.dispatchDue()).toBe(1);
+    // Not treated as a failed send (which would be retried): still leased, no error recorded.
+    expect(await rowOf(id)).toMatchObject({ status: "sending", lastError: null });
+    expect(errors).toEqual([expect.stringContaining("was sent but could not be marked sent")]);
+    // The next round writes "sent" before claiming anything, even with the lease gone.
+    await expireLeases();
+    expect(await d.dispatchDue()).toBe(0);
+    expect(await rowOf(id)).toMatchObject({ status: "sent", attempts: 1 });
+    expect(transport.sent).toHaveLength(1);
+  });
+
+  it("leaves a message to the dispatcher that took it over when its own lease ran out", async () => {
+    const first = await enqueueEmail(database.db, message(1));
+    const second = await enqueueEmail(database.db, message(2));
+    const slow = stallingTransport();
+    const slowRound = createMailDispatcher({ db: database.db, transport: slow, from: FROM }).dispatchDue();
+    await slow.accepted;
+    // The slow dispatcher holds both messages and is stuck on the first beyond the lease.
+    await expireLeases();
+    const fast = recordingTransport();
+    expect(await createMailDispatcher({ db: database.db, transport: fast, from: FROM }).dispatchDue()).toBe(
+      2,
+    );
+    slow.release();
+    await slowRound;
+    // The first was in the provider's hands twice (same Message-ID); the second was sent once.
+    expect(slow.sent.map((m) => m.subject)).toEqual(["Message 1"]);
+    expect(fast.sent.map((m) => m.subject)).toEqual(["Message 1", "Message 2"]);
+    expect(fast.sent[0]!.messageId).toBe(slow.sent[0]!.messageId);
+    expect(await rowOf(first)).toMatchObject({ status: "sent" });
+    expect(await rowOf(second)).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("does not let a dispatcher that lost its lease undo a delivery with a late failure", async () => {
+    const id = await enqueueEmail(database.db, message(1));
+    let fail = () => {};
+    let started = () => {};
+    const sending = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const failing: MailTransport = {
+      name: "failing",
+      send: () =>
+        new Promise<void>((_, reject) => {
+          fail = () => reject(new Error("timed out"));
+          started();
+        }),
+    };
+    const staleRound = createMailDispatcher({
+      db: database.db,
+      transport: failing,
+      from: FROM,
+    }).dispatchDue();
+    await sending;
+    await expireLeases();
+    const fast = recordingTransport();
+    await createMailDispatcher({ db: database.db, transport: fast, from: FROM }).dispatchDue();
+    fail();
+    await staleRound;
+    expect(await rowOf(id)).toMatchObject({ status: "sent", lastError: null });
+    expect(fast.sent).toHaveLength(1);
   });
 
   it("backs off exponentially up to an hour", () => {

@@ -9,27 +9,53 @@ export interface OutgoingEmail extends RenderedEmail {
   organizationId?: string | null;
   replyTo?: string | null;
   bcc?: string[];
+  /**
+   * One message per key (a unique column): enqueueing the same key again does nothing, so a request
+   * retried after a timeout or a crash never queues its messages twice.
+   */
+  dedupeKey?: string | null;
 }
+
+const rowOf = (email: OutgoingEmail) => ({
+  kind: email.kind,
+  to: email.to,
+  bcc: email.bcc ?? [],
+  replyTo: email.replyTo ?? null,
+  subject: email.subject,
+  text: email.text,
+  html: email.html,
+  organizationId: email.organizationId ?? null,
+  dedupeKey: email.dedupeKey ?? null,
+});
 
 /**
  * Writes a message to the outbox, inside the caller's transaction when it has one, so that the
  * message exists exactly when the change that caused it does. The dispatcher delivers it.
  */
 export async function enqueueEmail(tx: Tx, email: OutgoingEmail): Promise<string> {
-  const [row] = await tx
-    .insert(emailOutbox)
-    .values({
-      kind: email.kind,
-      to: email.to,
-      bcc: email.bcc ?? [],
-      replyTo: email.replyTo ?? null,
-      subject: email.subject,
-      text: email.text,
-      html: email.html,
-      organizationId: email.organizationId ?? null,
-    })
-    .returning({ id: emailOutbox.id });
+  const [row] = await tx.insert(emailOutbox).values(rowOf(email)).returning({ id: emailOutbox.id });
   return row!.id;
+}
+
+/** Rows per INSERT: nine parameters each keeps a statement far below PostgreSQL's 65,535. */
+export const ENQUEUE_BATCH = 500;
+
+/**
+ * Writes many messages with one INSERT per ENQUEUE_BATCH rows (not one per message). A message whose
+ * dedupe key is already in the outbox is skipped (ON CONFLICT DO NOTHING), so enqueueing the same keyed
+ * messages twice leaves each once. Returns how many rows were new.
+ */
+export async function enqueueEmails(tx: Tx, emails: readonly OutgoingEmail[]): Promise<number> {
+  let inserted = 0;
+  for (let start = 0; start < emails.length; start += ENQUEUE_BATCH) {
+    const rows = await tx
+      .insert(emailOutbox)
+      .values(emails.slice(start, start + ENQUEUE_BATCH).map(rowOf))
+      .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+      .returning({ id: emailOutbox.id });
+    inserted += rows.length;
+  }
+  return inserted;
 }
 
 export async function listRecentEmails(db: Db, limit = 50) {

@@ -14,10 +14,56 @@ export interface RenderedEmail {
   html: string;
 }
 
+const page = (body: string) =>
+  `<!doctype html><html><body style="font-family:sans-serif">${body}</body></html>`;
+
 function layout(paragraphs: string[], link?: { url: string; label: string }): string {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n");
   const button = link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : "";
-  return `<!doctype html><html><body style="font-family:sans-serif">${body}${button}</body></html>`;
+  return page(`${body}${button}`);
+}
+
+/** Plain text as HTML: every character escaped, line breaks kept as <br>. */
+export function textToHtml(text: string): string {
+  return escapeHtml(text).replace(/\r\n|\r|\n/g, "<br>");
+}
+
+/**
+ * The committee's message to one candidate, its template already filled (fillTemplate). The text part is
+ * the filled text; the HTML part is that text escaped, so a name or a body holding markup shows as text
+ * and never becomes markup. A line break in the subject (from a filled-in value) becomes a space.
+ */
+export function committeeEmail(subject: string, text: string): RenderedEmail {
+  return { subject: subject.replace(/[\r\n]+/g, " ").trim(), text, html: page(textToHtml(text)) };
+}
+
+const candidates = (n: number) => `${n} ${n === 1 ? "candidate" : "candidates"}`;
+
+/**
+ * A reminder to a committee member (or guest) that candidates are waiting. `progress` says how many of
+ * the candidates they see they have rated; a guest reads without rating, so theirs says only how many.
+ */
+export function reviewerReminderEmail(reminder: {
+  name: string;
+  programName: string;
+  sentBy: string;
+  progress: { assigned: number; reviewed: number | null };
+  url: string;
+}): RenderedEmail {
+  const { assigned, reviewed } = reminder.progress;
+  const lines = [
+    reminder.name ? `Hello ${reminder.name},` : "Hello,",
+    `${reminder.sentBy} reminds you that candidates in ${reminder.programName} are waiting for your review.`,
+    reviewed === null
+      ? `${candidates(assigned)} ${assigned === 1 ? "is" : "are"} open for you to read.`
+      : `So far you have rated ${reviewed} of the ${candidates(assigned)} you can see.`,
+    "Use the link below to open your candidate list.",
+  ];
+  return {
+    subject: `Reminder: candidates are waiting for your review in ${reminder.programName}`,
+    text: `${lines.join("\n\n")}\n\n${reminder.url}\n`,
+    html: layout(lines, { url: reminder.url, label: "Open my candidates" }),
+  };
 }
 
 export function passwordResetEmail(name: string, url: string): RenderedEmail {

@@ -1,6 +1,11 @@
 import type { Config } from "../config";
 
 export interface MailMessage {
+  /**
+   * The message's Message-ID, derived from its outbox row (see messageIdFor in dispatcher.ts): a re-send
+   * after a crash is the same message to the receiving side, which can recognise it as a duplicate.
+   */
+  messageId: string;
   from: string;
   to: string[];
   bcc: string[];
@@ -14,6 +19,13 @@ export interface MailTransport {
   name: string;
   send(message: MailMessage): Promise<void>;
 }
+
+/**
+ * How long a provider may take with one message. Below the dispatcher's two-minute lease, so a slow
+ * provider makes a send fail (and be retried later) rather than outlive the lease while another
+ * dispatcher picks the message up and sends it a second time.
+ */
+export const PROVIDER_TIMEOUT_MS = 60_000;
 
 /** The message in the shape both providers take (empty bcc and reply-to left out). */
 function providerMessage(m: MailMessage) {
@@ -36,7 +48,7 @@ export function logTransport(log: (line: string) => void): MailTransport {
   return {
     name: "dev-mailbox",
     async send(m) {
-      log(`[mail] to ${m.to.join(", ")}: ${m.subject}\n${m.text}`);
+      log(`[mail] ${m.messageId} to ${m.to.join(", ")}: ${m.subject}\n${m.text}`);
     },
   };
 }
@@ -45,20 +57,28 @@ export async function createTransport(config: Config, log: (line: string) => voi
   if (config.SENDGRID_API_KEY) {
     const sg = (await import("@sendgrid/mail")).default;
     sg.setApiKey(config.SENDGRID_API_KEY);
+    sg.setTimeout(PROVIDER_TIMEOUT_MS);
     return {
       name: "sendgrid",
       async send(m) {
-        await sg.send(providerMessage(m));
+        // SendGrid has no idempotency key; our own Message-ID header is what lets the receiving side
+        // tell a re-send from a new message.
+        await sg.send({ ...providerMessage(m), headers: { "Message-ID": m.messageId } });
       },
     };
   }
   if (config.SMTP_URL) {
     const nodemailer = (await import("nodemailer")).default;
-    const smtp = nodemailer.createTransport(config.SMTP_URL);
+    const smtp = nodemailer.createTransport({
+      url: config.SMTP_URL,
+      connectionTimeout: PROVIDER_TIMEOUT_MS / 2,
+      greetingTimeout: PROVIDER_TIMEOUT_MS / 2,
+      socketTimeout: PROVIDER_TIMEOUT_MS,
+    });
     return {
       name: "smtp",
       async send(m) {
-        await smtp.sendMail(providerMessage(m));
+        await smtp.sendMail({ ...providerMessage(m), messageId: m.messageId });
       },
     };
   }

@@ -31,7 +31,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
     DEMO_DATA: "off",
     AUTH_RATE_LIMIT: "off",
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     SERVE_CLIENT: "off",
     // Uploaded files go to a folder of this test's own, removed on close.
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "decisionhub-test-")),

@@ -1,0 +1,396 @@
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import {
+  type AssignmentListQuery,
+  type AssignmentListResult,
+  type AssignmentRow,
+  COMMITTEE_MESSAGES,
+  type GroupRef,
+  type Person,
+} from "../../shared/schemas/committee";
+import type { Db, Tx } from "../db/client";
+import {
+  programMembers,
+  reviewerGroups,
+  submissionReviewerGroups,
+  submissionReviewers,
+  submissions,
+  users,
+} from "../db/schema";
+import { notFound } from "../http/errors";
+import { isUuid } from "../http/ids";
+import { listOrderKey } from "../reviewing/candidate-list";
+import { isReviewableSql } from "../reviewing/candidates";
+import {
+  ASSIGNABLE_ROLES,
+  assignableAmong,
+  distinct,
+  groupsOfProgramAmong,
+  listCommittee,
+  refusedIds,
+} from "./committee-members";
+
+/**
+ * Assign reviewers (review-and-administration §2, §6): which committee members and reviewer groups
+ * review which candidate. Only the assignment tables are written; `submissions.open_to_all` follows
+ * them through the database's triggers (migrations/0008_open_to_all.sql), so what a reviewer sees
+ * changes with the transaction's commit.
+ *
+ * Every writer locks the candidates it changes (in id order) before touching their assignments, and
+ * the groups it assigns before the candidates: the triggers take the same locks in the same order, so
+ * two admins (or an admin and a group's deletion) never deadlock, and two replacements of one
+ * candidate's list apply one after the other instead of interleaving.
+ */
+
+type ProgramRef = { id: string; organizationId: string };
+
+/** A submission as the assignment routes need it: enough to authorize and to answer. */
+export interface AssignmentTarget {
+  id: string;
+  programId: string;
+  organizationId: string;
+  identifier: string;
+}
+
+/** The submission, whoever may see it (the caller authorizes on its program); 404 for unknown ids. */
+export async function findAssignmentTarget(db: Tx, submissionId: string): Promise<AssignmentTarget> {
+  if (!isUuid(submissionId)) throw notFound();
+  const [row] = await db
+    .select({
+      id: submissions.id,
+      programId: submissions.programId,
+      organizationId: submissions.organizationId,
+      identifier: submissions.identifier,
+    })
+    .from(submissions)
+    .where(eq(submissions.id, submissionId));
+  if (!row) throw notFound();
+  return row;
+}
+
+// ————— The list —————
+
+/** LIKE's wildcards (and its escape character) typed in a search box are plain characters. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The applicant name contains the search, whatever the case: the stored name_key is lower(identifier),
+ * and the search is lowered by the database too, so both sides fold case the same way.
+ */
+function nameContains(search: string | undefined): SQL | undefined {
+  if (search === undefined || search === "") return undefined;
+  return sql`${submissions.nameKey} like '%' || lower(${escapeLike(search)}) || '%' escape '\\'`;
+}
+
+/**
+ * One page of the program's submitted, non-test candidates in step 1's order (the name without regard
+ * to case, then the id), with the total, in one statement: the counts are a one-row CTE the page is
+ * left-joined to, so a page past the end still has the total.
+ */
+async function assignmentPage(db: Tx, program: ProgramRef, query: AssignmentListQuery) {
+  const filter = and(eq(submissions.programId, program.id), isReviewableSql(), nameContains(query.search));
+  const page = db.$with("page").as(
+    db
+      .select({ id: submissions.id, identifier: submissions.identifier, nameKey: submissions.nameKey })
+      .from(submissions)
+      .where(filter)
+      .orderBy(listOrderKey, submissions.id)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+  );
+  const counts = db.$with("counts").as(
+    db
+      .select({ total: sql<number>`count(*)::int`.as("total") })
+      .from(submissions)
+      .where(filter),
+  );
+  const rows = await db
+    .with(page, counts)
+    .select({ total: counts.total, id: page.id, identifier: page.identifier })
+    .from(counts)
+    .leftJoin(page, sql`true`)
+    .orderBy(page.nameKey, page.id);
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    candidates: rows.flatMap(({ id, identifier }) => (id === null ? [] : [{ id, identifier: identifier! }])),
+  };
+}
+
+/** The program's reviewer groups by name: what the Reviewer Groups pickers offer. */
+export function listGroupRefs(db: Tx, program: { id: string }): Promise<GroupRef[]> {
+  return db
+    .select({ _id: reviewerGroups.id, name: reviewerGroups.name })
+    .from(reviewerGroups)
+    .where(eq(reviewerGroups.programId, program.id))
+    .orderBy(asc(sql`lower(${reviewerGroups.name})`), asc(reviewerGroups.id));
+}
+
+function append<T>(map: Map<string, T[]>, key: string, value: T) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/**
+ * The reviewers (by name) and groups (by name) of some candidates: one query for each table, whatever
+ * the number of candidates. A reviewer who has since left the committee is still listed, so an admin
+ * sees the assignment and can remove it.
+ */
+export async function assignmentRows(
+  db: Tx,
+  candidates: readonly { id: string; identifier: string }[],
+): Promise<AssignmentRow[]> {
+  if (candidates.length === 0) return [];
+  const ids = candidates.map((c) => c.id);
+  const [reviewerRows, groupRows] = await Promise.all([
+    db
+      .select({
+        submissionId: submissionReviewers.submissionId,
+        _id: users.id,
+        name: users.name,
+        email: users.email,
+      })
+      .from(submissionReviewers)
+      .innerJoin(users, eq(users.id, submissionReviewers.userId))
+      .where(inArray(submissionReviewers.submissionId, ids))
+      .orderBy(asc(sql`lower(${users.name})`), asc(users.email), asc(users.id)),
+    db
+      .select({
+        submissionId: submissionReviewerGroups.submissionId,
+        _id: reviewerGroups.id,
+        name: reviewerGroups.name,
+      })
+      .from(submissionReviewerGroups)
+      .innerJoin(reviewerGroups, eq(reviewerGroups.id, submissionReviewerGroups.groupId))
+      .where(inArray(submissionReviewerGroups.submissionId, ids))
+      .orderBy(asc(sql`lower(${reviewerGroups.name})`), asc(reviewerGroups.id)),
+  ]);
+  const reviewersOf = new Map<string, Person[]>();
+  for (const { submissionId, ...person } of reviewerRows) append(reviewersOf, submissionId, person);
+  const groupsOf = new Map<string, GroupRef[]>();
+  for (const { submissionId, ...group } of groupRows) append(groupsOf, submissionId, group);
+  return candidates.map((c) => ({
+    _id: c.id,
+    identifier: c.identifier,
+    reviewers: reviewersOf.get(c.id) ?? [],
+    reviewerGroups: groupsOf.get(c.id) ?? [],
+  }));
+}
+
+/**
+ * The Assign reviewers table: a page of candidates with their reviewers and groups, and who and what
+ * may be assigned. Five queries whatever the page size (the page with its total, then the page's
+ * reviewers and groups; the committee and the groups alongside).
+ */
+export async function listAssignments(
+  db: Db,
+  program: ProgramRef,
+  query: AssignmentListQuery,
+): Promise<AssignmentListResult> {
+  const [page, committee, groups] = await Promise.all([
+    assignmentPage(db, program, query),
+    listCommittee(db, program),
+    listGroupRefs(db, program),
+  ]);
+  return {
+    rows: await assignmentRows(db, page.candidates),
+    total: page.total,
+    page: query.page,
+    pageSize: query.pageSize,
+    committee,
+    groups,
+  };
+}
+
+// ————— Replacing one candidate's reviewers or groups —————
+
+/** Locks the candidate for the transaction (its assignments are about to change); 404 if it is gone. */
+async function lockCandidate(tx: Tx, target: AssignmentTarget) {
+  const [row] = await tx
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(eq(submissions.id, target.id))
+    .for("no key update");
+  if (!row) throw notFound();
+}
+
+/** What to delete and what to insert to turn `current` into `wanted`. */
+function difference(current: ReadonlySet<string>, wanted: readonly string[]) {
+  const keep = new Set(wanted);
+  return {
+    adding: wanted.filter((id) => !current.has(id)),
+    removing: [...current].filter((id) => !keep.has(id)),
+  };
+}
+
+/**
+ * PATCH /api/submissions/reviewers/{id}: the candidate's individual reviewers become exactly `userIds`.
+ * Everyone added must be an assignable member of the program (ADMIN_REVIEWER, REVIEWER or GUEST), or
+ * nothing changes. Someone already assigned may stay listed even if they have since left the
+ * committee: sending back the list as shown must not fail because of a change made elsewhere.
+ * Removing a reviewer leaves their review alone (reviews are their own table).
+ */
+export async function setReviewers(db: Db, target: AssignmentTarget, userIds: readonly string[]) {
+  const wanted = distinct(userIds);
+  return db.transaction(async (tx) => {
+    await lockCandidate(tx, target);
+    const stored = await tx
+      .select({ userId: submissionReviewers.userId })
+      .from(submissionReviewers)
+      .where(eq(submissionReviewers.submissionId, target.id));
+    const { adding, removing } = difference(new Set(stored.map((r) => r.userId)), wanted);
+    const assignable = await assignableAmong(tx, { id: target.programId }, adding);
+    if (adding.some((id) => !assignable.has(id))) {
+      throw refusedIds({ reviewers: COMMITTEE_MESSAGES.notACommitteeMember });
+    }
+    if (removing.length > 0) {
+      await tx
+        .delete(submissionReviewers)
+        .where(
+          and(eq(submissionReviewers.submissionId, target.id), inArray(submissionReviewers.userId, removing)),
+        );
+    }
+    if (adding.length > 0) {
+      await tx
+        .insert(submissionReviewers)
+        .values(adding.map((userId) => ({ submissionId: target.id, userId, programId: target.programId })))
+        .onConflictDoNothing();
+    }
+    const [row] = await assignmentRows(tx, [target]);
+    return row!;
+  });
+}
+
+/**
+ * PATCH /api/submissions/reviewerGroups/{id}: the candidate's reviewer groups become exactly `groupIds`,
+ * every one a group of the candidate's program, or nothing changes.
+ */
+export async function setReviewerGroups(db: Db, target: AssignmentTarget, groupIds: readonly string[]) {
+  const wanted = distinct(groupIds);
+  return db.transaction(async (tx) => {
+    // The groups first, then the candidate: the lock order of a group's deletion.
+    const ofProgram = await groupsOfProgramAmong(tx, { id: target.programId }, wanted);
+    if (wanted.some((id) => !ofProgram.has(id))) {
+      throw refusedIds({ reviewerGroups: COMMITTEE_MESSAGES.notAGroupOfProgram });
+    }
+    await lockCandidate(tx, target);
+    const stored = await tx
+      .select({ groupId: submissionReviewerGroups.groupId })
+      .from(submissionReviewerGroups)
+      .where(eq(submissionReviewerGroups.submissionId, target.id));
+    const { adding, removing } = difference(new Set(stored.map((r) => r.groupId)), wanted);
+    if (removing.length > 0) {
+      await tx
+        .delete(submissionReviewerGroups)
+        .where(
+          and(
+            eq(submissionReviewerGroups.submissionId, target.id),
+            inArray(submissionReviewerGroups.groupId, removing),
+          ),
+        );
+    }
+    if (adding.length > 0) {
+      await tx
+        .insert(submissionReviewerGroups)
+        .values(adding.map((groupId) => ({ submissionId: target.id, groupId, programId: target.programId })))
+        .onConflictDoNothing();
+    }
+    const [row] = await assignmentRows(tx, [target]);
+    return row!;
+  });
+}
+
+// ————— Bulk —————
+
+/**
+ * POST /api/admin/assignments/bulk: adds the reviewers and groups to every listed candidate (never
+ * removes any). Every id is checked first — candidates of the program (404 for the whole request),
+ * then reviewers and groups (400) — then at most two INSERT … SELECT statements write the cross
+ * product, so a thousand rows cost the same round trips as one.
+ */
+export async function bulkAssign(
+  db: Db,
+  program: ProgramRef,
+  body: { submissionIds: readonly string[]; reviewers: readonly string[]; reviewerGroups: readonly string[] },
+): Promise<{ updated: number }> {
+  const submissionIds = distinct(body.submissionIds);
+  const reviewerIds = distinct(body.reviewers);
+  const groupIds = distinct(body.reviewerGroups);
+  return db.transaction(async (tx) => {
+    const groups = await groupsOfProgramAmong(tx, program, groupIds);
+    const assignable = await assignableAmong(tx, program, reviewerIds);
+    const locked = await lockCandidatesOfProgram(tx, program, submissionIds);
+    // A candidate outside the program is not found, whatever else is wrong with the request.
+    if (locked < submissionIds.length) throw notFound();
+    const refused: Record<string, string> = {};
+    if (reviewerIds.some((id) => !assignable.has(id))) {
+      refused.reviewers = COMMITTEE_MESSAGES.notACommitteeMember;
+    }
+    if (groupIds.some((id) => !groups.has(id)))
+      refused.reviewerGroups = COMMITTEE_MESSAGES.notAGroupOfProgram;
+    if (Object.keys(refused).length > 0) throw refusedIds(refused);
+
+    const ofProgram = and(eq(submissions.programId, program.id), inArray(submissions.id, submissionIds));
+    if (reviewerIds.length > 0) {
+      await tx
+        .insert(submissionReviewers)
+        .select(
+          tx
+            .select({
+              submissionId: submissions.id,
+              userId: programMembers.userId,
+              programId: submissions.programId,
+            })
+            .from(submissions)
+            .innerJoin(programMembers, eq(programMembers.programId, submissions.programId))
+            .where(
+              and(
+                ofProgram,
+                inArray(programMembers.userId, reviewerIds),
+                inArray(programMembers.role, [...ASSIGNABLE_ROLES]),
+              ),
+            ),
+        )
+        .onConflictDoNothing();
+    }
+    if (groupIds.length > 0) {
+      await tx
+        .insert(submissionReviewerGroups)
+        .select(
+          tx
+            .select({
+              submissionId: submissions.id,
+              groupId: reviewerGroups.id,
+              programId: submissions.programId,
+            })
+            .from(submissions)
+            .innerJoin(reviewerGroups, eq(reviewerGroups.programId, submissions.programId))
+            .where(and(ofProgram, inArray(reviewerGroups.id, groupIds))),
+        )
+        .onConflictDoNothing();
+    }
+    return { updated: submissionIds.length };
+  });
+}
+
+/**
+ * Locks the listed candidates that belong to the program, in id order, and says how many there are.
+ * The program is compared with IS NOT DISTINCT FROM (the same as = on this NOT NULL column) so that
+ * the planner probes the primary key for the ids rather than walking the program's rows (see
+ * foundByIdInProgramSql in src/server/reviewing/candidate-list.ts).
+ */
+async function lockCandidatesOfProgram(tx: Tx, program: ProgramRef, ids: readonly string[]) {
+  const wellFormed = ids.filter(isUuid);
+  if (wellFormed.length === 0) return 0;
+  const rows = await tx
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(
+      and(
+        inArray(submissions.id, wellFormed),
+        sql`${submissions.programId} is not distinct from ${program.id}`,
+      ),
+    )
+    .orderBy(submissions.id)
+    .for("no key update");
+  return rows.length;
+}

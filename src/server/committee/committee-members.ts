@@ -1,0 +1,74 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { ProgramRole } from "../../shared/authz/roles";
+import type { AssignmentListResult } from "../../shared/schemas/committee";
+import type { Tx } from "../db/client";
+import { programMembers, reviewerGroups, users } from "../db/schema";
+import { AppError } from "../http/errors";
+import { isUuid } from "../http/ids";
+
+/**
+ * Who may be assigned to a candidate or put in a reviewer group: the program's members other than
+ * plain admins (who see every candidate anyway) — committee members and guests. Both the assignment
+ * screens and the reviewer groups check ids against this, in the same words.
+ */
+export const ASSIGNABLE_ROLES = [
+  "ADMIN_REVIEWER",
+  "REVIEWER",
+  "GUEST",
+] as const satisfies readonly ProgramRole[];
+
+type ProgramRef = { id: string };
+
+const assignableIn = (programId: string) =>
+  and(eq(programMembers.programId, programId), inArray(programMembers.role, [...ASSIGNABLE_ROLES]));
+
+/** The program's assignable members by name (then email), with their role. */
+export async function listCommittee(db: Tx, program: ProgramRef): Promise<AssignmentListResult["committee"]> {
+  const rows = await db
+    .select({ _id: users.id, name: users.name, email: users.email, role: programMembers.role })
+    .from(programMembers)
+    .innerJoin(users, eq(users.id, programMembers.userId))
+    .where(assignableIn(program.id))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.email), asc(users.id));
+  return rows.map((r) => ({ ...r, role: r.role as (typeof ASSIGNABLE_ROLES)[number] }));
+}
+
+/** Of `userIds`, those who are assignable members of the program. */
+export async function assignableAmong(db: Tx, program: ProgramRef, userIds: readonly string[]) {
+  if (userIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ userId: programMembers.userId })
+    .from(programMembers)
+    .where(and(assignableIn(program.id), inArray(programMembers.userId, [...userIds])));
+  return new Set(rows.map((r) => r.userId));
+}
+
+/**
+ * Of `groupIds`, those that are reviewer groups of the program, locked against deletion (FOR KEY SHARE)
+ * until the transaction ends. Taking this lock before the candidates' rows keeps one lock order with
+ * a group's deletion (group first, then the candidates its cascade touches), so the two never deadlock.
+ */
+export async function groupsOfProgramAmong(tx: Tx, program: ProgramRef, groupIds: readonly string[]) {
+  // A malformed id names no group (and would make PostgreSQL's uuid cast fail).
+  const wellFormed = groupIds.filter(isUuid);
+  if (wellFormed.length === 0) return new Set<string>();
+  const rows = await tx
+    .select({ id: reviewerGroups.id })
+    .from(reviewerGroups)
+    .where(and(eq(reviewerGroups.programId, program.id), inArray(reviewerGroups.id, wellFormed)))
+    .orderBy(reviewerGroups.id)
+    .for("key share");
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The ids without repeats, in their first order: the lists are sets. */
+export const distinct = (ids: readonly string[]) => [...new Set(ids)];
+
+/** A 400 naming the field whose ids are refused, in the one field-error shape. */
+export function refusedIds(fields: Record<string, string>): AppError {
+  return new AppError(
+    "VALIDATION",
+    "Some fields are not valid.",
+    Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, [message]])),
+  );
+}
