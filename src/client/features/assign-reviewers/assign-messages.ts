@@ -1,0 +1,36 @@
+import { COMMITTEE_MESSAGES } from "../../../shared/schemas/committee";
+
+/**
+ * Strings of Assign Reviewers and Manage Groups that the specification does not word. Its own (the two
+ * notes, the group messages) are COMMITTEE_MESSAGES in shared/schemas/committee.ts.
+ */
+export const ASSIGN_TEXT = {
+  title: "Assign Reviewers",
+  noProgram: "Choose a program first: reviewers are assigned to the current program's applications.",
+  untitled: "Untitled application",
+  /** A row with no reviewers and no groups: everyone on the committee sees it (COMMITTEE_MESSAGES.everyoneAssigned). */
+  everyone: "Everyone",
+  searchLabel: "Search applicants",
+  pageSizeLabel: "Rows per page",
+  nothingSubmitted: "There are no submitted applications in this program yet.",
+  noMatch: (search: string) => `No applicant name matches "${search}".`,
+  loadFailed: (message: string) => `Error loading the applications: ${message}`,
+  saveFailed: (what: "reviewers" | "groups", name: string, message: string) =>
+    `Could not save the ${what === "reviewers" ? "individual reviewers" : "reviewer groups"} of ${name}: ${message}. The row shows what is saved.`,
+  bulkFailed: (message: string) => `Could not assign to the selected applications: ${message}`,
+  bulkUpdated: (updated: number) =>
+    updated === 0
+      ? "Nothing changed: the selected applications already had these reviewers and groups."
+      : `${updated} ${updated === 1 ? "application" : "applications"} updated.`,
+  selectedCount: (count: number) => `${count} ${count === 1 ? "application" : "applications"} selected`,
+  noMembers: "No reviewers yet",
+  groupsLoadFailed: (message: string) => `Error loading the reviewer groups: ${message}`,
+  noGroups: "This program has no reviewer groups yet.",
+  groupCreated: (name: string) => `Group "${name}" created.`,
+  groupUpdated: (name: string) => `Group "${name}" saved.`,
+  groupDeleted: (name: string) => `Group "${name}" deleted.`,
+  deleteQuestion: (name: string) =>
+    `Delete the group "${name}"? Applications assigned to it lose the group; finished reviews are kept.`,
+  unknownFailure: "please try again",
+  notes: [COMMITTEE_MESSAGES.everyoneAssigned, COMMITTEE_MESSAGES.removalKeepsReview],
+} as const;
