@@ -93,8 +93,12 @@ async function benchmarkServer(
       console.log(`  healthy after ${coldStart} s; signing in ${emails.length} reviewers…`);
       const signedIn = await signInUsers(server, emails, benchPassword());
       const users = signedIn.map((user) => ({ ...user, review: fixtures.get(user.email) }));
+      const admin = options.scenarios.some((s) => s.actor === "organizationAdmin")
+        ? await signInOrganizationAdmin(server, dataset)
+        : null;
       for (const scenario of options.scenarios) {
-        scenarios[scenario.name] = await runScenario(server, scenario, users, options);
+        const senders = scenario.actor === "organizationAdmin" && admin !== null ? [admin] : users;
+        scenarios[scenario.name] = await runScenario(server, scenario, senders, options);
       }
       for (const write of options.writes) {
         await waitForIdleCpu(server.pid);
@@ -124,6 +128,17 @@ async function benchmarkServer(
   } finally {
     await server.stop();
   }
+}
+
+/** The organization admin, for the scenarios of the admins' screens, with the programs they read. */
+async function signInOrganizationAdmin(
+  server: ServerProcess,
+  dataset: DatasetDescription,
+): Promise<BenchUser> {
+  if (dataset.reviewPrograms === null)
+    throw new Error("The data set has no review program: run with --fresh.");
+  const [admin] = await signInUsers(server, [ORG_ADMIN_EMAIL], benchPassword());
+  return { ...admin!, reviewPrograms: dataset.reviewPrograms };
 }
 
 /** The round trips as the organization admin, on the program whose form the data set prepared. */

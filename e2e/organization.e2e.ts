@@ -63,6 +63,9 @@ describe("the organization admin's pages", () => {
     await page.getByRole("heading", { name: "Organization Dashboard", level: 1 }).waitFor();
     expect(await tileNames(page)).toEqual([
       "Manage User Access",
+      "Assign Reviewers",
+      "Candidate Statistics",
+      "Reviewer Statistics",
       "Organization Billing",
       "Organization Settings",
     ]);
@@ -167,7 +170,13 @@ describe("the organization admin's pages", () => {
     const { page, problems } = await signInAndOpen("/admin/dashboard", "admin@demo.test");
     await waitForPath(page, "/admin/dashboard");
     await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
-    expect(await tileNames(page)).toEqual(["Manage User Access", "Form Builder"]);
+    expect(await tileNames(page)).toEqual([
+      "Manage User Access",
+      "Assign Reviewers",
+      "Candidate Statistics",
+      "Reviewer Statistics",
+      "Form Builder",
+    ]);
     await expectAccessible(page);
     expect(problems).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { REVIEW_MESSAGES } from "../src/shared/schemas/reviews";
-import { browserForThisFile, expectAccessible, newPage } from "./support/browser";
-import { submitLogin, waitForPath } from "./support/sign-in";
+import { browserForThisFile, expectAccessible } from "./support/browser";
+import { openSignedIn, waitForPath } from "./support/sign-in";
 
 const baseURL = inject("baseURL");
 const demoPassword = inject("demoPassword");
@@ -16,13 +16,7 @@ const RITAS_CANDIDATES = [
   "Riverside Youth Theatre",
 ];
 
-async function signIn(email: string): Promise<{ page: Page; problems: string[] }> {
-  const { page, problems } = await newPage(browser());
-  await page.goto(`${baseURL}/login`);
-  await submitLogin(page, email, demoPassword);
-  await waitForPath(page, "/programs");
-  return { page, problems };
-}
+const signIn = (email: string) => openSignedIn(browser(), baseURL, email, demoPassword);
 
 /** Picks a value of a criterion's rating (a labelled group of choices) and waits for the save. */
 async function rate(page: Page, criterion: string, value: string) {

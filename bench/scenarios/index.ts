@@ -1,4 +1,6 @@
+import { assignListScenario } from "./assign-list";
 import { candidateListScenario } from "./candidate-list";
+import { candidateStatsScenario } from "./candidate-stats";
 import { candidateViewScenario } from "./candidate-view";
 import { healthScenario } from "./health";
 import { signInScenario } from "./sign-in";
@@ -15,5 +17,7 @@ export const SCENARIOS: readonly Scenario[] = [
   userProgramsScenario,
   candidateListScenario,
   candidateViewScenario,
+  assignListScenario,
+  candidateStatsScenario,
   signInScenario,
 ];

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { SqlClient } from "../lib/sql-client";
+import type { ReviewPrograms } from "../reviewing/fixture";
 
 /** A signed-in user of the data set, as the runner hands it to scenarios. */
 export interface BenchUser {
@@ -10,6 +11,8 @@ export interface BenchUser {
   cookie: string;
   /** What the reviewing scenarios use as this reviewer (the review program's data), when they run. */
   review?: ReviewerFixture;
+  /** The data set's review programs: set for the organization admin (see `Scenario.actor`). */
+  reviewPrograms?: ReviewPrograms;
 }
 
 /**
@@ -58,6 +61,12 @@ export interface Scenario {
   targets?: ScenarioTargets;
   /** Its requests need each user's `review` fixture (the runner reads it from the database first). */
   usesReviewData?: boolean;
+  /**
+   * Who sends the requests: the signed-in reviewers (the default), or the organization admin
+   * (`orgadmin@bench.test`, who administers every program) for the admins' screens — signed in once,
+   * every request of the scenario with that session, and with the data set's review programs.
+   */
+  actor?: "reviewers" | "organizationAdmin";
   /** Send the user's session cookie. */
   signedIn: boolean;
   /** Any other status counts as an error. */

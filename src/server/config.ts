@@ -22,6 +22,15 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("DecisionHub <no-reply@decisionhub.example>"),
   /** Comma-separated addresses that receive error reports and feedback. */
   OPERATOR_EMAILS: z.string().default(""),
+  /**
+   * Comma-separated email domains of our own internal test accounts, left out of Reviewer Statistics
+   * (review-and-administration §6: "Email addresses from three internal domains are excluded"). A
+   * domain matches the part after the last "@" exactly, case-insensitively (a leading "@" is ignored).
+   * Default: decisionhub.example (our staff and system addresses, as in MAIL_FROM), decisionhub.test
+   * (QA accounts we create in customers' programs) and bench.test (the benchmark's generated accounts).
+   * The demo's accounts (demo.test) are deliberately not in it: the demo shows its committee's figures.
+   */
+  INTERNAL_EMAIL_DOMAINS: z.string().default("decisionhub.example,decisionhub.test,bench.test"),
   /** Trust X-Forwarded-For from a reverse proxy for the client address (rate limits). */
   TRUST_PROXY: bool.default(false),
   /** Sign-in and reset rate limiting; "off" only for benchmarks. */
@@ -36,7 +45,12 @@ const envSchema = z.object({
   SERVE_CLIENT: bool.default(true),
 });
 
-export type Config = z.infer<typeof envSchema> & { publicUrl: string; operatorEmails: string[] };
+export type Config = z.infer<typeof envSchema> & {
+  publicUrl: string;
+  operatorEmails: string[];
+  /** INTERNAL_EMAIL_DOMAINS, lowercased, without "@". */
+  internalEmailDomains: string[];
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -53,6 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
     operatorEmails: c.OPERATOR_EMAILS.split(",")
       .map((s) => s.trim())
+      .filter(Boolean),
+    internalEmailDomains: c.INTERNAL_EMAIL_DOMAINS.split(",")
+      .map((s) => s.trim().toLowerCase().replace(/^@/, ""))
       .filter(Boolean),
   };
 }

@@ -87,6 +87,8 @@ async function generateReviews(ctx: GeneratorContext, review: GeneratedReview): 
         submissionId,
         userId,
         rating,
+        // The overall is computed from the criteria (no override), so it is also the suggested rating.
+        suggestedRating: rating > NOT_RATED ? rating : null,
         sections,
         startedAt: rating > NOT_RATED ? createdAt : null,
         lastReviewed,

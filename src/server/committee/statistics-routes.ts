@@ -1,4 +1,65 @@
-import { createRouter } from "../http/router";
+import { createRoute } from "@hono/zod-openapi";
+import type { Action } from "../../shared/authz/matrix";
+import {
+  fundingStatsQuerySchema,
+  fundingStatsSchema,
+  reviewerStatsQuerySchema,
+  reviewerStatsResultSchema,
+} from "../../shared/schemas/committee";
+import { type AppContext, authorize, requireActor } from "../http/context";
+import { createRouter, errorResponses, jsonResponse } from "../http/router";
+import { findProgram } from "../programs/service";
+import { fundingStats } from "./funding-stats";
+import { reviewerStats } from "./reviewer-stats";
 
-/** Placeholder until the routes land (issue 7). */
-export const committeeStatsRoutes = createRouter();
+/**
+ * The committee's statistics (issue 7), mounted at /api/admin: Candidate Statistics' funding figures
+ * (the candidate table itself is GET /api/admin/candidate-submissions, in reviewing/candidate-routes.ts)
+ * and Reviewer Statistics. For the program's admins and the organization admin; anyone else gets 404.
+ */
+const tags = ["committee"];
+
+/** The program, if the caller may take `action` in it (signed-out callers get 401 first). */
+async function programFor(
+  c: AppContext,
+  programId: string,
+  action: Extract<Action, "candidate:decide" | "review:readAll">,
+) {
+  requireActor(c);
+  const program = await findProgram(c.get("deps").db, programId);
+  authorize(c, action, { programId: program.id, organizationId: program.organizationId });
+  return program;
+}
+
+export const committeeStatsRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/funding-stats",
+      tags,
+      summary:
+        "Funding statistics over the submitted, non-test candidates: total and average funding of the approved (exact to the cent), counts per decision",
+      request: { query: fundingStatsQuerySchema },
+      responses: { 200: jsonResponse(fundingStatsSchema, "The funding figures"), ...errorResponses },
+    }),
+    async (c) => {
+      const program = await programFor(c, c.req.valid("query").programId, "candidate:decide");
+      return c.json(await fundingStats(c.get("deps").db, program), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/reviewer-stats",
+      tags,
+      summary:
+        "Reviewer statistics: each committee member and guest (not plain admins, not internal test accounts) with the candidates they see and how many of those they rated",
+      request: { query: reviewerStatsQuerySchema },
+      responses: { 200: jsonResponse(reviewerStatsResultSchema, "The members' figures"), ...errorResponses },
+    }),
+    async (c) => {
+      const program = await programFor(c, c.req.valid("query").programId, "review:readAll");
+      const { db, config } = c.get("deps");
+      return c.json(await reviewerStats(db, program, config.internalEmailDomains), 200);
+    },
+  );

@@ -581,6 +581,9 @@ export const reviews = pgTable(
   (t) => [
     uniqueIndex("reviews_submission_user_unique").on(t.submissionId, t.userId),
     index("reviews_program_user_idx").on(t.programId, t.userId),
+    // Candidate Statistics reads every review of a program but only these columns: an index-only scan
+    // instead of the wide rows (sections jsonb) — 216 → 130 ms for 66,000 reviews on PGlite.
+    index("reviews_program_stats_idx").on(t.programId, t.submissionId, t.rating, t.userId, t.suggestedRating),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "../../shared/authz/actor";
 import { can } from "../../shared/authz/matrix";
+import { COMMITTEE_MESSAGES, type DecisionBody, type DecisionResult } from "../../shared/schemas/committee";
 import type { CandidateListQuery, CandidateListResult, CandidateRow } from "../../shared/schemas/reviews";
 import { NOT_RATED } from "../../shared/schemas/reviews";
 import type { Tx } from "../db/client";
@@ -339,6 +340,67 @@ export async function applyRowAction(
     )
     .returning({ id: submissions.id });
   if (!changed) throw new AppError("CONFLICT", ROW_ACTION_REFUSALS[action]);
+}
+
+/** Why a decision was refused (409): only a submitted, non-test candidate is decided. */
+export const DECISION_REFUSAL =
+  "Only a submitted application that is not a test can be approved or disapproved.";
+
+/** Exact cents from dollars as typed (amountSchema allows at most two decimals): 0.29 → 29, never 28. */
+const centsOf = (dollars: number) => Math.round(dollars * 100);
+
+/**
+ * A decision (review-and-administration §4): the status, the amount, or both. An amount of 0
+ * disapproves; approving needs an amount above 0, sent with it or already stored; approving an
+ * approved candidate (or disapproving a disapproved one) changes nothing and succeeds; "pending" may
+ * be set back. One UPDATE computes the new status and amount from the row as it is when written, and
+ * its WHERE refuses a result that would be approved without an amount above 0: under PostgreSQL's row
+ * lock the second of two racing admins is checked against the first one's result, so an admin clearing
+ * the amount while another approves can never leave an approved candidate without one. The revision is
+ * not bumped: a decision does not touch the answers, so an applicant's open tab may keep saving.
+ */
+export async function applyDecision(
+  db: Tx,
+  candidate: { id: string; programId: string },
+  body: DecisionBody,
+): Promise<DecisionResult> {
+  const cents = body.amount === undefined || body.amount === null ? body.amount : centsOf(body.amount);
+  const status = body.amount === 0 && body.status !== "approved" ? "disapproved" : (body.status ?? undefined);
+  if (status === "approved" && (cents === 0 || cents === null)) {
+    throw new AppError("VALIDATION", COMMITTEE_MESSAGES.approveNeedsAmount, {
+      status: [COMMITTEE_MESSAGES.approveNeedsAmount],
+    });
+  }
+  const newStatus = status === undefined ? sql`${submissions.status}` : sql`${status}::text`;
+  const newAmount = cents === undefined ? sql`${submissions.amountCents}` : sql`${cents}::bigint`;
+  const [row] = await db
+    .update(submissions)
+    .set({
+      ...(status === undefined ? {} : { status }),
+      ...(cents === undefined ? {} : { amountCents: cents }),
+    })
+    .where(
+      and(
+        eq(submissions.programId, candidate.programId),
+        eq(submissions.id, candidate.id),
+        isReviewableSql(),
+        sql`not (${newStatus} = 'approved' and coalesce(${newAmount}, 0) <= 0)`,
+      ),
+    )
+    .returning({ id: submissions.id, status: submissions.status, amountCents: submissions.amountCents });
+  if (row) return { _id: row.id, status: row.status, amount: amountOf(row.amountCents) };
+
+  // Refused: say why, from the row as it is now.
+  const [now] = await db
+    .select({ reviewable: sql<boolean>`${isReviewableSql()}` })
+    .from(submissions)
+    .where(and(eq(submissions.programId, candidate.programId), eq(submissions.id, candidate.id)));
+  if (!now?.reviewable) throw new AppError("CONFLICT", DECISION_REFUSAL);
+  // Approving with no amount stored, or clearing the amount of an approved candidate.
+  const field = status === "approved" ? "status" : "amount";
+  throw new AppError("VALIDATION", COMMITTEE_MESSAGES.approveNeedsAmount, {
+    [field]: [COMMITTEE_MESSAGES.approveNeedsAmount],
+  });
 }
 
 /** Every submission of a program, drafts and tests included, a page at a time (admins). */

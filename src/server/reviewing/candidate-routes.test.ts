@@ -1,9 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { defaultFormContent, newQuestion, newSection } from "../../shared/forms/defaults";
 import type { FormContent, Question, Section } from "../../shared/forms/model";
+import { calibratedScores, candidateRatingStats } from "../../shared/review/scoring";
+import { COMMITTEE_MESSAGES } from "../../shared/schemas/committee";
 import type { CandidateListResult, CandidateStatsResult, CandidateView } from "../../shared/schemas/reviews";
-import { programs, submissions } from "../db/schema";
+import { programs, rankings, reviews, submissions } from "../db/schema";
 import {
   addMember,
   buildProgram,
@@ -25,6 +27,8 @@ import {
   insertRanking,
   insertReview,
 } from "../test/review-factories";
+import { DECISION_REFUSAL } from "./candidate-list";
+import { rankingFiguresOf } from "./stats-math";
 
 let t: TestApp;
 let cast: Cast;
@@ -662,5 +666,475 @@ describe("query count", () => {
     expect(twenty.result.body.progress).toEqual({ shown: 20, rated: 10 });
     expect(one.queries).toBeGreaterThan(0);
     expect(twenty.queries).toBe(one.queries);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 7: decisions on PATCH /api/submissions/updateField/{id}, and Candidate Statistics at scale
+// ---------------------------------------------------------------------------------------------
+
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string[]> } };
+
+describe("PATCH /api/submissions/updateField/{id}: decisions", () => {
+  let program: { id: string; organizationId: string; name: string };
+  let formId: string;
+  const people = {} as Record<"admin" | "adminReviewer" | "reviewer" | "guest", Person>;
+  beforeAll(async () => {
+    program = await buildProgram(t.deps.db, cast.org.id, { name: "Decisions" });
+    ({ formId } = await buildPublishedForm(t.deps.db, program, reviewForm()));
+    people.admin = await member(program, "Decision Admin", "ADMIN");
+    people.adminReviewer = await member(program, "Decision Admin Reviewer", "ADMIN_REVIEWER");
+    people.reviewer = await member(program, "Decision Reviewer");
+    people.guest = await member(program, "Decision Guest", "GUEST");
+  });
+  const candidate = async (identifier: string, opts: { submitted?: boolean; test?: boolean } = {}) =>
+    (await buildCandidate(t.deps.db, { program, formId, identifier, ...opts })).id;
+  const decide = (id: string, body: unknown, cookie?: string) =>
+    t.request(`/api/submissions/updateField/${id}`, { method: "PATCH", body, ...(cookie ? { cookie } : {}) });
+  const stateOf = async (id: string) => {
+    const [row] = await t.deps.db
+      .select({
+        status: submissions.status,
+        amountCents: submissions.amountCents,
+        revision: submissions.revision,
+      })
+      .from(submissions)
+      .where(eq(submissions.id, id));
+    return row!;
+  };
+  async function decided(id: string, body: unknown, cookie = people.admin.cookie) {
+    const res = await decide(id, body, cookie);
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    return JSON.parse(text) as { _id: string; status: string; amount: number | null };
+  }
+  async function refused(id: string, body: unknown, status: number, cookie = people.admin.cookie) {
+    const res = await decide(id, body, cookie);
+    expect(res.status).toBe(status);
+    return (await res.json()) as ErrorBody;
+  }
+
+  it("an amount of 0 disapproves; the amount is stored in exact cents", async () => {
+    const id = await candidate("zero");
+    expect(await decided(id, { amount: 0 })).toEqual({ _id: id, status: "disapproved", amount: 0 });
+    expect(await stateOf(id)).toMatchObject({ status: "disapproved", amountCents: 0 });
+    // Sent with "pending" too (as a client mirroring the rule may): 0 still disapproves.
+    const other = await candidate("zero pending");
+    expect(await decided(other, { status: "pending", amount: 0 })).toMatchObject({ status: "disapproved" });
+    // 0.29 × 100 is 28.999999999999996 in binary floating point: stored as 29 cents all the same.
+    const cents = await candidate("cents");
+    expect(await decided(cents, { amount: 0.29 })).toEqual({ _id: cents, status: "pending", amount: 0.29 });
+    expect((await stateOf(cents)).amountCents).toBe(29);
+  });
+
+  it("approving needs an amount above 0, sent or stored; without one it is refused and nothing changes", async () => {
+    const id = await candidate("no amount");
+    const before = await stateOf(id);
+    const body = await refused(id, { status: "approved" }, 400);
+    expect(body.error.code).toBe("VALIDATION");
+    expect(body.error.fields).toEqual({ status: [COMMITTEE_MESSAGES.approveNeedsAmount] });
+    expect(await stateOf(id)).toEqual(before);
+    expect((await refused(id, { status: "approved", amount: 0 }, 400)).error.fields).toEqual({
+      status: [COMMITTEE_MESSAGES.approveNeedsAmount],
+    });
+    expect((await refused(id, { status: "approved", amount: null }, 400)).error.fields).toEqual({
+      status: [COMMITTEE_MESSAGES.approveNeedsAmount],
+    });
+    expect(await stateOf(id)).toEqual(before);
+
+    // With the amount in the same request, or stored before.
+    expect(await decided(id, { status: "approved", amount: 1234.56 })).toEqual({
+      _id: id,
+      status: "approved",
+      amount: 1234.56,
+    });
+    expect(await stateOf(id)).toMatchObject({ status: "approved", amountCents: 123_456 });
+    const stored = await candidate("stored amount");
+    await decided(stored, { amount: 500 });
+    expect(await decided(stored, { status: "approved" })).toMatchObject({ status: "approved", amount: 500 });
+    // A decision never bumps the revision: an applicant's open tab keeps saving.
+    expect((await stateOf(stored)).revision).toBe(before.revision);
+  });
+
+  it("an approved candidate keeps an amount above 0: clearing it or setting 0 with approve is refused", async () => {
+    const id = await candidate("keeps amount");
+    await decided(id, { status: "approved", amount: 10 });
+    expect((await refused(id, { amount: null }, 400)).error.fields).toEqual({
+      amount: [COMMITTEE_MESSAGES.approveNeedsAmount],
+    });
+    expect(await stateOf(id)).toMatchObject({ status: "approved", amountCents: 1000 });
+    // Setting 0 disapproves (the amount decides), and pending may be set back.
+    expect(await decided(id, { amount: 0 })).toMatchObject({ status: "disapproved", amount: 0 });
+    expect(await decided(id, { status: "pending" })).toMatchObject({ status: "pending", amount: 0 });
+  });
+
+  it("approving the approved and disapproving the disapproved are harmless no-ops", async () => {
+    const id = await candidate("twice");
+    await decided(id, { status: "approved", amount: 75.5 });
+    expect(await decided(id, { status: "approved" })).toEqual({ _id: id, status: "approved", amount: 75.5 });
+    expect(await decided(id, { status: "disapproved" })).toMatchObject({
+      status: "disapproved",
+      amount: 75.5,
+    });
+    expect(await decided(id, { status: "disapproved" })).toMatchObject({
+      status: "disapproved",
+      amount: 75.5,
+    });
+    expect(await stateOf(id)).toMatchObject({ status: "disapproved", amountCents: 7550 });
+  });
+
+  it("refuses negative amounts, fractions of a cent and empty or mixed bodies with field errors", async () => {
+    const id = await candidate("invalid");
+    const before = await stateOf(id);
+    expect((await refused(id, { amount: -5 }, 400)).error.fields).toEqual({
+      amount: ["The amount cannot be negative"],
+    });
+    expect((await refused(id, { status: "approved", amount: -5 }, 400)).error.fields).toHaveProperty(
+      "amount",
+    );
+    expect((await refused(id, { amount: 1.234 }, 400)).error.fields).toEqual({
+      amount: ["Use at most two decimals (cents)"],
+    });
+    expect((await refused(id, { amount: "12" }, 400)).error.fields).toHaveProperty("amount");
+    expect((await refused(id, { status: "granted" }, 400)).error.fields).toHaveProperty("status");
+    expect((await refused(id, {}, 400)).error.fields).toEqual({ status: ["Send a status or an amount"] });
+    // A body naming an action is an action: the amount is not one of its fields.
+    expect((await refused(id, { action: "forceSubmit", amount: 3 }, 400)).error.fields).toHaveProperty("_");
+    expect(await stateOf(id)).toEqual(before);
+  });
+
+  it("decides only submitted, non-test candidates (409, nothing changed)", async () => {
+    const draft = await candidate("a draft", { submitted: false });
+    const test = await candidate("a test", { submitted: false, test: true });
+    for (const id of [draft, test]) {
+      const body = await refused(id, { status: "approved", amount: 100 }, 409);
+      expect(body.error).toMatchObject({ code: "CONFLICT", message: DECISION_REFUSAL });
+      expect(await stateOf(id)).toMatchObject({ status: "pending", amountCents: null });
+    }
+    // The row actions still work on the draft, with their old answer.
+    const res = await decide(draft, { action: "forceSubmit" }, people.admin.cookie);
+    expect(await res.json()).toEqual({ ok: true });
+    expect(await decided(draft, { status: "approved", amount: 100 })).toMatchObject({ status: "approved" });
+  });
+
+  it("is for the program's admins, admin-reviewers and the organization admin only", async () => {
+    const id = await candidate("guarded");
+    expect((await decide(id, { amount: 5 })).status).toBe(401);
+    // Committee members, guests, another organization's admin, and the admin of a sibling program.
+    for (const cookie of [
+      people.reviewer.cookie,
+      people.guest.cookie,
+      cookies.otherOrgAdmin!,
+      cookies.admin!,
+    ]) {
+      const res = await decide(id, { status: "disapproved", amount: 5 }, cookie);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain("guarded");
+    }
+    expect(await stateOf(id)).toMatchObject({ status: "pending", amountCents: null });
+    expect(await decided(id, { amount: 1 }, people.admin.cookie)).toMatchObject({ amount: 1 });
+    expect(await decided(id, { amount: 2 }, people.adminReviewer.cookie)).toMatchObject({ amount: 2 });
+    expect(await decided(id, { amount: 3 }, cookies.orgAdmin!)).toMatchObject({ amount: 3 });
+    expect((await decide("not-a-uuid", { amount: 3 }, people.admin.cookie)).status).toBe(404);
+  });
+
+  it("two admins racing (one approves, one clears the amount) never leave an approved candidate without one", async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const id = await candidate(`race ${round}`);
+      await decided(id, { amount: 100 });
+      const [approve, clear] = await Promise.all([
+        decide(id, { status: "approved" }, people.admin.cookie),
+        decide(id, { amount: null }, people.adminReviewer.cookie),
+      ]);
+      const state = await stateOf(id);
+      expect(state.status === "approved" && !(Number(state.amountCents) > 0)).toBe(false);
+      // Whoever came second was checked against the first one's result, and refused.
+      expect([approve.status, clear.status].sort()).toEqual([200, 400]);
+      expect(state).toMatchObject(
+        approve.status === 200
+          ? { status: "approved", amountCents: 10_000 }
+          : { status: "pending", amountCents: null },
+      );
+    }
+  });
+});
+
+describe("Candidate Statistics at scale: suggested ratings, SQL figures, rankings", () => {
+  it("stores the suggested rating at every save (appVersion 3), whatever overall is kept", async () => {
+    const db = t.deps.db;
+    const program = await buildProgram(db, cast.org.id, { name: "Suggested at save" });
+    const { formId } = await buildPublishedForm(db, program, reviewForm());
+    await db.update(programs).set({ overrideFinalRating: true }).where(eq(programs.id, program.id));
+    const reviewer = await member(program, "Saving Reviewer");
+    const one = await buildCandidate(db, { program, formId, identifier: "saved one" });
+    const save = async (impact: number, clarity: number, rating?: number) => {
+      const res = await t.request("/api/reviews", {
+        method: "POST",
+        cookie: reviewer.cookie,
+        body: {
+          submissionId: one.id,
+          ...(rating === undefined ? {} : { rating }),
+          sections: [
+            {
+              sectionId: "merit",
+              rating: -1,
+              criteria: [
+                { criteriaId: "impact", type: "SCALE", value: impact },
+                { criteriaId: "clarity", type: "SCALE", value: clarity },
+              ],
+            },
+          ],
+        },
+      });
+      expect(res.status, await res.text()).toBe(200);
+      const [row] = await db
+        .select({ rating: reviews.rating, suggested: reviews.suggestedRating })
+        .from(reviews)
+        .where(eq(reviews.submissionId, one.id));
+      return row!;
+    };
+    // The program overrides the overall: 2 is kept, the criteria suggest (5·2 + 2·1) / 3 = 4.
+    expect(await save(5, 2, 2)).toEqual({ rating: 2, suggested: 4 });
+    expect(await save(4, 1, 5)).toEqual({ rating: 5, suggested: 3 });
+    // Nothing rated any more: no suggestion.
+    expect(await save(-1, -1, 3)).toEqual({ rating: 3, suggested: null });
+    const { body } = await get<CandidateStatsResult>(
+      `/api/admin/candidate-submissions?programId=${program.id}`,
+      cookies.orgAdmin!,
+    );
+    expect(body.rows[0]).toMatchObject({ averageRating: 3, suggestedRating: null });
+  });
+
+  it("fills in suggested ratings missing from older reviews, once, and keeps them", async () => {
+    const db = t.deps.db;
+    const program = await buildProgram(db, cast.org.id, { name: "Backfill" });
+    const { formId } = await buildPublishedForm(db, program, reviewForm());
+    const reviewer = await member(program, "Old Reviewer");
+    const other = await member(program, "Older Reviewer");
+    const one = await buildCandidate(db, { program, formId, identifier: "old one" });
+    const criteria = (impact: number) => [
+      {
+        sectionId: "merit",
+        rating: -1,
+        criteria: [{ criteriaId: "impact", type: "SCALE" as const, value: impact }],
+      },
+    ];
+    // Written around the save (as before the column existed): suggested_rating is null.
+    const first = await insertReview(db, {
+      program,
+      submissionId: one.id,
+      userId: reviewer.id,
+      rating: 4,
+      sections: criteria(3),
+    });
+    const second = await insertReview(db, {
+      program,
+      submissionId: one.id,
+      userId: other.id,
+      rating: 2,
+      sections: [],
+    });
+    const { body } = await get<CandidateStatsResult>(
+      `/api/admin/candidate-submissions?programId=${program.id}`,
+      cookies.orgAdmin!,
+    );
+    expect(body.rows[0]).toMatchObject({ averageRating: 3, suggestedRating: 3 });
+    const stored = await db
+      .select({ id: reviews.id, suggested: reviews.suggestedRating })
+      .from(reviews)
+      .where(eq(reviews.programId, program.id));
+    expect(new Map(stored.map((r) => [r.id, r.suggested]))).toEqual(
+      new Map([
+        [first.id, 3],
+        [second.id, null],
+      ]),
+    );
+  });
+
+  it("gives candidateRatingStats' and calibratedScores' figures on random reviews, to the digit", async () => {
+    const db = t.deps.db;
+    const program = await buildProgram(db, cast.org.id, { name: "Random figures" });
+    const { formId } = await buildPublishedForm(db, program, reviewForm());
+    const reviewers = [];
+    for (let i = 0; i < 7; i += 1) reviewers.push(await member(program, `Random ${i}`));
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const ratingsOf = new Map<string, number[]>();
+    const observations: { candidateId: string; reviewerId: string; rating: number }[] = [];
+    for (let c = 0; c < 25; c += 1) {
+      const candidate = await buildCandidate(db, {
+        program,
+        formId,
+        identifier: `random ${String(c).padStart(2, "0")}`,
+      });
+      const ratings: number[] = [];
+      for (const reviewer of reviewers) {
+        if (next() < 0.4) continue;
+        const roll = next();
+        // Halves, criteria overalls with 2 decimals, and unrated reviews.
+        const rating =
+          roll < 0.15 ? -1 : roll < 0.6 ? Math.round(next() * 10) / 2 : Math.round(next() * 500) / 100;
+        await insertReview(db, { program, submissionId: candidate.id, userId: reviewer.id, rating });
+        ratings.push(rating);
+        observations.push({ candidateId: candidate.id, reviewerId: reviewer.id, rating });
+      }
+      ratingsOf.set(candidate.id, ratings);
+    }
+    const { body } = await get<CandidateStatsResult>(
+      `/api/admin/candidate-submissions?programId=${program.id}`,
+      cookies.orgAdmin!,
+    );
+    const calibrated = calibratedScores(observations).quality;
+    expect(body.rows).toHaveLength(25);
+    for (const row of body.rows) {
+      const expected = candidateRatingStats(ratingsOf.get(row._id)!);
+      expect(
+        {
+          numReviews: row.numReviews,
+          averageRating: row.averageRating,
+          medianRating: row.medianRating,
+          standardDeviation: row.standardDeviation,
+          minRating: row.minRating,
+          maxRating: row.maxRating,
+          histogram: row.histogram,
+          calibratedRating: row.calibratedRating,
+        },
+        row.identifier,
+      ).toEqual({
+        numReviews: expected.count,
+        averageRating: expected.mean,
+        medianRating: expected.median,
+        standardDeviation: expected.standardDeviation,
+        minRating: expected.min,
+        maxRating: expected.max,
+        histogram: expected.histogram,
+        calibratedRating: calibrated.get(row._id) ?? null,
+      });
+    }
+  });
+
+  it("recomputes rankings' figures when a ranking changes or a ranked candidate becomes a test", async () => {
+    const db = t.deps.db;
+    const program = await buildProgram(db, cast.org.id, { name: "Ranking cache" });
+    const { formId } = await buildPublishedForm(db, program, reviewForm());
+    const [r1, r2] = [await member(program, "Ranker one"), await member(program, "Ranker two")];
+    const [a, b, c] = [
+      await buildCandidate(db, { program, formId, identifier: "rank a" }),
+      await buildCandidate(db, { program, formId, identifier: "rank b" }),
+      await buildCandidate(db, { program, formId, identifier: "rank c", submitted: false }),
+    ];
+    await insertRanking(db, program, r1.id, [a.id, b.id]);
+    const figures = async () => {
+      const { body } = await get<CandidateStatsResult>(
+        `/api/admin/candidate-submissions?programId=${program.id}`,
+        cookies.orgAdmin!,
+      );
+      return {
+        total: body.totalRankings,
+        ranks: body.rows.map((r) => [r.identifier, r.consensusRank, r.rankedBy]),
+      };
+    };
+    expect(await figures()).toEqual({
+      total: 1,
+      ranks: [
+        ["rank a", 1, 1],
+        ["rank b", 2, 1],
+      ],
+    });
+    // A second ranking: 1–1, a tie.
+    await insertRanking(db, program, r2.id, [b.id, a.id]);
+    expect(await figures()).toEqual({
+      total: 2,
+      ranks: [
+        ["rank a", 1, 2],
+        ["rank b", 1, 2],
+      ],
+    });
+    // A ranking saved again (its revision bumped), as the ranking routes do.
+    await db
+      .update(rankings)
+      .set({ applications: [a.id, b.id], revision: sql`${rankings.revision} + 1`, updatedAt: new Date() })
+      .where(and(eq(rankings.programId, program.id), eq(rankings.userId, r2.id)));
+    expect((await figures()).ranks).toEqual([
+      ["rank a", 1, 2],
+      ["rank b", 2, 2],
+    ]);
+    // Force-submitting c brings a candidate no list names; marking a as a test takes it out of both lists.
+    await db.update(submissions).set({ submissionDate: new Date() }).where(eq(submissions.id, c.id));
+    await db.update(submissions).set({ softDeleted: true }).where(eq(submissions.id, a.id));
+    // b is alone in both lists now: compared with no one, it takes the (only) last place.
+    expect(await figures()).toEqual({
+      total: 2,
+      ranks: [
+        ["rank b", 1, 2],
+        ["rank c", null, 0],
+      ],
+    });
+  });
+
+  it("restricts the consensus to the best candidates by average ranking", () => {
+    const lists = [
+      ["a", "b", "c", "d"],
+      ["b", "a", "c", "d"],
+      ["a", "c", "b", "gone"],
+    ];
+    const all = rankingFiguresOf(lists, new Set(["a", "b", "c", "d"]));
+    expect([...all.consensus]).toEqual([
+      ["a", 1],
+      ["b", 2],
+      ["c", 3],
+      ["d", 4],
+    ]);
+    const capped = rankingFiguresOf(lists, new Set(["a", "b", "c", "d"]), 2);
+    expect(capped.consensus).toEqual(
+      new Map([
+        ["a", 1],
+        ["b", 2],
+      ]),
+    );
+    expect(capped.scores.get("d")).toEqual({ score: 0.125, rankedBy: 2 });
+    expect(capped.totalLists).toBe(3);
+  });
+
+  it("costs the same number of queries for 1 candidate and for 20 (no query per candidate or review)", async () => {
+    const db = t.deps.db;
+    const programOf = async (name: string, size: number) => {
+      const program = await buildProgram(db, cast.org.id, { name });
+      const { formId } = await buildPublishedForm(db, program, reviewForm());
+      const reviewer = await member(program, `${name} reviewer`);
+      const ids: string[] = [];
+      for (let i = 0; i < size; i += 1) {
+        const candidate = await buildCandidate(db, { program, formId, identifier: `${name} ${i}` });
+        ids.push(candidate.id);
+        await insertReview(db, {
+          program,
+          submissionId: candidate.id,
+          userId: reviewer.id,
+          rating: 1 + (i % 5),
+        });
+      }
+      await insertRanking(db, program, reviewer.id, ids);
+      return program;
+    };
+    const stats = (program: { id: string }) =>
+      get<CandidateStatsResult>(
+        `/api/admin/candidate-submissions?programId=${program.id}`,
+        cookies.orgAdmin!,
+      );
+    const small = await programOf("One candidate", 1);
+    const large = await programOf("Twenty candidates", 20);
+    // Cold: the once-per-program backfill check and the rankings' load.
+    const coldSmall = await countQueries(db, () => stats(small));
+    const coldLarge = await countQueries(db, () => stats(large));
+    expect(coldLarge.result.body.rows).toHaveLength(20);
+    expect(coldLarge.queries).toBe(coldSmall.queries);
+    // Warm: the statement and the rankings' version only.
+    const warmSmall = await countQueries(db, () => stats(small));
+    const warmLarge = await countQueries(db, () => stats(large));
+    expect(warmLarge.queries).toBe(warmSmall.queries);
+    expect(warmLarge.queries).toBeLessThan(coldLarge.queries);
   });
 });

@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { can } from "../../shared/authz/matrix";
+import { decisionBodySchema, decisionResultSchema } from "../../shared/schemas/committee";
 import { okSchema } from "../../shared/schemas/common";
 import {
   candidateListQuerySchema,
@@ -11,11 +12,13 @@ import {
   updateFieldBodySchema,
 } from "../../shared/schemas/reviews";
 import { type AppContext, authorize, requireActor } from "../http/context";
-import { notFound } from "../http/errors";
+import { AppError, notFound, validationError } from "../http/errors";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { loadActor } from "../users/actor";
 import {
+  applyDecision,
   applyRowAction,
+  DECISION_REFUSAL,
   findReviewProgram,
   listCandidates,
   listProgramSubmissions,
@@ -148,6 +151,22 @@ export const adminCandidateRoutes = createRouter().openapi(
   },
 );
 
+/**
+ * PATCH /api/submissions/updateField/{id} takes either a row action ({action}) or a decision ({status,
+ * amount}). A body with an "action" key is judged as an action, any other as a decision, so a failed
+ * validation names the field at fault (a plain union's failure names none).
+ */
+const updateFieldRequestSchema = z.union([updateFieldBodySchema, decisionBodySchema]);
+const isRowAction = (body: unknown) => typeof body === "object" && body !== null && "action" in body;
+
+/** The 400 of an invalid updateField call: the body as sent (Hono keeps the parsed JSON), judged by its kind. */
+async function refuseUpdateField(result: { target: string; error: unknown }, c: AppContext): Promise<never> {
+  if (result.target !== "json") throw validationError(result.error as z.ZodError);
+  const sent: unknown = await c.req.json();
+  const judged = (isRowAction(sent) ? updateFieldBodySchema : decisionBodySchema).safeParse(sent);
+  throw validationError(judged.success ? (result.error as z.ZodError) : judged.error);
+}
+
 export const submissionAdminRoutes = createRouter()
   .openapi(
     createRoute({
@@ -155,18 +174,32 @@ export const submissionAdminRoutes = createRouter()
       path: "/updateField/{id}",
       tags,
       summary:
-        "Step 1's admin actions: force submit a draft (submission date now) or mark a non-test draft as a test",
-      request: { params: z.object({ id }), body: jsonBody(updateFieldBodySchema) },
-      responses: { 200: jsonResponse(okSchema, "Done"), 409: refused, ...errorResponses },
+        "Step 1's admin actions (force submit a draft, mark a non-test draft as a test) and the committee's decisions (status and amount of a submitted, non-test candidate)",
+      request: { params: z.object({ id }), body: jsonBody(updateFieldRequestSchema) },
+      responses: {
+        200: jsonResponse(
+          z.union([okSchema, decisionResultSchema]),
+          "Done: {ok: true} for an action, the decision as stored for a decision",
+        ),
+        409: refused,
+        ...errorResponses,
+      },
     }),
     async (c) => {
       const actor = requireActor(c);
       const { db } = c.get("deps");
       const { candidate, resource } = await findCandidate(db, actor.userId, c.req.valid("param").id);
-      authorize(c, "program:administer", resource);
-      await applyRowAction(db, candidate, c.req.valid("json").action);
-      return c.json({ ok: true as const }, 200);
+      const body = c.req.valid("json");
+      if ("action" in body) {
+        authorize(c, "program:administer", resource);
+        await applyRowAction(db, candidate, body.action);
+        return c.json({ ok: true as const }, 200);
+      }
+      authorize(c, "candidate:decide", resource);
+      if (resource.draftOrTest) throw new AppError("CONFLICT", DECISION_REFUSAL);
+      return c.json(await applyDecision(db, candidate, body), 200);
     },
+    (result, c) => (result.success ? undefined : refuseUpdateField(result, c)),
   )
   .openapi(
     createRoute({

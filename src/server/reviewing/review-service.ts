@@ -15,6 +15,7 @@ import { isUuid } from "../http/ids";
 import { versionContent } from "../submissions/form-versions";
 import { type Candidate, incrementOf, isReviewableSql } from "./candidates";
 import { emptyReview, presentReview } from "./present";
+import { suggestedRatingToStore } from "./suggested-rating";
 
 /**
  * Saving and reading reviews (review-and-administration §3–§5, design/review-science.md). One row per
@@ -176,6 +177,8 @@ export async function saveReview(db: Db, candidate: Candidate, userId: string, e
   const fields = reviewProblems(sections, incrementOf(candidate.incrementTenths), body);
   if (Object.keys(fields).length > 0) throw new AppError("VALIDATION", "Some ratings are not valid.", fields);
   const rating = overallRating(appVersion, sections, body);
+  // Kept beside the overall at every save (null outside appVersion 3), so statistics average it in SQL.
+  const suggestedRating = suggestedRatingToStore(appVersion, sections, body.sections);
   const counts = candidate.submissionDate !== null && !candidate.softDeleted && rating > NOT_RATED;
   const stored: ReviewSection[] = body.sections;
 
@@ -189,12 +192,13 @@ export async function saveReview(db: Db, candidate: Candidate, userId: string, e
         submissionId: candidate.id,
         userId,
         rating,
+        suggestedRating,
         sections: stored,
         lastReviewed: now,
       })
       .onConflictDoUpdate({
         target: [reviews.submissionId, reviews.userId],
-        set: { rating, sections: stored, lastReviewed: now },
+        set: { rating, suggestedRating, sections: stored, lastReviewed: now },
       })
       .returning();
     if (!counts || row!.startedAt !== null) return presentReview(row!);

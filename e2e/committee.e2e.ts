@@ -1,0 +1,149 @@
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { COMMITTEE_MESSAGES } from "../src/shared/schemas/committee";
+import { mailboxResultSchema } from "../src/shared/schemas/support";
+import { browserForThisFile, expectAccessible } from "./support/browser";
+import { openSignedIn } from "./support/sign-in";
+
+const baseURL = inject("baseURL");
+const demoPassword = inject("demoPassword");
+const browser = browserForThisFile();
+
+/**
+ * The demo program's admin runs the committee. The group gets Rita, and it is assigned to a candidate
+ * that was open to everyone: what Rita sees does not change (the reviewing journey relies on it).
+ */
+const GROUP = "Food security panel";
+const FOOD_BANK = "Harbour Food Bank";
+const CORRIDORS = "Green Corridors Collective";
+const CHOIR = "Northside Seniors Choir";
+
+const responseTo = (page: Page, method: string, path: string) =>
+  page.waitForResponse((r) => r.request().method() === method && new URL(r.url()).pathname.startsWith(path));
+
+/** Messages of the development mailbox sent to the address, once the dispatcher has handed them over. */
+async function messagesTo(to: string) {
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const response = await fetch(`${baseURL}/api/dev/mailbox`);
+    const { messages } = mailboxResultSchema.parse(await response.json());
+    const found = messages.filter((m) => m.to.includes(to));
+    if (found.length > 0) return found;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`no message was sent to ${to}`);
+}
+
+describe("a program admin runs the committee", () => {
+  it("creates a reviewer group and assigns it to an application", async () => {
+    const { page, problems } = await openSignedIn(browser(), baseURL, "admin@demo.test", demoPassword);
+    await page.goto(`${baseURL}/admin/assign-reviewers`);
+    await page.getByRole("heading", { name: "Assign Reviewers" }).waitFor();
+    for (const note of [COMMITTEE_MESSAGES.everyoneAssigned, COMMITTEE_MESSAGES.removalKeepsReview]) {
+      await page.getByText(note).waitFor();
+    }
+    const row = page.getByRole("row", { name: FOOD_BANK });
+    await row.waitFor();
+    await expectAccessible(page);
+
+    await page.getByRole("button", { name: "Manage Groups" }).click();
+    const dialog = page.getByRole("dialog", { name: "Manage Groups" });
+    await dialog.getByRole("button", { name: "New group" }).click();
+    await dialog.getByRole("button", { name: "Create group" }).click();
+    await dialog.getByText(COMMITTEE_MESSAGES.groupNameRequired).waitFor();
+    await dialog.getByRole("textbox", { name: /^Name/ }).fill(GROUP);
+    await dialog.getByLabel("Description").fill("Food banks and community kitchens");
+    await dialog.getByLabel("Members").click();
+    await page.getByRole("option", { name: /Rita Reviewer/ }).click();
+    await page.keyboard.press("Escape");
+    const created = responseTo(page, "POST", "/api/reviewerGroups");
+    await dialog.getByRole("button", { name: "Create group" }).click();
+    expect((await created).status()).toBe(201);
+    const listed = dialog.getByRole("listitem", { name: GROUP });
+    await listed.getByText("Rita Reviewer").waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+
+    await row.getByLabel(`Reviewer groups for ${FOOD_BANK}`).click();
+    const saved = responseTo(page, "PATCH", "/api/submissions/reviewerGroups/");
+    await page.getByRole("option", { name: GROUP }).click();
+    expect((await saved).status()).toBe(200);
+    await page.keyboard.press("Escape");
+    await page.reload();
+    await page.getByRole("row", { name: FOOD_BANK }).getByText(GROUP).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it("approves two candidates with amounts, disapproves one and emails the approved ones", async () => {
+    const { page, problems } = await openSignedIn(browser(), baseURL, "admin@demo.test", demoPassword);
+    await page.goto(`${baseURL}/admin/allcandidates`);
+    await page.getByRole("heading", { name: "Candidate Statistics" }).waitFor();
+    await page.getByRole("row", { name: new RegExp(FOOD_BANK) }).waitFor();
+    await expectAccessible(page);
+
+    async function approve(name: string, amount: string) {
+      const amountField = page.getByLabel(`Amount for ${name}`);
+      await amountField.fill(amount);
+      await amountField.press("Enter");
+      const saved = responseTo(page, "PATCH", "/api/submissions/updateField/");
+      await page.getByRole("button", { name: `Approve ${name}`, exact: true }).click();
+      expect((await saved).status()).toBe(200);
+    }
+    await approve(FOOD_BANK, "5000");
+    await approve(CORRIDORS, "2500.50");
+    const disapproved = responseTo(page, "PATCH", "/api/submissions/updateField/");
+    await page.getByRole("button", { name: `Disapprove ${CHOIR}` }).click();
+    expect((await disapproved).status()).toBe(200);
+
+    // The funding figures follow the decisions: 5,000 + 2,500.50, two approved, one disapproved.
+    await page.getByText("$7,500.50").waitFor();
+    await page.getByText("$3,750.25").waitFor();
+    await page.reload();
+    await expect
+      .poll(async () => page.getByLabel(`Amount for ${CORRIDORS}`).inputValue())
+      .toMatch(/2,?500\.5/);
+
+    await page.getByRole("button", { name: "Select approved" }).click();
+    await page.getByRole("button", { name: "Send Emails" }).click();
+    const dialog = page.getByRole("dialog", { name: "Send Emails" });
+    await dialog.getByLabel("Subject").fill("Good news for {{application}}");
+    await dialog.getByLabel("Reply-to").fill("not-an-email");
+    await dialog.getByLabel("Bcc").click();
+    await dialog.getByText(COMMITTEE_MESSAGES.invalidEmail, { exact: true }).first().waitFor();
+    await dialog.getByLabel("Reply-to").fill("grants@demo.test");
+    const sent = responseTo(page, "POST", "/api/email/custom");
+    await dialog.getByRole("button", { name: "Send 2 emails" }).click();
+    expect((await sent).status()).toBe(200);
+    await dialog.getByText("hello@harbourfood.test").waitFor();
+    await dialog.getByText("team@greencorridors.test").waitFor();
+
+    const [foodBank] = await messagesTo("hello@harbourfood.test");
+    expect(foodBank!.subject).toBe(`Good news for ${FOOD_BANK}`);
+    expect(foodBank!.text).toContain(`Dear ${FOOD_BANK},`);
+    expect(foodBank!.text).toContain("$5,000.00");
+    const [corridors] = await messagesTo("team@greencorridors.test");
+    expect(corridors!.text).toContain("$2,500.50");
+    expect(corridors!.text).not.toContain("{{");
+    expect(problems).toEqual([]);
+  });
+
+  it("sees each committee member's progress and reminds one who is behind", async () => {
+    const { page, problems } = await openSignedIn(browser(), baseURL, "admin@demo.test", demoPassword);
+    await page.goto(`${baseURL}/admin/committeereview`);
+    await page.getByRole("heading", { name: "Reviewer Statistics" }).waitFor();
+    const rita = page.getByRole("row", { name: /Rita Reviewer/ });
+    await rita.waitFor();
+    // Admins are not counted; the guest is, and is never "behind".
+    expect(await page.getByRole("row", { name: /Adam Adler/ }).count()).toBe(0);
+    await page.getByRole("row", { name: /Gus Guest/ }).waitFor();
+    expect(await page.getByRole("button", { name: "Send reminder to Gus Guest" }).count()).toBe(0);
+    await expectAccessible(page);
+
+    const sent = responseTo(page, "POST", "/api/email/reminder");
+    await rita.getByRole("button", { name: "Send reminder to Rita Reviewer" }).click();
+    expect((await sent).status()).toBe(200);
+    await page.getByText(COMMITTEE_MESSAGES.reminderSent("reviewer@demo.test")).waitFor();
+    const [reminder] = await messagesTo("reviewer@demo.test");
+    expect(reminder!.text).toContain("/applications");
+    expect(problems).toEqual([]);
+  });
+});

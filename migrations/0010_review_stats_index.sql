@@ -1,0 +1,1 @@
+CREATE INDEX "reviews_program_stats_idx" ON "reviews" USING btree ("program_id","submission_id","rating","user_id","suggested_rating");

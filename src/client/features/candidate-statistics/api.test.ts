@@ -1,0 +1,210 @@
+import { MutationObserver, QueryClient } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { COMMITTEE_MESSAGES, type DecisionResult } from "../../../shared/schemas/committee";
+import type { CandidateStatsResult, CandidateStatsRow } from "../../../shared/schemas/reviews";
+import { ApiError } from "../../lib/api-client";
+import { reviewingKeys } from "../reviewing/query-keys";
+import { type DecisionFailure, type DecisionVariables, decisionMutationOptions } from "./api";
+import { PendingDecisions } from "./pending-decisions";
+import { candidateStatisticsKeys } from "./query-keys";
+
+const USER = "u1";
+const PROGRAM = "p1";
+const listKey = candidateStatisticsKeys.candidates(USER, PROGRAM);
+const fundingKey = candidateStatisticsKeys.funding(USER, PROGRAM);
+
+function row(id: string, patch: Partial<CandidateStatsRow> = {}): CandidateStatsRow {
+  return {
+    _id: id,
+    identifier: `Applicant ${id}`,
+    status: "pending",
+    amount: null,
+    numReviews: 2,
+    averageRating: 4,
+    medianRating: 4,
+    standardDeviation: 0,
+    minRating: 4,
+    maxRating: 4,
+    histogram: { "4": 2 },
+    suggestedRating: null,
+    calibratedRating: null,
+    averageRanking: null,
+    rankedBy: 0,
+    consensusRank: null,
+    ...patch,
+  };
+}
+
+/** A server answer the test releases when it wants, to look at the list while the save is under way. */
+interface HeldCall {
+  url: string;
+  method: string;
+  body: unknown;
+  answer: (status: number, body: unknown) => void;
+}
+
+let calls: HeldCall[];
+let queryClient: QueryClient;
+let failures: DecisionFailure[];
+let observer: MutationObserver<DecisionResult, Error, DecisionVariables, void>;
+
+beforeEach(() => {
+  calls = [];
+  failures = [];
+  vi.stubGlobal("fetch", (url: string, init: RequestInit) => {
+    let resolve: (response: Response) => void = () => undefined;
+    const promise = new Promise<Response>((settle) => {
+      resolve = settle;
+    });
+    calls.push({
+      url,
+      method: init.method ?? "GET",
+      body: init.body === undefined ? undefined : JSON.parse(String(init.body)),
+      answer: (status, body) =>
+        resolve(
+          new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }),
+        ),
+    });
+    return promise;
+  });
+  queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  const data: CandidateStatsResult = {
+    rows: [row("a"), row("b", { status: "approved", amount: 900 })],
+    totalRankings: 0,
+  };
+  queryClient.setQueryData(listKey, data);
+  queryClient.setQueryData(fundingKey, {
+    totalFunding: 900,
+    averageFunding: 900,
+    approved: 1,
+    disapproved: 0,
+    pending: 1,
+  });
+  queryClient.setQueryData(reviewingKeys.list(USER, PROGRAM, false, 1), { stale: "list" });
+  observer = new MutationObserver(
+    queryClient,
+    decisionMutationOptions(queryClient, USER, PROGRAM, new PendingDecisions(), (failure) =>
+      failures.push(failure),
+    ),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  queryClient.clear();
+});
+
+const shown = (id: string) => {
+  const found = queryClient.getQueryData<CandidateStatsResult>(listKey)?.rows.find((r) => r._id === id);
+  return found === undefined ? undefined : { status: found.status, amount: found.amount };
+};
+
+/** Lets the mutation's promise chain run until the next held call (or the end). */
+async function flush(): Promise<void> {
+  for (let i = 0; i < 20; i += 1) await Promise.resolve();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function decide(id: string, body: DecisionVariables["body"]) {
+  return new MutationObserver(queryClient, observer.options)
+    .mutate({ submissionId: id, identifier: `Applicant ${id}`, body })
+    .catch(() => undefined);
+}
+
+describe("a decision on the Candidate Statistics page", () => {
+  it("shows at once, saves in the background with PATCH /api/submissions/updateField/{id}, then shows what was stored", async () => {
+    const done = decide("a", { status: "approved", amount: 1500 });
+    await flush();
+    expect(shown("a")).toEqual({ status: "approved", amount: 1500 });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      url: "/api/submissions/updateField/a",
+      method: "PATCH",
+      body: { status: "approved", amount: 1500 },
+    });
+    // The funding statistics wait for the save.
+    expect(queryClient.getQueryState(fundingKey)?.isInvalidated).toBe(false);
+
+    calls[0]?.answer(200, { _id: "a", status: "approved", amount: 1500 });
+    await done;
+    await flush();
+    expect(shown("a")).toEqual({ status: "approved", amount: 1500 });
+    expect(shown("b")).toEqual({ status: "approved", amount: 900 });
+    expect(failures).toEqual([]);
+    expect(queryClient.getQueryState(fundingKey)?.isInvalidated).toBe(true);
+    // The reviewers' list shows status and amount to admins: it is refreshed too.
+    expect(queryClient.getQueryState(reviewingKeys.list(USER, PROGRAM, false, 1))?.isInvalidated).toBe(true);
+  });
+
+  it("shows an amount of 0 as disapproved at once", async () => {
+    const done = decide("b", { status: "disapproved", amount: 0 });
+    await flush();
+    expect(shown("b")).toEqual({ status: "disapproved", amount: 0 });
+    calls[0]?.answer(200, { _id: "b", status: "disapproved", amount: 0 });
+    await done;
+  });
+
+  it("rolls back and names the candidate when the save fails, leaving the other rows alone", async () => {
+    const done = decide("a", { status: "approved", amount: 1500 });
+    await flush();
+    expect(shown("a")).toEqual({ status: "approved", amount: 1500 });
+    calls[0]?.answer(400, { error: { code: "VALIDATION", message: COMMITTEE_MESSAGES.approveNeedsAmount } });
+    await done;
+    await flush();
+    expect(shown("a")).toEqual({ status: "pending", amount: null });
+    expect(shown("b")).toEqual({ status: "approved", amount: 900 });
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ submissionId: "a", identifier: "Applicant a" });
+    expect(failures[0]?.error).toBeInstanceOf(ApiError);
+    expect(failures[0]?.error).toMatchObject({ status: 400, message: COMMITTEE_MESSAGES.approveNeedsAmount });
+    // The totals are fetched again after a failure too: they may have changed elsewhere.
+    expect(queryClient.getQueryState(fundingKey)?.isInvalidated).toBe(true);
+  });
+
+  it("saves one decision after another, in order, and ends on the last one's answer", async () => {
+    const first = decide("a", { amount: 1500 });
+    const second = decide("a", { status: "approved", amount: 1500 });
+    await flush();
+    // Both show at once; only the first is on its way.
+    expect(shown("a")).toEqual({ status: "approved", amount: 1500 });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.body).toEqual({ amount: 1500 });
+
+    calls[0]?.answer(200, { _id: "a", status: "pending", amount: 1500 });
+    await first;
+    await flush();
+    // The first answer does not flash the row back to pending while Approve is still being saved.
+    expect(shown("a")).toEqual({ status: "approved", amount: 1500 });
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.body).toEqual({ status: "approved", amount: 1500 });
+
+    calls[1]?.answer(200, { _id: "a", status: "approved", amount: 1500 });
+    await second;
+    await flush();
+    expect(shown("a")).toEqual({ status: "approved", amount: 1500 });
+  });
+
+  it("after a stored amount and a refused approval, shows the stored amount, still pending", async () => {
+    const first = decide("a", { amount: 1500 });
+    const second = decide("a", { status: "approved", amount: 1500 });
+    await flush();
+    calls[0]?.answer(200, { _id: "a", status: "pending", amount: 1500 });
+    await first;
+    await flush();
+    calls[1]?.answer(500, { error: { code: "INTERNAL", message: "There was a problem internally." } });
+    await second;
+    await flush();
+    expect(shown("a")).toEqual({ status: "pending", amount: 1500 });
+    expect(failures.map((failure) => failure.submissionId)).toEqual(["a"]);
+  });
+
+  it("refuses an answer that breaks the contract and rolls back", async () => {
+    const done = decide("a", { status: "disapproved" });
+    await flush();
+    calls[0]?.answer(200, { ok: true });
+    await done;
+    await flush();
+    expect(shown("a")).toEqual({ status: "pending", amount: null });
+    expect(failures[0]?.error).toMatchObject({ status: 502, code: "INVALID_RESPONSE" });
+  });
+});

@@ -1,0 +1,145 @@
+import {
+  mutationOptions,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import {
+  type DecisionBody,
+  decisionResultSchema,
+  fundingStatsSchema,
+} from "../../../shared/schemas/committee";
+import { type CandidateStatsResult, candidateStatsResultSchema } from "../../../shared/schemas/reviews";
+import { apiGet, apiPath, apiSend } from "../../lib/api-client";
+import { reviewingKeys } from "../reviewing/query-keys";
+import { applyDecision, type Decision } from "./decision-rules";
+import { PendingDecisions } from "./pending-decisions";
+import { candidateStatisticsKeys } from "./query-keys";
+
+/** Every call of the Candidate Statistics page, validated against the shared contract. */
+export const candidateStatisticsApi = {
+  candidates: (programId: string) =>
+    apiGet(
+      `/api/admin/candidate-submissions?${new URLSearchParams({ programId }).toString()}`,
+      candidateStatsResultSchema,
+    ),
+  funding: (programId: string) =>
+    apiGet(`/api/admin/funding-stats?${new URLSearchParams({ programId }).toString()}`, fundingStatsSchema),
+  decide: (submissionId: string, body: DecisionBody) =>
+    apiSend("PATCH", apiPath`/api/submissions/updateField/${submissionId}`, body, decisionResultSchema),
+};
+
+/** Every submitted candidate of the program with their statistics, in one response. */
+export function useCandidateStats(userId: string, programId: string) {
+  return useQuery({
+    queryKey: candidateStatisticsKeys.candidates(userId, programId),
+    queryFn: () => candidateStatisticsApi.candidates(programId),
+    // The list carries decisions that are still being saved; a refetch on focus would show them undone
+    // until their saves finish. Decisions keep it current themselves.
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useFundingStats(userId: string, programId: string) {
+  return useQuery({
+    queryKey: candidateStatisticsKeys.funding(userId, programId),
+    queryFn: () => candidateStatisticsApi.funding(programId),
+    // Secondary to the table: the page says in place that they could not be loaded.
+    meta: { handlesErrors: true },
+  });
+}
+
+export interface DecisionVariables {
+  submissionId: string;
+  /** The applicant's name, for the error that says which decision was not saved. */
+  identifier: string;
+  body: DecisionBody;
+}
+
+export interface DecisionFailure {
+  submissionId: string;
+  identifier: string;
+  error: unknown;
+}
+
+/**
+ * Approve, disapprove or change an amount: the row shows the decision at once (the react-query cache is
+ * updated before the call) and it is saved in the background. A failure puts back what the server last
+ * confirmed and is reported through `onFailure`. The funding statistics are fetched again once a save
+ * settles; the reviewers' list and submission view (which show status and amount to admins) are marked stale.
+ */
+export function useDecideCandidate(
+  userId: string,
+  programId: string,
+  onFailure: (failure: DecisionFailure) => void,
+) {
+  const queryClient = useQueryClient();
+  const [pending] = useState(() => new PendingDecisions());
+  // The latest callback, read when a save fails (which may be after several renders).
+  const reportFailure = useRef(onFailure);
+  useEffect(() => {
+    reportFailure.current = onFailure;
+  });
+  return useMutation(
+    decisionMutationOptions(queryClient, userId, programId, pending, (failure) =>
+      reportFailure.current(failure),
+    ),
+  );
+}
+
+/** The decision mutation's behaviour, apart from React (so that it is tested against a real query cache). */
+export function decisionMutationOptions(
+  queryClient: QueryClient,
+  userId: string,
+  programId: string,
+  pending: PendingDecisions,
+  reportFailure: (failure: DecisionFailure) => void,
+) {
+  const listKey = candidateStatisticsKeys.candidates(userId, programId);
+
+  function showDecision(submissionId: string, decision: Decision) {
+    queryClient.setQueryData<CandidateStatsResult>(listKey, (result) =>
+      result === undefined
+        ? result
+        : {
+            ...result,
+            // Only the decided row is replaced: the others keep their identity (and cached search keys).
+            rows: result.rows.map((row) =>
+              row._id === submissionId ? { ...row, status: decision.status, amount: decision.amount } : row,
+            ),
+          },
+    );
+  }
+
+  return mutationOptions({
+    // One program's decisions are saved one after another, in the order they were made: an amount
+    // followed by Approve must not reach the server the other way round.
+    scope: { id: `candidate-decisions:${programId}` },
+    mutationFn: ({ submissionId, body }: DecisionVariables) =>
+      candidateStatisticsApi.decide(submissionId, body),
+    onMutate: async ({ submissionId, body }) => {
+      // A list fetch already under way would overwrite the decision with what the server had before it.
+      await queryClient.cancelQueries({ queryKey: listKey });
+      const row = queryClient
+        .getQueryData<CandidateStatsResult>(listKey)
+        ?.rows.find((r) => r._id === submissionId);
+      if (row === undefined) return;
+      pending.start(submissionId, row);
+      showDecision(submissionId, applyDecision(row, body));
+    },
+    onSuccess: (stored, { submissionId }) => pending.confirm(submissionId, stored),
+    onError: (error, { submissionId, identifier }) => reportFailure({ submissionId, identifier, error }),
+    onSettled: (_stored, _error, { submissionId }) => {
+      const settled = pending.settle(submissionId);
+      if (settled !== null) showDecision(submissionId, settled);
+      // Not awaited: the next decision's save should not wait for the statistics to come back.
+      void queryClient.invalidateQueries({ queryKey: candidateStatisticsKeys.funding(userId, programId) });
+      void queryClient.invalidateQueries({ queryKey: reviewingKeys.lists(userId, programId) });
+      void queryClient.invalidateQueries({
+        queryKey: reviewingKeys.candidate(userId, programId, submissionId),
+      });
+    },
+  });
+}

@@ -1,0 +1,169 @@
+import { Box, Checkbox, Group, Pagination, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { useCallback, useId } from "react";
+import type { DecisionBody } from "../../../shared/schemas/committee";
+import type { CandidateStatsRow } from "../../../shared/schemas/reviews";
+import { DEFAULT_PAGE_SIZE, pageOf } from "../../lib/paging";
+import { CANDIDATE_STATS_TEXT, COLUMN_HELP, type HelpedColumn } from "./candidate-statistics-messages";
+import { CandidateStatsTableRow } from "./candidate-stats-row";
+import type { SortColumn, SortState } from "./candidate-table-model";
+import { RatingHistogram } from "./rating-histogram";
+import { type Selection, shownSelectionState } from "./recipient-selection";
+import { SortHeader } from "./sort-header";
+
+const PAGINATION_CONTROL_LABELS = {
+  first: "First page",
+  previous: "Previous page",
+  next: "Next page",
+  last: "Last page",
+} as const;
+
+/** The sortable columns, in order; the selection, details and actions columns frame them. */
+const COLUMNS: readonly { column: SortColumn; label: string; help?: HelpedColumn }[] = [
+  { column: "identifier", label: "Applicant" },
+  { column: "averageRating", label: "Average rating" },
+  { column: "calibratedRating", label: "Calibrated", help: "calibratedRating" },
+  { column: "suggestedRating", label: "Suggested rating", help: "suggestedRating" },
+  { column: "numReviews", label: "Reviews" },
+  { column: "standardDeviation", label: "Disagreement", help: "standardDeviation" },
+  { column: "averageRanking", label: "Average ranking", help: "averageRanking" },
+  { column: "consensusRank", label: "Consensus rank", help: "consensusRank" },
+  { column: "status", label: "Status" },
+  { column: "amount", label: "Amount" },
+];
+const COLUMN_COUNT = COLUMNS.length + 3;
+const RENDER_DETAILS = (row: CandidateStatsRow, name: string) => <RatingHistogram row={row} name={name} />;
+
+interface CandidateStatsTableProps {
+  /** The rows the filters keep, sorted: the table shows one page of them. */
+  rows: readonly CandidateStatsRow[];
+  program: { _id: string; appVersion: number };
+  totalRankings: number;
+  tied: ReadonlySet<number>;
+  sort: SortState;
+  onSort: (column: SortColumn) => void;
+  page: number;
+  onPage: (page: number) => void;
+  selection: Selection;
+  onToggleSelected: (id: string) => void;
+  onToggleAllShown: () => void;
+  expanded: ReadonlySet<string>;
+  onToggleExpanded: (id: string) => void;
+  onDecide: (row: CandidateStatsRow, body: DecisionBody) => void;
+}
+
+/** The candidate table, ten rows a page (§9 "other tables 10"), with the legend of its less obvious columns. */
+export function CandidateStatsTable({
+  rows,
+  program,
+  totalRankings,
+  tied,
+  sort,
+  onSort,
+  page,
+  onPage,
+  selection,
+  onToggleSelected,
+  onToggleAllShown,
+  expanded,
+  onToggleExpanded,
+  onDecide,
+}: CandidateStatsTableProps) {
+  const ids = useId();
+  const helpId = useCallback((column: HelpedColumn) => `${ids}-help-${column}`, [ids]);
+  const legendId = `${ids}-legend`;
+  const shown = pageOf(rows, page, DEFAULT_PAGE_SIZE);
+  const allShown = shownSelectionState(selection, rows);
+
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={1280}>
+        <Table withTableBorder highlightOnHover verticalSpacing="xs">
+          <Table.Caption style={{ captionSide: "top", textAlign: "left" }}>
+            {CANDIDATE_STATS_TEXT.tableCaption}
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">
+                <Checkbox
+                  aria-label={`Select all ${rows.length} shown candidates`}
+                  checked={allShown === "all"}
+                  indeterminate={allShown === "some"}
+                  disabled={rows.length === 0}
+                  onChange={onToggleAllShown}
+                />
+              </Table.Th>
+              <Table.Th scope="col">
+                <VisuallyHidden>Ratings</VisuallyHidden>
+              </Table.Th>
+              {COLUMNS.map(({ column, label, help }) => (
+                <SortHeader
+                  key={column}
+                  column={column}
+                  label={label}
+                  sort={sort}
+                  onSort={onSort}
+                  help={help === undefined ? undefined : { id: helpId(help), text: COLUMN_HELP[help] }}
+                />
+              ))}
+              <Table.Th scope="col">
+                <VisuallyHidden>Decision</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={COLUMN_COUNT}>
+                  <Text>{CANDIDATE_STATS_TEXT.noMatches}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              shown.rows.map((row) => (
+                <CandidateStatsTableRow
+                  key={row._id}
+                  row={row}
+                  program={program}
+                  totalRankings={totalRankings}
+                  tied={tied}
+                  selected={selection.has(row._id)}
+                  expanded={expanded.has(row._id)}
+                  columnCount={COLUMN_COUNT}
+                  onToggleSelected={onToggleSelected}
+                  onToggleExpanded={onToggleExpanded}
+                  onDecide={onDecide}
+                  renderDetails={RENDER_DETAILS}
+                />
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      {shown.pageCount > 1 && (
+        <Group component="nav" aria-label="Candidates, pages" justify="flex-end">
+          <Pagination
+            total={shown.pageCount}
+            value={shown.page}
+            onChange={onPage}
+            size="sm"
+            getItemProps={(n) => ({ "aria-label": `Page ${n}` })}
+            getControlProps={(control) => ({ "aria-label": PAGINATION_CONTROL_LABELS[control] })}
+          />
+        </Group>
+      )}
+
+      <Box component="section" aria-labelledby={legendId}>
+        <Title order={3} size="h5" id={legendId}>
+          {CANDIDATE_STATS_TEXT.legendHeading}
+        </Title>
+        <Box component="ul" m={0} pl="md">
+          {(Object.keys(COLUMN_HELP) as HelpedColumn[]).map((column) => (
+            <Text component="li" size="sm" key={column} id={helpId(column)}>
+              {COLUMN_HELP[column]}
+            </Text>
+          ))}
+        </Box>
+      </Box>
+    </Stack>
+  );
+}
