@@ -22,8 +22,9 @@ import type { BenchUser, Scenario } from "./types";
  * suggested and calibrated ratings, average ranking and consensus rank, as the organization admin. The
  * issue's target: under 300 ms for one request on this machine (aggregates computed in SQL).
  *
- * A page read by a handful of admins at a meeting, so 4 connections, not 50: the p50 and p99 then show
- * the time of one request plus a short queue (with PGlite every request waits for the ones before it).
+ * A page read by a few admins at a meeting, one request at a time: the p99 is then the time of one
+ * request, which is what the issue's 300 ms is about (with PGlite in the server's own thread, requests
+ * in flight together only queue behind each other).
  * Nothing changes between requests, so after the first one the rankings' figures and the calibration
  * come from the per-program caches of src/server/reviewing/candidate-stats.ts, on both servers.
  */
@@ -102,10 +103,9 @@ export const candidateStatsScenario: Scenario = {
   actor: "organizationAdmin",
   signedIn: true,
   expectStatus: 200,
-  maxConnections: 4,
-  // The issue's 300 ms is one request; with 4 in flight the p99 includes their queue: the ratio says what
-  // our server adds to the same SQL and arithmetic.
-  targets: { minRatio: 0.7 },
+  maxConnections: 1,
+  // Issue 7: under 300 ms for one request; the ratio says what our server adds to the same SQL and arithmetic.
+  targets: { p99Ms: 300, minRatio: 0.7 },
   baseline: {
     pattern: /^\/api\/admin\/candidate-submissions$/,
     // candidateStats: the program and the caller's role, then the figures statement and the rankings'
