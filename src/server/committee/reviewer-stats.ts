@@ -19,7 +19,8 @@ import { isReviewableSql } from "../reviewing/candidates";
  * are left out (they rate nothing and see everyone), and so are internal test accounts — addresses in
  * the configured internal domains (config INTERNAL_EMAIL_DOMAINS).
  *
- * One statement for every member at once. What a member sees is the rule of reviewing/candidates.ts,
+ * An ADMIN_REVIEWER is an admin: their list holds every submitted candidate, and so does their count.
+ * For the others, one statement for every member at once. What a member sees is the rule of reviewing/candidates.ts,
  * turned around to go from the program's assignments to the members instead of from one member to the
  * candidates: every submitted, non-test candidate open to all (submissions.open_to_all: assigned to no
  * one and no group), plus those assigned to them directly or through a reviewer group. An assigned
@@ -77,16 +78,18 @@ export async function reviewerStats(
     review_counts as (
       select rv.user_id,
         (count(*) filter (where rv.rating > ${NOT_RATED} and r.id is not null
-          and (r.open_to_all or o.user_id is not null)))::int as reviewed,
+          and (m.role = 'ADMIN_REVIEWER' or r.open_to_all or o.user_id is not null)))::int as reviewed,
         max(rv.last_reviewed) as last_reviewed
       from ${reviews} rv
+        join members m on m.user_id = rv.user_id
         left join reviewable r on r.id = rv.submission_id
         left join own o on o.user_id = rv.user_id and o.submission_id = rv.submission_id
-      where rv.program_id = ${program.id} and rv.user_id in (select user_id from members)
+      where rv.program_id = ${program.id}
       group by rv.user_id
     )
     select m.user_id, m.role, m.name, m.email,
-      (select count(*) from reviewable where open_to_all)::int + coalesce(oc.n, 0) as assigned,
+      case when m.role = 'ADMIN_REVIEWER' then (select count(*) from reviewable)::int
+        else (select count(*) from reviewable where open_to_all)::int + coalesce(oc.n, 0) end as assigned,
       coalesce(rc.reviewed, 0) as reviewed, rc.last_reviewed
     from members m
       left join own_counts oc on oc.user_id = m.user_id

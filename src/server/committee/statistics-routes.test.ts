@@ -250,8 +250,8 @@ describe("GET /api/admin/reviewer-stats", () => {
   it("lists committee members and guests by name with what they see and rated; admins and internal accounts left out", async () => {
     const { rows } = await stats(admin.cookie);
     expect(rows.map((r) => [r.name, r.role, r.assigned, r.reviewed, r.lastReviewed])).toEqual([
-      // Open to all: open one, open two; her group adds grouped and both ways.
-      ["Committee admin-reviewer", "ADMIN_REVIEWER", 2, 1, "2026-01-08T00:00:00.000Z"],
+      // An admin-reviewer's list holds every submitted, non-test candidate (five), assigned or not.
+      ["Committee admin-reviewer", "ADMIN_REVIEWER", 5, 1, "2026-01-08T00:00:00.000Z"],
       ["Gina Guest", "GUEST", 4, 0, null],
       ["Gus Group", "REVIEWER", 4, 2, "2026-01-06T00:00:00.000Z"],
       ["ralf open", "REVIEWER", 2, 0, null],
@@ -278,7 +278,8 @@ describe("GET /api/admin/reviewer-stats", () => {
     await assignReviewer(db, ids.open1, people.ralf.id, program.id);
     const byName = new Map((await stats(admin.cookie)).rows.map((r) => [r.name, [r.assigned, r.reviewed]]));
     expect(Object.fromEntries(byName)).toEqual({
-      "Committee admin-reviewer": [1, 0],
+      // Still all five: an admin-reviewer's list does not depend on assignments.
+      "Committee admin-reviewer": [5, 1],
       "Gina Guest": [3, 0],
       "Gus Group": [3, 2],
       "ralf open": [2, 0],

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Checkbox,
-  Group,
   NumberInput,
   Stack,
   Table,
@@ -192,7 +191,7 @@ export const CandidateStatsTableRow = memo(function CandidateStatsTableRow({
         <Table.Td>
           <NumberInput
             size="xs"
-            w={150}
+            w={120}
             aria-label={`Amount for ${name}`}
             prefix="$"
             thousandSeparator=","
@@ -212,7 +211,8 @@ export const CandidateStatsTableRow = memo(function CandidateStatsTableRow({
           />
         </Table.Td>
         <Table.Td>
-          <Group gap="xs" wrap="nowrap">
+          {/* One above the other: the table then fits a 1280-pixel screen without scrolling sideways. */}
+          <Stack gap={4} align="stretch">
             <DecisionButton
               label="Approve"
               name={name}
@@ -229,7 +229,7 @@ export const CandidateStatsTableRow = memo(function CandidateStatsTableRow({
               blockedReason={disapproveBlocked}
               onClick={() => onDecide(row, DISAPPROVE_DECISION)}
             />
-          </Group>
+          </Stack>
         </Table.Td>
       </Table.Tr>
       {expanded && (

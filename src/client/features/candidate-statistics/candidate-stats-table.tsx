@@ -76,7 +76,7 @@ export function CandidateStatsTable({
 
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={1280}>
+      <Table.ScrollContainer minWidth={1180}>
         <Table withTableBorder highlightOnHover verticalSpacing="xs">
           <Table.Caption style={{ captionSide: "top", textAlign: "left" }}>
             {CANDIDATE_STATS_TEXT.tableCaption}

@@ -73,6 +73,15 @@ describe("who is behind (and may be reminded)", () => {
 });
 
 describe("the summary line", () => {
+  it("counts a guest as a member but not in the reviews to do", () => {
+    expect(summarize([row("a", 1, 2), row("g", 0, 5, { role: "GUEST" })])).toEqual({
+      members: 2,
+      reviewed: 1,
+      assigned: 2,
+      behind: 1,
+    });
+  });
+
   it("counts members, reviews done of assigned, and who is behind", () => {
     const summary = summarize([row("a", 2, 5), row("b", 5, 5), row("c", 0, 0), row("d", 0, 3)]);
     expect(summary).toEqual({ members: 4, reviewed: 7, assigned: 13, behind: 2 });

@@ -44,14 +44,18 @@ export interface ReviewerStatsSummary {
   behind: number;
 }
 
+/** The figures of the line above the table. Guests read without rating: counted as members, not in the reviews. */
 export function summarize(rows: readonly Counts[]): ReviewerStatsSummary {
   return rows.reduce<ReviewerStatsSummary>(
-    (sum, row) => ({
-      members: sum.members + 1,
-      reviewed: sum.reviewed + row.reviewed,
-      assigned: sum.assigned + row.assigned,
-      behind: sum.behind + (isBehind(row) ? 1 : 0),
-    }),
+    (sum, row) => {
+      const rates = row.role !== "GUEST";
+      return {
+        members: sum.members + 1,
+        reviewed: sum.reviewed + (rates ? row.reviewed : 0),
+        assigned: sum.assigned + (rates ? row.assigned : 0),
+        behind: sum.behind + (isBehind(row) ? 1 : 0),
+      };
+    },
     { members: 0, reviewed: 0, assigned: 0, behind: 0 },
   );
 }
