@@ -66,6 +66,7 @@ describe("the organization admin's pages", () => {
       "Assign Reviewers",
       "Candidate Statistics",
       "Reviewer Statistics",
+      "Export Options",
       "Organization Billing",
       "Organization Settings",
     ]);
@@ -175,6 +176,7 @@ describe("the organization admin's pages", () => {
       "Assign Reviewers",
       "Candidate Statistics",
       "Reviewer Statistics",
+      "Export Options",
       "Form Builder",
     ]);
     await expectAccessible(page);

@@ -18,6 +18,7 @@ import {
 import { committeeEmailRoutes } from "./committee/email-routes";
 import { committeeStatsRoutes } from "./committee/statistics-routes";
 import { isProduction } from "./config";
+import { exportRoutes } from "./exports/routes";
 import { fileRoutes, publicFileRoutes } from "./files/routes";
 import { formRoutes } from "./forms/routes";
 import type { AppDeps } from "./http/context";
@@ -175,6 +176,7 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.route("/api/files/public", publicFileRoutes);
   app.route("/api/files", fileRoutes);
   app.route("/api/organizations", organizationRoutes);
+  app.route("/api/exports", exportRoutes);
   app.route("/api/email", committeeEmailRoutes);
   app.route("/api/email", supportRoutes);
   app.route("/api/webhooks", webhookRoutes);

@@ -5,6 +5,7 @@ import {
   ChartIcon,
   CreditCardIcon,
   DashboardIcon,
+  ExportIcon,
   FormIcon,
   type IconProps,
   ProgressIcon,
@@ -258,6 +259,19 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(
       () => import("../features/reviewer-statistics/reviewer-statistics-page"),
       (m) => m.ReviewerStatisticsPage,
+    ),
+  },
+  {
+    path: "/admin/exportoptions",
+    title: "Export Options",
+    group: "ADMIN",
+    showInPageMenu: true,
+    hideProgramPicker: false,
+    icon: ExportIcon,
+    description: "Download the program's data, PDFs, attachments, the rating matrix and comments.",
+    page: lazyPage(
+      () => import("../features/exports/export-options-page"),
+      (m) => m.ExportOptionsPage,
     ),
   },
   {

@@ -144,3 +144,13 @@ export function ProgressIcon(props: IconProps) {
     </OutlineIcon>
   );
 }
+
+/** A tray with an arrow down: exports. */
+export function ExportIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M12 3v11M7.5 9.5 12 14l4.5-4.5" />
+      <path d="M3.5 14.5v4a2 2 0 0 0 2 2h13a2 2 0 0 0 2-2v-4" />
+    </OutlineIcon>
+  );
+}

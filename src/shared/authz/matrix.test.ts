@@ -84,6 +84,7 @@ const EXPECTED: {
   "committee:assign": { resource: () => PROGRAM, allowed: ["adminReviewer", "admin", "orgAdmin"] },
   "candidate:decide": { resource: () => PROGRAM, allowed: ["adminReviewer", "admin", "orgAdmin"] },
   "committee:email": { resource: () => PROGRAM, allowed: ["adminReviewer", "admin", "orgAdmin"] },
+  "export:run": { resource: () => PROGRAM, allowed: ["adminReviewer", "admin", "orgAdmin"] },
 };
 
 describe("role matrix", () => {
@@ -160,7 +161,7 @@ describe("role matrix", () => {
     expect(can(ACTORS.orgAdmin, "program:administer", foreign)).toBe(false);
     expect(can(ACTORS.orgAdmin, "organization:administer", { organizationId: OTHER_ORG })).toBe(false);
     expect(can(ACTORS.orgAdmin, "program:manage", { organizationId: OTHER_ORG })).toBe(false);
-    for (const action of ["committee:assign", "candidate:decide", "committee:email"] as const) {
+    for (const action of ["committee:assign", "candidate:decide", "committee:email", "export:run"] as const) {
       expect(can(ACTORS.orgAdmin, action, foreign)).toBe(false);
     }
   });
@@ -169,7 +170,7 @@ describe("role matrix", () => {
     const sibling = { programId: "p-2", organizationId: ORG };
     expect(can(ACTORS.admin, "program:view", sibling)).toBe(false);
     expect(can(ACTORS.admin, "program:administer", sibling)).toBe(false);
-    for (const action of ["committee:assign", "candidate:decide", "committee:email"] as const) {
+    for (const action of ["committee:assign", "candidate:decide", "committee:email", "export:run"] as const) {
       expect(can(ACTORS.adminReviewer, action, sibling)).toBe(false);
     }
   });

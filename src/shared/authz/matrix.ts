@@ -62,6 +62,8 @@ export interface ResourceOf {
   "candidate:decide": { programId: string; organizationId: string };
   /** Email candidates and remind reviewers — the program's admins. */
   "committee:email": { programId: string; organizationId: string };
+  /** Start exports of a program's data and see one's own (issue 8) — the program's admins. */
+  "export:run": { programId: string; organizationId: string };
 }
 
 export interface CandidateResource {
@@ -132,6 +134,7 @@ const matrix: { [A in Action]: Rule<A> } = {
   "committee:assign": administers,
   "candidate:decide": administers,
   "committee:email": administers,
+  "export:run": administers,
 };
 
 export function can<A extends Action>(actor: Actor | null, action: A, resource: ResourceOf[A]): boolean {
