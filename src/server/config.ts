@@ -31,6 +31,20 @@ const envSchema = z.object({
    * The demo's accounts (demo.test) are deliberately not in it: the demo shows its committee's figures.
    */
   INTERNAL_EMAIL_DOMAINS: z.string().default("decisionhub.example,decisionhub.test,bench.test"),
+  /** How long a finished export (its file and its row) is kept before the sweep deletes it. */
+  EXPORT_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24),
+  /** How long a signed export download link works (a fresh one comes with every look at the list). */
+  EXPORT_LINK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   /** Trust X-Forwarded-For from a reverse proxy for the client address (rate limits). */
   TRUST_PROXY: bool.default(false),
   /** Sign-in and reset rate limiting; "off" only for benchmarks. */

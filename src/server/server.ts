@@ -10,6 +10,8 @@ import { type Database, openDatabase } from "./db/client";
 import { seedDemoIfEmpty } from "./demo/seed";
 import { createMailDispatcher } from "./email/dispatcher";
 import { createTransport } from "./email/transports";
+import { exportLinkSecret } from "./exports/download-link";
+import { createExportRunner } from "./exports/job-runner";
 import { DiskStorage } from "./files/storage";
 import type { AppDeps } from "./http/context";
 import { createLogger } from "./logger";
@@ -44,8 +46,11 @@ export async function createDeps(
     }));
   await db0.migrate();
   await ensureReferenceData(db0.db);
+  const storage = new DiskStorage(path.join(config.DATA_DIR, "files"));
   const seededDemo =
-    config.DEMO_DATA && !isProduction(config) ? await seedDemoIfEmpty(db0.db, config.DEMO_PASSWORD) : false;
+    config.DEMO_DATA && !isProduction(config)
+      ? await seedDemoIfEmpty(db0.db, config.DEMO_PASSWORD, storage)
+      : false;
   const transport = await createTransport(config, (line) => log.info(line));
   const mailer = createMailDispatcher({
     db: db0.db,
@@ -62,11 +67,21 @@ export async function createDeps(
   });
   const stripe = createStripe(config);
   const files = {
-    storage: new DiskStorage(path.join(config.DATA_DIR, "files")),
+    storage,
     // Its own key, derived from the auth secret: an upload grant can never pass for a session.
     secret: createHmac("sha256", secret).update("decisionhub file uploads").digest("hex"),
   };
-  return { config, database: db0, db: db0.db, auth, mailer, log, stripe, files, seededDemo };
+  const exports = {
+    runner: createExportRunner({
+      db: db0.db,
+      storage: files.storage,
+      retentionHours: config.EXPORT_RETENTION_HOURS,
+      internalEmailDomains: config.internalEmailDomains,
+      onError: (m) => log.warn(m),
+    }),
+    linkSecret: exportLinkSecret(secret),
+  };
+  return { config, database: db0, db: db0.db, auth, mailer, log, stripe, files, exports, seededDemo };
 }
 
 export interface RunningServer {
@@ -90,6 +105,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     }
   };
   deps.mailer.start();
+  deps.exports.runner.start();
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
   });
@@ -105,6 +121,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       const deadline = Date.now() + 10_000;
       while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       await deps.mailer.stop();
+      // A running export is stopped and handed back (queued), to be started over after the restart.
+      await deps.exports.runner.stop();
       await deps.database.close();
     },
   };

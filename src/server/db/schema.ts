@@ -18,6 +18,7 @@ import {
 import { PROGRAM_ROLES } from "../../shared/authz/roles";
 import type { Answer } from "../../shared/forms/answers";
 import type { FormContent } from "../../shared/forms/model";
+import type { ExportFormat, ExportKind, ExportStatus } from "../../shared/schemas/exports";
 import type { DecisionStatus, ReviewSection } from "../../shared/schemas/reviews";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -635,4 +636,62 @@ export const rankings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.programId, t.userId] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Exports (issue 8): durable jobs claimed by the runner (src/server/exports/job-runner.ts).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One export an admin asked for: queued → running → ready | failed. A running job holds a lease
+ * (`locked_until`) that its runner renews; when the lease runs out (a crash, a restart) the job is
+ * claimed again and started over. `attempts` is the claim's number and, with `locked_by`, the fencing
+ * token: only the current claim may write progress or the outcome. Rows are deleted with their file
+ * once `expires_at` is past (EXPORT_RETENTION_HOURS after finishing).
+ */
+export const exportJobs = pgTable(
+  "export_jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    programId: uuid("program_id")
+      .notNull()
+      .references(() => programs.id, { onDelete: "cascade" }),
+    requestedBy: text("requested_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<ExportKind>().notNull(),
+    format: text("format").$type<ExportFormat>().notNull(),
+    /** The dossier's candidate; null for the other kinds. */
+    submissionId: uuid("submission_id").references(() => submissions.id, { onDelete: "cascade" }),
+    includeAnonymized: boolean("include_anonymized").notNull().default(false),
+    status: text("status").$type<ExportStatus>().notNull().default("queued"),
+    processed: integer("processed").notNull().default(0),
+    total: integer("total"),
+    attempts: integer("attempts").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** The runner (a random id per process) holding the lease. */
+    lockedBy: text("locked_by"),
+    /** Why it failed, as the admin sees it. */
+    error: text("error"),
+    /** The result's key in the private bucket, once ready. */
+    fileKey: text("file_key"),
+    /** The name the download is saved under. */
+    fileName: text("file_name").notNull(),
+    size: bigint("size", { mode: "number" }),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (t) => [
+    // The caller's recent exports of a program, newest first.
+    index("export_jobs_requester_idx").on(t.programId, t.requestedBy, t.createdAt),
+    // The runner's claim: queued jobs, and running ones whose lease ran out.
+    index("export_jobs_due_idx").on(t.status, t.lockedUntil),
+    // The sweep of finished jobs past their retention.
+    index("export_jobs_expires_idx").on(t.expiresAt),
+  ],
 );

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Answer } from "../../shared/forms/answers";
 import type { FormContent, Section } from "../../shared/forms/model";
 import { NOT_RATED } from "../../shared/schemas/reviews";
@@ -5,10 +7,12 @@ import type { Db } from "../db/client";
 import {
   reviewerGroupMembers,
   reviewerGroups,
+  submissionFiles,
   submissionReviewerGroups,
   submissionReviewers,
   submissions,
 } from "../db/schema";
+import type { DiskStorage } from "../files/storage";
 import { findCandidate } from "../reviewing/candidates";
 import { saveReview } from "../reviewing/review-service";
 
@@ -26,6 +30,23 @@ interface DemoCandidateContext {
   form: { id: string; version: number; content: FormContent };
   linkId: string;
   reviewers: { rita: string; ada: string };
+  /** Where the candidates' supporting documents go; without it they apply with none. */
+  storage?: DiskStorage;
+}
+
+/** A one-page PDF: a candidate's budget summary, as their supporting document. */
+async function budgetPdf(candidate: string): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([595, 842]);
+  page.drawText(`${candidate}: budget summary`, { x: 56, y: 770, size: 18, font });
+  page.drawText("Materials 3,000 · Volunteers' expenses 1,200 · Venue 800", {
+    x: 56,
+    y: 740,
+    size: 11,
+    font,
+  });
+  return pdf.save();
 }
 
 /**
@@ -102,6 +123,24 @@ export async function seedDemoCandidates(db: Db, ctx: DemoCandidateContext): Pro
     }
     return DEMO_CANDIDATES.map((c) => idOf(c.name));
   });
+  if (ctx.storage) {
+    // Each applied with a supporting document (the budget section's file question), stored like an upload.
+    const fileQuestion = budget.questions.find((q) => q.type === "FILE_UPLOAD");
+    for (const [i, c] of DEMO_CANDIDATES.entries()) {
+      if (!fileQuestion) break;
+      const bytes = await budgetPdf(c.name);
+      const key = `submissions/${ids[i]}/${randomUUID()}-budget-summary.pdf`;
+      await ctx.storage.write("private", key, bytes);
+      await db.insert(submissionFiles).values({
+        submissionId: ids[i]!,
+        questionId: fileQuestion._id,
+        key,
+        name: "budget-summary.pdf",
+        size: bytes.length,
+        contentType: "application/pdf",
+      });
+    }
+  }
   // Ada has reviewed three candidates already, so the admin figures are not empty.
   const [impact, feasibility, fits] = project.criteria;
   const [value] = budget.criteria;

@@ -4,6 +4,7 @@ import type { Answer } from "../../shared/forms/answers";
 import type { Section } from "../../shared/forms/model";
 import type { Db } from "../db/client";
 import { formLinks, forms, organizations, plans, programMembers, programs, users } from "../db/schema";
+import type { DiskStorage } from "../files/storage";
 import { createDefaultForm, publishForm } from "../forms/service";
 import { findSubmissionRef, openSubmission, saveAnswers, setSubmitted } from "../submissions/service";
 import { createAccountWithPassword } from "../users/accounts";
@@ -39,7 +40,7 @@ export const DEMO_ACCOUNTS: (DemoAccount & {
 ];
 
 /** Creates the demo organization when the database has no organization yet. Returns whether it did. */
-export async function seedDemoIfEmpty(db: Db, password: string): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Db, password: string, storage?: DiskStorage): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(organizations);
   if ((existing?.n ?? 0) > 0) return false;
   const currentProgram = await db.transaction(async (tx) => {
@@ -86,12 +87,12 @@ export async function seedDemoIfEmpty(db: Db, password: string): Promise<boolean
     await createDefaultForm(tx, program, null, demoFormContent(program.name));
     return program;
   });
-  await seedDemoApplication(db, currentProgram.id);
+  await seedDemoApplication(db, currentProgram.id, storage);
   return true;
 }
 
 /** The demo form, published, with Ann Applicant's submitted application and the committee's other candidates. */
-async function seedDemoApplication(db: Db, programId: string): Promise<void> {
+async function seedDemoApplication(db: Db, programId: string, storage?: DiskStorage): Promise<void> {
   const [form] = await db.select().from(forms).where(eq(forms.programId, programId));
   await publishForm(db, form!.id, form!.revision);
   const [applicant] = await db
@@ -143,5 +144,6 @@ async function seedDemoApplication(db: Db, programId: string): Promise<void> {
       rita: await reviewerId("reviewer@demo.test"),
       ada: await reviewerId("adminreviewer@demo.test"),
     },
+    storage,
   });
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { closeSync, createReadStream, fstatSync, openSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 
 export type Bucket = "public" | "private";
 
@@ -42,7 +44,52 @@ export class DiskStorage {
     }
   }
 
+  /**
+   * The file's bytes as a stream (exports copy files into a zip without holding them in memory), or
+   * null when there is none. The file is opened here, synchronously, so "missing" is known before the
+   * caller starts writing anything for it, and a file removed afterwards is still read whole.
+   */
+  readStream(bucket: Bucket, key: string): Readable | null {
+    if (!isValidKey(key)) return null;
+    let fd: number | undefined;
+    try {
+      fd = openSync(this.pathOf(bucket, key), "r");
+      // The path given is unused: the stream reads the descriptor opened above (and closes it).
+      if (fstatSync(fd).isFile()) return createReadStream(key, { fd });
+    } catch {
+      // Missing or unreadable: the same answer as `read`.
+    }
+    if (fd !== undefined) closeSync(fd);
+    return null;
+  }
+
   async remove(bucket: Bucket, key: string): Promise<void> {
     await rm(this.pathOf(bucket, key), { force: true });
+  }
+
+  // Results written as streams (exports, issue 8): a partial file beside the key, moved into place whole.
+
+  /**
+   * A new temporary path beside where `key` goes, its folder created: the caller writes it, then
+   * moves it into place with `moveIntoPlace` (a rename within one folder: atomic) or deletes it.
+   */
+  async partialPathFor(bucket: Bucket, key: string): Promise<string> {
+    const target = this.pathOf(bucket, key);
+    await mkdir(path.dirname(target), { recursive: true });
+    return `${target}.${randomUUID()}.partial`;
+  }
+
+  /** Puts a finished file from `partialPathFor(bucket, key)` in place, replacing what was there. */
+  async moveIntoPlace(partial: string, bucket: Bucket, key: string): Promise<void> {
+    const target = this.pathOf(bucket, key);
+    if (!partial.startsWith(`${target}.`) || !partial.endsWith(".partial")) {
+      throw new Error(`Not a partial file of ${key}`);
+    }
+    await rename(partial, target);
+  }
+
+  /** Removes a key and everything under it (a folder of files, partial ones included). */
+  async removeTree(bucket: Bucket, key: string): Promise<void> {
+    await rm(this.pathOf(bucket, key), { recursive: true, force: true });
   }
 }

@@ -6,6 +6,7 @@ import type { Auth } from "../auth/auth";
 import type { Config } from "../config";
 import type { Database, Db } from "../db/client";
 import type { MailDispatcher } from "../email/dispatcher";
+import type { ExportRunner } from "../exports/job-runner";
 import type { DiskStorage } from "../files/storage";
 import type { Logger } from "../logger";
 import { AppError, notFound } from "./errors";
@@ -22,6 +23,8 @@ export interface AppDeps {
   stripe: Stripe | null;
   /** Uploaded files and the key that signs upload addresses. */
   files: { storage: DiskStorage; secret: string };
+  /** The export job runner (kicked after a job is queued) and the key that signs download links. */
+  exports: { runner: ExportRunner; linkSecret: string };
 }
 
 export interface AppEnv {

@@ -3,6 +3,7 @@ import { type Answer, answerMap, choiceOf, TABLE_CELL_KEYS } from "../../shared/
 import { isHiddenQuestion, sectionPath } from "../../shared/forms/branching";
 import { localize, localizeRichText } from "../../shared/forms/localize";
 import {
+  type FormContent,
   type FormSettings,
   liveSections,
   type Question,
@@ -41,6 +42,52 @@ export interface SubmissionPdfInput {
   answers: readonly Answer[];
   files: readonly SubmissionPdfFile[];
   language: Language;
+  /**
+   * Questions whose answers are withheld (an export's anonymized answers): printed as
+   * WITHHELD_ANSWER. Their answers and files should not be in `answers`/`files` at all (see
+   * submissionPdfInput), so the text can never be printed by mistake.
+   */
+  withheldQuestionIds?: ReadonlySet<string>;
+}
+
+/** What an export prints instead of an anonymized answer (unless the admin asked for them). */
+export const WITHHELD_ANSWER = "[anonymized]";
+
+/** What the renderer needs of a submission: as the applicant's download and the admins' export have it. */
+export interface SubmissionPdfSource {
+  identifier: string;
+  /** ISO date of submission; null for a draft. */
+  submissionDate: string | null;
+  answers: readonly Answer[];
+  files: readonly SubmissionPdfFile[];
+}
+
+/**
+ * The renderer's input for a submission of a form version: the one place the applicant's download
+ * (GET /api/submissions/{id}/pdf) and the PDF exports build it. `withheld` questions (anonymized ones,
+ * in an export) lose their answers and files here, before anything is drawn; the sections shown then
+ * follow the answers that are left, so not even the branch an anonymized choice led to is given away.
+ */
+export function submissionPdfInput(
+  content: Pick<FormContent, "name" | "description" | "sections" | "settings">,
+  submission: SubmissionPdfSource,
+  language: Language,
+  withheld?: ReadonlySet<string>,
+): SubmissionPdfInput {
+  const kept = <T extends { questionId: string }>(items: readonly T[]) =>
+    withheld && withheld.size > 0 ? items.filter((item) => !withheld.has(item.questionId)) : items;
+  return {
+    formName: content.name,
+    formDescription: content.description,
+    sections: content.sections,
+    settings: content.settings,
+    identifier: submission.identifier,
+    submissionDate: submission.submissionDate,
+    answers: kept(submission.answers),
+    files: kept(submission.files),
+    language,
+    ...(withheld && withheld.size > 0 ? { withheldQuestionIds: withheld } : {}),
+  };
 }
 
 const STYLES = {
@@ -158,6 +205,10 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Ui
   };
 
   const renderAnswer = (question: Question, answer: Answer | undefined) => {
+    if (input.withheldQuestionIds?.has(question._id)) {
+      layout.text(WITHHELD_ANSWER, STYLES.noAnswer);
+      return;
+    }
     switch (question.type) {
       case "IDENTIFIER":
       case "SHORT_ANSWER":

@@ -25,7 +25,7 @@ import { rateLimit } from "../http/rate-limit";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
 import { autofillAnswers } from "./autofill";
-import { renderSubmissionPdf } from "./pdf";
+import { renderSubmissionPdf, submissionPdfInput } from "./pdf";
 import {
   claimSubmission,
   findSubmissionRef,
@@ -303,17 +303,7 @@ submissionRoutes
     async (c) => {
       const { ref, access } = await accessibleSubmission(c, c.req.valid("param").id);
       const { submission, content } = await submissionView(c.get("deps").db, ref.id, access);
-      const pdf = await renderSubmissionPdf({
-        formName: content.name,
-        formDescription: content.description,
-        sections: content.sections,
-        settings: content.settings,
-        identifier: submission.identifier,
-        submissionDate: submission.submissionDate,
-        answers: submission.answers,
-        files: submission.files,
-        language: requestLanguage(c),
-      });
+      const pdf = await renderSubmissionPdf(submissionPdfInput(content, submission, requestLanguage(c)));
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
         "content-type": "application/pdf",
         "content-disposition": `attachment; filename="${fileSlug(submission.identifier)}.pdf"`,

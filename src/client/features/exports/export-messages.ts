@@ -1,0 +1,31 @@
+/** Export Options' words (the kinds' titles and descriptions are the contract's EXPORT_LABELS). */
+export const EXPORT_TEXT = {
+  title: "Export Options",
+  noProgram: "Choose a program first: Export Options exports the current program.",
+  intro:
+    "Exports are prepared in the background. You can leave this page and find them later under Recent exports.",
+  loadFailed: (message: string) => `Error loading your exports: ${message}`,
+  refreshFailed: (message: string) => `The progress stopped updating: ${message}`,
+  tryAgain: "Try again",
+  newTitle: "Start an export",
+  formatLabel: "Format",
+  onlyFormat: (format: string) => `Format: ${format}`,
+  anonymizedLabel: "Include anonymized answers",
+  anonymizedWarning:
+    "Answers to anonymized questions will be in the export as the applicants wrote them, not as “[anonymized]”. Share it only with people allowed to see them.",
+  candidateLabel: "Candidate",
+  candidatePlaceholder: "Search by applicant name",
+  candidateNothingFound: "No submitted application matches",
+  candidatesFailed: (message: string) => `Error loading the candidates: ${message}`,
+  chooseCandidate: "Choose the candidate first.",
+  start: "Start export",
+  startFailed: "Could not start the export",
+  deleteFailed: "Could not delete the export",
+  recentTitle: "Recent exports",
+  recentCaption: (programName: string) => `Your recent exports of ${programName}, newest first`,
+  noExports: "You have no recent exports of this program.",
+  failedTitle: "Export failed",
+  keptUntil: (date: string) => `Kept until ${date}`,
+  download: "Download",
+  delete: "Delete",
+} as const;
