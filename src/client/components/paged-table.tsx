@@ -1,13 +1,7 @@
-import { Box, Group, Pagination, Table } from "@mantine/core";
+import { Box, Group, Table } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { pageOf } from "../lib/paging";
-
-const PAGINATION_CONTROL_LABELS = {
-  first: "First page",
-  previous: "Previous page",
-  next: "Next page",
-  last: "Last page",
-} as const;
+import { LabelledPagination } from "./labelled-pagination";
 
 interface PagedTableProps<T> {
   /** Names the table, and the pager's navigation landmark after it. */
@@ -37,14 +31,7 @@ export function PagedTable<T>({ caption, columns, rows, pageSize, renderRow }: P
       </Table>
       {shown.pageCount > 1 && (
         <Group component="nav" aria-label={`${caption}, pages`} justify="flex-end" mt="sm">
-          <Pagination
-            total={shown.pageCount}
-            value={shown.page}
-            onChange={setPage}
-            size="sm"
-            getItemProps={(n) => ({ "aria-label": `Page ${n}` })}
-            getControlProps={(control) => ({ "aria-label": PAGINATION_CONTROL_LABELS[control] })}
-          />
+          <LabelledPagination total={shown.pageCount} value={shown.page} onChange={setPage} />
         </Group>
       )}
     </Box>

@@ -17,11 +17,10 @@ import {
   submissions,
 } from "../db/schema";
 import {
-  addMember,
   buildProgram,
   buildPublishedForm,
-  buildUser,
   type Cast,
+  signedInMember,
   withCastTestApp,
 } from "../test/factories";
 import type { TestApp } from "../test/harness";
@@ -44,13 +43,9 @@ withCastTestApp((app) => {
 type ProgramRef = { id: string; organizationId: string; name: string };
 type Person = { id: string; email: string; name: string; cookie: string };
 
-let serial = 0;
 /** A new account with this role in the program, signed in. */
-async function member(program: ProgramRef, name: string, role: ProgramRole = "REVIEWER"): Promise<Person> {
-  const user = await buildUser(t.deps.db, { name, email: `member-${++serial}@example.test` });
-  await addMember(t.deps.db, program, user.id, role);
-  return { ...user, name, cookie: await t.signIn(user.email) };
-}
+const member = (program: ProgramRef, name: string, role: ProgramRole = "REVIEWER"): Promise<Person> =>
+  signedInMember(t, program, name, role);
 
 const forms = new Map<string, string>();
 /** A submitted candidate (a draft or a test when asked) on the program's published form. */

@@ -11,11 +11,10 @@ import {
 import type { CandidateStatsResult } from "../../shared/schemas/reviews";
 import { programMembers, reviewerGroupMembers, reviewerGroups, reviews, submissions } from "../db/schema";
 import {
-  addMember,
   buildProgram,
   buildPublishedForm,
-  buildUser,
   type Cast,
+  signedInMember,
   withCastTestApp,
 } from "../test/factories";
 import type { TestApp } from "../test/harness";
@@ -38,13 +37,9 @@ withCastTestApp((app) => {
 type ProgramRef = { id: string; organizationId: string; name: string };
 type Person = { id: string; email: string; name: string; cookie: string };
 
-let serial = 0;
 /** A new account with this role in the program, signed in. */
-async function member(program: ProgramRef, name: string, role: ProgramRole = "REVIEWER"): Promise<Person> {
-  const user = await buildUser(t.deps.db, { name, email: `group-member-${++serial}@example.test` });
-  await addMember(t.deps.db, program, user.id, role);
-  return { ...user, name, cookie: await t.signIn(user.email) };
-}
+const member = (program: ProgramRef, name: string, role: ProgramRole = "REVIEWER"): Promise<Person> =>
+  signedInMember(t, program, name, role);
 
 interface Answer<T> {
   status: number;

@@ -9,6 +9,7 @@ import {
   buildPublishedForm,
   buildUser,
   type Cast,
+  signedInMember,
   withCastTestApp,
 } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/harness";
@@ -41,16 +42,8 @@ const form = (): FormContent => ({
 
 type Person = { id: string; email: string; cookie: string };
 type Role = "ADMIN" | "ADMIN_REVIEWER" | "REVIEWER" | "GUEST";
-async function member(
-  program: { id: string; organizationId: string },
-  name: string,
-  role: Role,
-  email?: string,
-) {
-  const user = await buildUser(t.deps.db, { name, ...(email ? { email } : {}) });
-  await addMember(t.deps.db, program, user.id, role);
-  return { ...user, cookie: await t.signIn(user.email) };
-}
+const member = (program: { id: string; organizationId: string }, name: string, role: Role, email?: string) =>
+  signedInMember(t, program, name, role, email);
 
 async function get<T>(
   path: string,

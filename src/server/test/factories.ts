@@ -69,6 +69,19 @@ export async function addMember(
     .values({ programId: program.id, organizationId: program.organizationId, userId, role });
 }
 
+/** A new account with this role in the program, signed in (its cookie ready for requests). */
+export async function signedInMember(
+  t: Pick<TestApp, "deps" | "signIn">,
+  program: { id: string; organizationId: string },
+  name: string,
+  role: ProgramRole = "REVIEWER",
+  email?: string,
+) {
+  const user = await buildUser(t.deps.db, { name, ...(email ? { email } : {}) });
+  await addMember(t.deps.db, program, user.id, role);
+  return { ...user, name, cookie: await t.signIn(user.email) };
+}
+
 /**
  * Two organizations with a program each and one user per role in the first — the cast that
  * permission tests need, including the admin of another organization.

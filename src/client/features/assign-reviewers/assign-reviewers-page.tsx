@@ -1,9 +1,10 @@
-import { Alert, Button, Group, NativeSelect, Pagination, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedCallback, useDisclosure } from "@mantine/hooks";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { COMMITTEE_LIMITS } from "../../../shared/schemas/committee";
 import type { UserProgram } from "../../../shared/schemas/users";
+import { LabelledPagination } from "../../components/labelled-pagination";
 import { PageLoader } from "../../components/page-loader";
 import { CurrentProgramPage } from "../programs/current-program-page";
 import { useAssignmentList } from "./api";
@@ -25,13 +26,6 @@ import { type Selection, togglePage, toggleRow } from "./selection";
 
 /** The spec asks for a search that follows typing without a request per key (review-and-administration §2). */
 const SEARCH_DEBOUNCE_MS = 300;
-
-const PAGINATION_CONTROL_LABELS = {
-  first: "First page",
-  previous: "Previous page",
-  next: "Next page",
-  last: "Last page",
-} as const;
 
 /** /admin/assign-reviewers: who reviews each application of the current program, one by one or in bulk. */
 export function AssignReviewersPage() {
@@ -190,13 +184,10 @@ function AssignReviewers({ userId, program }: { userId: string; program: UserPro
       )}
       {pages > 1 && (
         <Group component="nav" aria-label="Applications, pages" justify="flex-end">
-          <Pagination
+          <LabelledPagination
             total={pages}
             value={shownPage}
             onChange={(page) => setView((current) => ({ ...current, page }))}
-            size="sm"
-            getItemProps={(n) => ({ "aria-label": `Page ${n}` })}
-            getControlProps={(control) => ({ "aria-label": PAGINATION_CONTROL_LABELS[control] })}
           />
         </Group>
       )}

@@ -1,7 +1,8 @@
-import { Box, Checkbox, Group, Pagination, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Box, Checkbox, Group, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useCallback, useId } from "react";
 import type { DecisionBody } from "../../../shared/schemas/committee";
 import type { CandidateStatsRow } from "../../../shared/schemas/reviews";
+import { LabelledPagination } from "../../components/labelled-pagination";
 import { DEFAULT_PAGE_SIZE, pageOf } from "../../lib/paging";
 import { CANDIDATE_STATS_TEXT, COLUMN_HELP, type HelpedColumn } from "./candidate-statistics-messages";
 import { CandidateStatsTableRow } from "./candidate-stats-row";
@@ -9,13 +10,6 @@ import type { SortColumn, SortState } from "./candidate-table-model";
 import { RatingHistogram } from "./rating-histogram";
 import { type Selection, shownSelectionState } from "./recipient-selection";
 import { SortHeader } from "./sort-header";
-
-const PAGINATION_CONTROL_LABELS = {
-  first: "First page",
-  previous: "Previous page",
-  next: "Next page",
-  last: "Last page",
-} as const;
 
 /** The sortable columns, in order; the selection, details and actions columns frame them. */
 const COLUMNS: readonly { column: SortColumn; label: string; help?: HelpedColumn }[] = [
@@ -141,14 +135,7 @@ export function CandidateStatsTable({
 
       {shown.pageCount > 1 && (
         <Group component="nav" aria-label="Candidates, pages" justify="flex-end">
-          <Pagination
-            total={shown.pageCount}
-            value={shown.page}
-            onChange={onPage}
-            size="sm"
-            getItemProps={(n) => ({ "aria-label": `Page ${n}` })}
-            getControlProps={(control) => ({ "aria-label": PAGINATION_CONTROL_LABELS[control] })}
-          />
+          <LabelledPagination total={shown.pageCount} value={shown.page} onChange={onPage} />
         </Group>
       )}
 

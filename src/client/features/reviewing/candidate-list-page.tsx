@@ -1,9 +1,10 @@
-import { Group, Pagination, Stack, Switch, Text, Title } from "@mantine/core";
+import { Group, Stack, Switch, Text, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
 import type { UserProgram } from "../../../shared/schemas/users";
+import { LabelledPagination } from "../../components/labelled-pagination";
 import { PageLoader } from "../../components/page-loader";
 import { CurrentProgramPage } from "../programs/current-program-page";
 import { candidateListQuery } from "./api";
@@ -126,23 +127,13 @@ function CandidateList({ userId, program }: { userId: string; program: UserProgr
       )}
       {pages > 1 && (
         <Group component="nav" aria-label="Applications, pages" justify="flex-end">
-          <Pagination
+          <LabelledPagination
             total={pages}
             value={Math.min(page, pages)}
             onChange={(next) => setView({ page: next })}
-            size="sm"
-            getItemProps={(n) => ({ "aria-label": `Page ${n}` })}
-            getControlProps={(control) => ({ "aria-label": PAGINATION_CONTROL_LABELS[control] })}
           />
         </Group>
       )}
     </Stack>
   );
 }
-
-const PAGINATION_CONTROL_LABELS = {
-  first: "First page",
-  previous: "Previous page",
-  next: "Next page",
-  last: "Last page",
-} as const;
