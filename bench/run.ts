@@ -6,11 +6,13 @@
  * of 500 candidates: one at a time, then every reviewer at once), and stops it. Our server then
  * also runs the round trips (a large form saved and loaded one request at a time, against a
  * target) and the applicants' autosave benchmark (200 guests saving a 40-question form, against
- * targets). Prints the tables and writes bench/results.json. See bench/README.md.
+ * targets), and issue 8's exports (PDFs, attachments, matrix, against targets). Prints the tables and writes bench/results.json. See bench/README.md.
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { type AutosaveFigures, runAutosave } from "./autosave";
+import { type ExportsFigures, runExports } from "./exports";
+import { prepareExportsProgram } from "./exports/prepare";
 import { ORG_ADMIN_EMAIL } from "./generator/context";
 import { benchPassword } from "./lib/password";
 import { describeTarget, REPO_DIR, resolveTarget, serverEnvFor } from "./lib/target";
@@ -80,6 +82,7 @@ async function benchmarkServer(
   fixtures: ReadonlyMap<string, ReviewerFixture>,
   dataset: DatasetDescription,
   options: RunOptions,
+  exportsProgramId: string | null,
 ): Promise<ServerFigures> {
   console.log(`\n${spec.label} server (${spec.entry})`);
   const port = await freePort();
@@ -116,6 +119,7 @@ async function benchmarkServer(
     }
     const roundTrips = spec.roundTrips ? await runRoundTripsOn(server, dataset, options) : {};
     const autosave = spec.roundTrips ? await runAutosaveOn(server, dataset, options) : null;
+    const exportsFigures = spec.roundTrips ? await runExportsOn(server, dataset, exportsProgramId) : null;
     return {
       label: spec.label,
       coldStartMs: server.coldStartMs,
@@ -124,6 +128,7 @@ async function benchmarkServer(
       writes,
       roundTrips,
       autosave,
+      exports: exportsFigures,
     };
   } finally {
     await server.stop();
@@ -180,6 +185,25 @@ async function runAutosaveOn(
   });
 }
 
+/** Issue 8's exports on our server, last: the exports program's PDFs and attachments, the review program's matrix. */
+async function runExportsOn(
+  server: ServerProcess,
+  dataset: DatasetDescription,
+  exportsProgramId: string | null,
+): Promise<ExportsFigures | null> {
+  if (exportsProgramId === null) return null;
+  if (dataset.reviewPrograms === null)
+    throw new Error("The data set has no review program for the matrix export: run with --fresh.");
+  await waitForIdleCpu(server.pid);
+  return runExports({
+    server,
+    adminEmail: ORG_ADMIN_EMAIL,
+    password: benchPassword(),
+    exportsProgramId,
+    reviewProgramId: dataset.reviewPrograms.review,
+  });
+}
+
 async function main(): Promise<number> {
   let options: RunOptions | "help";
   try {
@@ -214,6 +238,13 @@ async function main(): Promise<number> {
   await ensureDataset({ target, fresh: options.fresh, scale: options.scale, seed: options.seed, password });
 
   const dataset = await prepareDataset(target);
+  // The exports program is made once and kept; its files go where our server's storage reads them.
+  const storageRoot = path.resolve(
+    REPO_DIR,
+    serverEnvFor(target).DATA_DIR ?? process.env.DATA_DIR ?? "./data",
+    "files",
+  );
+  const exportsProgramId = options.exports ? await prepareExportsProgram(target, storageRoot) : null;
   const emails = dataset.reviewerEmails.slice(0, options.users);
   if (emails.length === 0)
     throw new Error(`No reviewer accounts in ${describeTarget(target)}: run with --fresh.`);
@@ -227,7 +258,7 @@ async function main(): Promise<number> {
     // Each server starts from the same database: without the sessions the previous one created, or the
     // reviews its review saves added.
     if (figures.length > 0) await prepareDataset(target);
-    figures.push(await benchmarkServer(spec, emails, fixtures, dataset, options));
+    figures.push(await benchmarkServer(spec, emails, fixtures, dataset, options, exportsProgramId));
   }
 
   const report = buildReport({

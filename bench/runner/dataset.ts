@@ -1,3 +1,4 @@
+import { EXPORTS_PROGRAM_NAME } from "../exports/prepare";
 import { generateDatabase } from "../generator";
 import { EMAIL_DOMAIN, ORG_ADMIN_EMAIL } from "../generator/context";
 import type { ScaleName } from "../generator/scales";
@@ -75,11 +76,11 @@ async function datasetExists(target: DatabaseTarget): Promise<boolean> {
   });
 }
 
-/** The first two active programs, by name, of the organization admin's organization. */
+/** The first two active programs, by name, of the organization admin's organization (not the exports one). */
 const FORM_PROGRAMS_SQL = `
   select p.id from programs p
     join users u on u.admin_organization_id = p.organization_id
-   where u.email = $1 and not p.archived
+   where u.email = $1 and not p.archived and p.name <> $2
    order by lower(p.name), p.id
    limit 2`;
 
@@ -118,7 +119,10 @@ async function resetFormPrograms(
   sql: SqlClient,
   reviewPrograms: ReviewPrograms | null,
 ): Promise<Pick<DatasetDescription, "formProgramId" | "autosaveProgramId">> {
-  const programs = await sql.query<{ id: string }>(FORM_PROGRAMS_SQL, [ORG_ADMIN_EMAIL]);
+  const programs = await sql.query<{ id: string }>(FORM_PROGRAMS_SQL, [
+    ORG_ADMIN_EMAIL,
+    EXPORTS_PROGRAM_NAME,
+  ]);
   const ids = programs.map((p) => p.id);
   // The generator never picks one of these for the reviews: deleting its form would delete them.
   if (

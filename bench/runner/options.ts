@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { AUTOSAVE } from "../autosave";
+import { EXPORTS } from "../exports";
 import { isScaleName, type ScaleName } from "../generator/scales";
 import type { WriteBenchmark } from "../reviewing/write-types";
 import { REVIEW_WRITES } from "../reviewing/writes";
@@ -27,6 +28,8 @@ export interface RunOptions {
   roundTrips: readonly RoundTrip[];
   /** The applicants' autosave benchmark (bench/autosave), on our server after the round trips. */
   autosave: boolean;
+  /** The exports benchmark (bench/exports: PDFs, attachments, matrix), on our server after autosave. */
+  exports: boolean;
   /** Guest applicants saving at once in the autosave benchmark. */
   applicants: number;
   /** --quick: also fewer round-trip and review-write samples. */
@@ -46,7 +49,7 @@ export const RUN_USAGE = `Usage: npm run bench -- [options]
   --warmup S           unmeasured seconds before each scenario (default 1)
   --users N            reviewers to sign in (default 50)
   --applicants N       guest applicants in the autosave benchmark (default ${AUTOSAVE.applicants})
-  --only a,b           run only these (${[...SCENARIOS, ...REVIEW_WRITES, ...ROUND_TRIPS, AUTOSAVE].map((s) => s.name).join(", ")})
+  --only a,b           run only these (${[...SCENARIOS, ...REVIEW_WRITES, ...ROUND_TRIPS, AUTOSAVE, EXPORTS].map((s) => s.name).join(", ")})
   --no-baseline        skip the baseline server`;
 
 function positiveNumber(value: string | undefined, fallback: number, name: string): number {
@@ -84,15 +87,17 @@ export function parseRunOptions(argv: string[]): RunOptions | "help" {
   let writes = REVIEW_WRITES;
   let roundTrips = ROUND_TRIPS;
   let autosave = true;
+  let exportsBench = true;
   if (values.only) {
     const wanted = values.only.split(",").map((s) => s.trim());
-    const known = [...SCENARIOS, ...REVIEW_WRITES, ...ROUND_TRIPS, AUTOSAVE].map((s) => s.name);
+    const known = [...SCENARIOS, ...REVIEW_WRITES, ...ROUND_TRIPS, AUTOSAVE, EXPORTS].map((s) => s.name);
     const unknown = wanted.filter((name) => !known.includes(name));
     if (unknown.length > 0) throw new Error(`Unknown scenario(s): ${unknown.join(", ")}`);
     scenarios = SCENARIOS.filter((s) => wanted.includes(s.name));
     writes = REVIEW_WRITES.filter((w) => wanted.includes(w.name));
     roundTrips = ROUND_TRIPS.filter((r) => wanted.includes(r.name));
     autosave = wanted.includes(AUTOSAVE.name);
+    exportsBench = wanted.includes(EXPORTS.name);
   }
 
   return {
@@ -108,6 +113,7 @@ export function parseRunOptions(argv: string[]): RunOptions | "help" {
     writes,
     roundTrips,
     autosave,
+    exports: exportsBench,
     applicants: Math.max(1, Math.round(positiveNumber(values.applicants, AUTOSAVE.applicants, "applicants"))),
     quick: values.quick,
     baseline: !values["no-baseline"],

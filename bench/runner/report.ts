@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { AUTOSAVE, type AutosaveFigures } from "../autosave";
+import { EXPORTS, type ExportsFigures } from "../exports";
 import { BENCH_DIR } from "../lib/target";
 import type { WriteFigures } from "../reviewing/writes";
 import type { RoundTripFigures } from "../round-trips/types";
@@ -35,9 +36,11 @@ export interface ServerFigures {
   roundTrips: Record<string, RoundTripFigures>;
   /** Our server only, when the run includes it. */
   autosave: AutosaveFigures | null;
+  /** Our server only, when the run includes the exports benchmark. */
+  exports: ExportsFigures | null;
 }
 
-type ServerSummary = Omit<ServerFigures, "scenarios" | "writes" | "roundTrips" | "autosave">;
+type ServerSummary = Omit<ServerFigures, "scenarios" | "writes" | "roundTrips" | "autosave" | "exports">;
 
 /** One budget of issue 9 checked against what our server did. */
 export interface TargetResult {
@@ -91,6 +94,8 @@ export interface RunReport {
   roundTrips: ({ name: string; description: string; request: string } & RoundTripFigures)[];
   /** Guest applicants autosaving on our server: phases, read-back check and targets. */
   autosave: ({ description: string; request: string } & AutosaveFigures) | null;
+  /** Issue 8's exports on our server: each export's time, memory and download, and the targets. */
+  exports: ({ description: string } & ExportsFigures) | null;
 }
 
 export function buildReport(opts: {
@@ -107,6 +112,7 @@ export function buildReport(opts: {
     writes: _writes,
     roundTrips: __,
     autosave: ___,
+    exports: _exports,
     ...rest
   }: ServerFigures): ServerSummary => rest;
   const cpus = os.cpus();
@@ -187,6 +193,7 @@ export function buildReport(opts: {
     autosave: app.autosave
       ? { description: AUTOSAVE.description, request: AUTOSAVE.request, ...app.autosave }
       : null,
+    exports: app.exports ? { description: EXPORTS.description, ...app.exports } : null,
   };
 }
 
@@ -434,6 +441,54 @@ function autosaveTables(report: RunReport): string[] {
   ];
 }
 
+/** Issue 8's exports: each one's time, the server's memory and the download, then the targets. */
+function exportsTables(report: RunReport): string[] {
+  const exportsRun = report.exports;
+  if (!exportsRun) return [];
+  const header = [
+    "export",
+    "status",
+    "units",
+    "seconds",
+    "job s",
+    "RSS before MB",
+    "RSS max MB",
+    "size MB",
+    "download s",
+    "download RSS MB",
+  ];
+  const rows = exportsRun.runs.map((r) => [
+    `${r.kind} (${r.format})`,
+    r.status,
+    r.total === null ? "-" : String(r.total),
+    fixed(r.seconds, 2),
+    fixed(r.serverSeconds, 2),
+    fixed(r.rssBeforeMb, 0),
+    fixed(r.rssMaxMb, 0),
+    r.downloadBytes === null ? "-" : fixed(r.downloadBytes / 2 ** 20, 1),
+    fixed(r.downloadSeconds, 2),
+    fixed(r.downloadRssMaxMb, 0),
+  ]);
+  const targetRows = exportsRun.targets.map((t) => [
+    t.name,
+    fixed(t.value, t.unit === "MB" ? 0 : 2),
+    t.pass ? "pass" : "FAIL",
+  ]);
+  return [
+    ...markdownTable(header, rows),
+    "",
+    "Exports: one at a time on our server as the organization admin; seconds = from the POST to the poll " +
+      "(every 250 ms) that saw it ready; job s = the job's finishedAt − createdAt; RSS before = our server's just " +
+      "before the POST (with PGlite the database lives in it), RSS max = sampled every 200 ms from the POST " +
+      "to ready; the result is then downloaded once (and deleted).",
+    "",
+    ...markdownTable(["target", "value", "result"], targetRows),
+    "",
+    "A time target passes only if the export ended ready and downloaded; the memory budget covers the " +
+      "export and its download.",
+  ];
+}
+
 /** The summary as Markdown tables, so it can be pasted into an issue as is. */
 export function formatReport(report: RunReport): string {
   const { app, baseline } = report.servers;
@@ -453,6 +508,7 @@ export function formatReport(report: RunReport): string {
       reviewWriteTable(report),
       roundTripTable(report),
       autosaveTables(report),
+      exportsTables(report),
     ].flatMap((table) => (table.length > 0 ? ["", ...table] : [])),
   ].join("\n");
 }
