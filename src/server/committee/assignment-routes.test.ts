@@ -20,6 +20,8 @@ import {
   buildProgram,
   buildPublishedForm,
   type Cast,
+  callApi,
+  type ParsedAnswer,
   signedInMember,
   withCastTestApp,
 } from "../test/factories";
@@ -63,21 +65,8 @@ async function candidate(
   return (await buildCandidate(t.deps.db, { program, formId, identifier, ...opts })).id;
 }
 
-interface Answer<T> {
-  status: number;
-  body: T;
-  text: string;
-}
-async function call<T = unknown>(
-  method: string,
-  path: string,
-  cookie: string | undefined,
-  body?: unknown,
-): Promise<Answer<T>> {
-  const res = await t.request(path, { method, body, ...(cookie === undefined ? {} : { cookie }) });
-  const text = await res.text();
-  return { status: res.status, body: (text === "" ? null : JSON.parse(text)) as T, text };
-}
+const call = <T = unknown>(method: string, path: string, cookie: string | undefined, body?: unknown) =>
+  callApi<T>(t, method, path, cookie, body);
 type ErrorAnswer = { error: { code: string; fields?: Record<string, string[]> } };
 
 const listPath = (programId: string, extra = "") => `/api/admin/assignments?programId=${programId}${extra}`;
@@ -593,7 +582,7 @@ describe("bad input is refused with a field error and changes nothing", () => {
 
   const unchanged = async () =>
     expect(await stored(target)).toEqual({ reviewers: [ann.id], groups: [panel], openToAll: false });
-  const expectRefused = async (answer: Answer<ErrorAnswer>, field: string, message?: string) => {
+  const expectRefused = async (answer: ParsedAnswer<ErrorAnswer>, field: string, message?: string) => {
     expect(answer.status, answer.text).toBe(400);
     expect(answer.body.error.code).toBe("VALIDATION");
     const fields = Object.keys(answer.body.error.fields ?? {});

@@ -14,6 +14,8 @@ import {
   buildProgram,
   buildPublishedForm,
   type Cast,
+  callApi,
+  type ParsedAnswer,
   signedInMember,
   withCastTestApp,
 } from "../test/factories";
@@ -41,21 +43,8 @@ type Person = { id: string; email: string; name: string; cookie: string };
 const member = (program: ProgramRef, name: string, role: ProgramRole = "REVIEWER"): Promise<Person> =>
   signedInMember(t, program, name, role);
 
-interface Answer<T> {
-  status: number;
-  body: T;
-  text: string;
-}
-async function call<T = unknown>(
-  method: string,
-  path: string,
-  cookie: string | undefined,
-  body?: unknown,
-): Promise<Answer<T>> {
-  const res = await t.request(path, { method, body, ...(cookie === undefined ? {} : { cookie }) });
-  const text = await res.text();
-  return { status: res.status, body: (text === "" ? null : JSON.parse(text)) as T, text };
-}
+const call = <T = unknown>(method: string, path: string, cookie: string | undefined, body?: unknown) =>
+  callApi<T>(t, method, path, cookie, body);
 type ErrorAnswer = { error: { code: string; fields?: Record<string, string[]> } };
 
 const GROUPS = "/api/reviewerGroups";
@@ -86,7 +75,7 @@ const groupCount = async (programId: string) =>
   )[0]!.n;
 
 const sorted = (...ids: string[]) => [...ids].sort();
-const expectRefused = (answer: Answer<ErrorAnswer>, field: string, message?: string) => {
+const expectRefused = (answer: ParsedAnswer<ErrorAnswer>, field: string, message?: string) => {
   expect(answer.status, answer.text).toBe(400);
   expect(answer.body.error.code).toBe("VALIDATION");
   const fields = Object.keys(answer.body.error.fields ?? {});

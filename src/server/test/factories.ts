@@ -69,6 +69,26 @@ export async function addMember(
     .values({ programId: program.id, organizationId: program.organizationId, userId, role });
 }
 
+/** A response read once: its status, its JSON body (null when empty) and its text for failure messages. */
+export interface ParsedAnswer<T> {
+  status: number;
+  body: T;
+  text: string;
+}
+
+/** One API call as `cookie`'s holder (anonymous without one), its answer parsed. */
+export async function callApi<T = unknown>(
+  t: Pick<TestApp, "request">,
+  method: string,
+  path: string,
+  cookie: string | undefined,
+  body?: unknown,
+): Promise<ParsedAnswer<T>> {
+  const res = await t.request(path, { method, body, ...(cookie === undefined ? {} : { cookie }) });
+  const text = await res.text();
+  return { status: res.status, body: (text === "" ? null : JSON.parse(text)) as T, text };
+}
+
 /** A new account with this role in the program, signed in (its cookie ready for requests). */
 export async function signedInMember(
   t: Pick<TestApp, "deps" | "signIn">,

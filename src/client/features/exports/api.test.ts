@@ -3,33 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ExportJob, ExportList } from "../../../shared/schemas/exports";
 import { deleteExportOptions, exportListOptions, startExportOptions } from "./api";
 import { exportKeys } from "./query-keys";
+import { TEST_PROGRAM, testJob } from "./test-jobs";
 
 const USER = "u1";
-const PROGRAM = "p1";
+const PROGRAM = TEST_PROGRAM;
 const listKey = exportKeys.list(USER, PROGRAM);
 
-function job(id: string, patch: Partial<ExportJob> = {}): ExportJob {
-  return {
-    _id: id,
-    programId: PROGRAM,
-    kind: "data",
-    format: "csv",
-    submissionId: null,
-    includeAnonymized: false,
-    status: "queued",
-    processed: 0,
-    total: null,
-    attempts: 1,
-    error: null,
-    fileName: null,
-    size: null,
-    createdAt: "2025-03-02T10:00:00.000Z",
-    finishedAt: null,
-    expiresAt: null,
-    downloadUrl: null,
-    ...patch,
-  };
-}
+const job = testJob;
 
 interface Call {
   url: string;

@@ -23,29 +23,9 @@ import {
   withJob,
   withoutJob,
 } from "./export-rules";
+import { testJob } from "./test-jobs";
 
-function job(id: string, patch: Partial<ExportJob> = {}): ExportJob {
-  return {
-    _id: id,
-    programId: "p1",
-    kind: "data",
-    format: "csv",
-    submissionId: null,
-    includeAnonymized: false,
-    status: "queued",
-    processed: 0,
-    total: null,
-    attempts: 1,
-    error: null,
-    fileName: null,
-    size: null,
-    createdAt: "2025-03-02T10:00:00.000Z",
-    finishedAt: null,
-    expiresAt: null,
-    downloadUrl: null,
-    ...patch,
-  };
-}
+const job = testJob;
 
 describe("what each export offers", () => {
   it("offers a format choice only where there are several, the contract's first as the default", () => {

@@ -11,6 +11,7 @@ import { EXPORT_TEXT } from "./export-messages";
 import { ExportOptions } from "./export-options-page";
 import { timeText } from "./export-rules";
 import { exportKeys } from "./query-keys";
+import { TEST_CREATED, testJob } from "./test-jobs";
 
 function render(node: ReactNode, queryClient = new QueryClient()): string {
   return renderToStaticMarkup(
@@ -24,31 +25,10 @@ function render(node: ReactNode, queryClient = new QueryClient()): string {
 const escaped = (text: string) => text.replaceAll("&", "&amp;").replaceAll("'", "&#x27;");
 const count = (html: string, text: string) => html.split(text).length - 1;
 
-const CREATED = "2025-03-02T10:00:00.000Z";
+const CREATED = TEST_CREATED;
 const when = timeText(CREATED);
 
-function job(id: string, patch: Partial<ExportJob> = {}): ExportJob {
-  return {
-    _id: id,
-    programId: "p1",
-    kind: "data",
-    format: "csv",
-    submissionId: null,
-    includeAnonymized: false,
-    status: "queued",
-    processed: 0,
-    total: null,
-    attempts: 1,
-    error: null,
-    fileName: null,
-    size: null,
-    createdAt: CREATED,
-    finishedAt: null,
-    expiresAt: null,
-    downloadUrl: null,
-    ...patch,
-  };
-}
+const job = testJob;
 
 const program: UserProgram = {
   id: "p1",
