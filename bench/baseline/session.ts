@@ -1,38 +1,23 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { sessionTokenFromCookie, signSessionToken } from "../../src/server/auth/session-cookie";
 import { SESSION_HOURS } from "../../src/shared/limits";
 import type { SqlClient } from "../lib/sql-client";
 
 /**
  * Session cookies the way better-auth makes them (better-call's signed cookies): the value is
- * `token.signature`, the signature a base64 HMAC-SHA256 of the token with the auth secret, the
- * whole URI-encoded. The baseline does the same signing and checking work as our server.
+ * `token.signature` (src/server/auth/session-cookie.ts, which our server reads them with). The
+ * baseline does the same signing and checking work as our server.
  */
 export const SESSION_COOKIE = "better-auth.session_token";
 
-function signature(token: string, secret: string): string {
-  return createHmac("sha256", secret).update(token).digest("base64");
-}
-
 export function sessionCookieHeader(token: string, secret: string): string {
-  const value = encodeURIComponent(`${token}.${signature(token, secret)}`);
+  const value = encodeURIComponent(`${token}.${signSessionToken(token, secret)}`);
   return `${SESSION_COOKIE}=${value}; Max-Age=${SESSION_HOURS * 3600}; Path=/; HttpOnly; SameSite=Lax`;
 }
 
 /** The session token from a Cookie header if its signature is valid, else null. */
 export function sessionTokenFrom(cookieHeader: string | undefined, secret: string): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const separator = part.indexOf("=");
-    if (separator < 0 || !part.slice(0, separator).includes("session_token")) continue;
-    const value = decodeURIComponent(part.slice(separator + 1).trim());
-    const dot = value.lastIndexOf(".");
-    if (dot < 1) return null;
-    const token = value.slice(0, dot);
-    const given = Buffer.from(value.slice(dot + 1));
-    const expected = Buffer.from(signature(token, secret));
-    return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
-  }
-  return null;
+  return sessionTokenFromCookie(cookieHeader, SESSION_COOKIE, secret);
 }
 
 export interface SessionUser {

@@ -8,7 +8,9 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { z } from "zod";
 import { MAX_FORM_BODY_BYTES, MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from "../shared/limits";
+import { auditRoutes } from "./audit/routes";
 import { CLIENT_IP_HEADER } from "./auth/auth";
+import { sessionTokenFromCookie } from "./auth/session-cookie";
 import { webhookRoutes } from "./billing/webhook-routes";
 import {
   assignmentRoutes,
@@ -34,7 +36,7 @@ import { rankingRoutes, stackingRoutes } from "./reviewing/ranking-routes";
 import { ratingRoutes, reviewRoutes } from "./reviewing/review-routes";
 import { formLinkRoutes, submissionRoutes } from "./submissions/routes";
 import { devMailboxRoutes, supportRoutes } from "./support/routes";
-import { loadActor } from "./users/actor";
+import { loadSessionActor } from "./users/actor";
 import { userRoutes } from "./users/routes";
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
@@ -145,11 +147,17 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
     return auth.handler(new Request(c.req.raw, { headers }));
   });
 
-  // Session → actor, for every other API call. No cookie, no query.
+  // Session → actor, for every other API call, in one query. No valid signed cookie, no query.
+  const sessionCookie = auth.$context.then((ctx) => ({
+    name: ctx.authCookies.sessionToken.name,
+    secret: ctx.secret,
+  }));
   app.use("/api/*", async (c, next) => {
-    if (c.req.header("cookie")?.includes("session_token")) {
-      const session = await auth.api.getSession({ headers: c.req.raw.headers });
-      if (session) c.set("actor", await loadActor(db, session.user.id));
+    const cookies = c.req.header("cookie");
+    if (cookies?.includes("session_token")) {
+      const { name, secret } = await sessionCookie;
+      const token = sessionTokenFromCookie(cookies, name, secret);
+      if (token) c.set("actor", await loadSessionActor(db, token));
     }
     await next();
   });
@@ -176,6 +184,7 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.route("/api/files/public", publicFileRoutes);
   app.route("/api/files", fileRoutes);
   app.route("/api/organizations", organizationRoutes);
+  app.route("/api/organizations", auditRoutes);
   app.route("/api/exports", exportRoutes);
   app.route("/api/email", committeeEmailRoutes);
   app.route("/api/email", supportRoutes);
