@@ -13,6 +13,15 @@ const envSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * The embedded database's buffer cache (PostgreSQL's shared_buffers), inside the server's own
+   * memory. PGlite's default of 128MB held most of a large data set's server RSS at rest; the
+   * operating system caches the data files anyway. See docs/scaling.md for the measured effect.
+   */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, "a size such as 32MB")
+    .default("32MB"),
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   DEMO_PASSWORD: z.string().min(8).default("demo-password"),
   /** Set to "off" to create no demo data on an empty database. */

@@ -43,6 +43,7 @@ export async function createDeps(
       databaseUrl: config.DATABASE_URL,
       dataDir: path.join(config.DATA_DIR, "pglite"),
       poolSize: config.DATABASE_POOL_SIZE,
+      pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
     }));
   await db0.migrate();
   await ensureReferenceData(db0.db);
@@ -65,7 +66,7 @@ export async function createDeps(
     secret,
     onEmailQueued: () => mailer.kick(),
   });
-  const stripe = createStripe(config);
+  const stripe = await createStripe(config);
   const files = {
     storage,
     // Its own key, derived from the auth secret: an upload grant can never pass for a session.

@@ -35,6 +35,8 @@ export interface OpenDatabaseOptions {
   /** A folder for the embedded PGlite database; "memory://" for a throwaway one. */
   dataDir?: string;
   poolSize?: number;
+  /** PGlite's shared_buffers (e.g. "32MB"); PGlite's own default (128MB) when absent. */
+  pgliteSharedBuffers?: string;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
@@ -55,7 +57,11 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   }
   const dataDir = opts.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, {
+    startParams: opts.pgliteSharedBuffers
+      ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${opts.pgliteSharedBuffers}`]
+      : PGlite.defaultStartParams,
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -8,7 +8,6 @@ import type { DiskStorage } from "../files/storage";
 import { createDefaultForm, publishForm } from "../forms/service";
 import { findSubmissionRef, openSubmission, saveAnswers, setSubmitted } from "../submissions/service";
 import { createAccountWithPassword } from "../users/accounts";
-import { seedDemoCandidates } from "./demo-candidates";
 import { demoFormContent } from "./demo-form";
 
 export const DEMO_ORGANIZATION_NAME = "Demo Foundation";
@@ -136,6 +135,8 @@ async function seedDemoApplication(db: Db, programId: string, storage?: DiskStor
   const [published] = await db.select().from(forms).where(eq(forms.id, form!.id));
   const reviewerId = async (email: string) =>
     (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+  // Only an empty database gets here: pdf-lib (for the candidates' budget PDFs) loads only then.
+  const { seedDemoCandidates } = await import("./demo-candidates");
   await seedDemoCandidates(db, {
     program: { id: programId, organizationId: form!.organizationId },
     form: { id: form!.id, version: published!.publishedVersion!, content: form!.content },

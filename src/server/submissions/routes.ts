@@ -25,7 +25,6 @@ import { rateLimit } from "../http/rate-limit";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
 import { autofillAnswers } from "./autofill";
-import { renderSubmissionPdf, submissionPdfInput } from "./pdf";
 import {
   claimSubmission,
   findSubmissionRef,
@@ -303,6 +302,8 @@ submissionRoutes
     async (c) => {
       const { ref, access } = await accessibleSubmission(c, c.req.valid("param").id);
       const { submission, content } = await submissionView(c.get("deps").db, ref.id, access);
+      // pdf-lib and the fonts load on the first download, not at start-up.
+      const { renderSubmissionPdf, submissionPdfInput } = await import("./pdf");
       const pdf = await renderSubmissionPdf(submissionPdfInput(content, submission, requestLanguage(c)));
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
         "content-type": "application/pdf",

@@ -6,7 +6,6 @@ import { submissionFiles, submissions } from "../../db/schema";
 import { anonymizedQuestionIds } from "../../reviewing/candidate-view";
 import { isReviewableSql } from "../../reviewing/candidates";
 import { versionContent } from "../../submissions/form-versions";
-import { renderSubmissionPdf, submissionPdfInput } from "../../submissions/pdf";
 import {
   candidatePages,
   candidatesAfter,
@@ -156,6 +155,8 @@ export async function renderExportPdf(forms: ExportForms, submission: ExportSubm
     forms.content(submission.formId, submission.formVersion),
     forms.withheld(submission.formId, submission.formVersion),
   ]);
+  // pdf-lib and the fonts load with the first PDF export, not at start-up.
+  const { renderSubmissionPdf, submissionPdfInput } = await import("../../submissions/pdf");
   const input = submissionPdfInput(
     content,
     {
