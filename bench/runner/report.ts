@@ -8,6 +8,7 @@ import type { WriteFigures } from "../reviewing/writes";
 import type { RoundTripFigures } from "../round-trips/types";
 import type { Scenario } from "../scenarios/types";
 import { type Answer, sameAnswer } from "./answer-check";
+import { type BudgetLine, collectBudgets } from "./budgets";
 import type { DatasetDescription } from "./dataset";
 import type { LoadFigures } from "./load";
 import type { RunOptions } from "./options";
@@ -96,6 +97,8 @@ export interface RunReport {
   autosave: ({ description: string; request: string } & AutosaveFigures) | null;
   /** Issue 8's exports on our server: each export's time, memory and download, and the targets. */
   exports: ({ description: string } & ExportsFigures) | null;
+  /** Every budget above and the server's own, in one list (the final table). */
+  budgets: BudgetLine[];
 }
 
 export function buildReport(opts: {
@@ -105,6 +108,8 @@ export function buildReport(opts: {
   signedInUsers: number;
   app: ServerFigures;
   baseline: ServerFigures | null;
+  /** Budgets measured outside this report's servers (front end, growth). */
+  extraTargets?: readonly TargetResult[];
 }): RunReport {
   const { options, app, baseline } = opts;
   const withoutScenarios = ({
@@ -116,7 +121,7 @@ export function buildReport(opts: {
     ...rest
   }: ServerFigures): ServerSummary => rest;
   const cpus = os.cpus();
-  return {
+  const report: Omit<RunReport, "budgets"> = {
     date: new Date().toISOString(),
     machine: {
       cores: os.availableParallelism(),
@@ -195,6 +200,8 @@ export function buildReport(opts: {
       : null,
     exports: app.exports ? { description: EXPORTS.description, ...app.exports } : null,
   };
+  const withoutBudgets = { ...report, budgets: [] };
+  return { ...report, budgets: collectBudgets(withoutBudgets, opts.extraTargets) };
 }
 
 /** A scenario's budgets: p99 under the run's load with no failed request, and the ratio to the baseline. */
@@ -509,6 +516,23 @@ export function formatReport(report: RunReport): string {
       roundTripTable(report),
       autosaveTables(report),
       exportsTables(report),
+      budgetTable(report),
     ].flatMap((table) => (table.length > 0 ? ["", ...table] : [])),
   ].join("\n");
+}
+
+/** The final table: every budget of the run, its figure, the baseline ratio and pass or FAIL. */
+function budgetTable(report: RunReport): string[] {
+  if (report.budgets.length === 0) return [];
+  const value = (b: BudgetLine) =>
+    b.value === null ? "-" : `${fixed(b.value, b.unit === "×" ? 2 : 1)} ${b.unit}`;
+  const rows = report.budgets.map((b) => [b.name, b.measuredIn, value(b), fixed(b.ratio, 2), result(b.pass)]);
+  const failed = report.budgets.filter((b) => b.pass === false).length;
+  return [
+    "Budgets (issue 9)",
+    "",
+    ...markdownTable(["budget", "measured in", "value", "baseline ratio", "result"], rows),
+    "",
+    `${report.budgets.length - failed} of ${report.budgets.length} budgets met${failed > 0 ? `, ${failed} FAIL` : ""}.`,
+  ];
 }
