@@ -4,10 +4,11 @@
  * reports our throughput as a ratio of this one's, which cancels out most of the machine's speed.
  *
  * Configured like the app server: PORT, HOST, DATABASE_URL or DATA_DIR (PGlite in DATA_DIR/pglite),
- * DATABASE_POOL_SIZE, BETTER_AUTH_SECRET (signs session cookies). Routes come from the scenarios'
+ * DATABASE_POOL_SIZE, PGLITE_SHARED_BUFFERS, BETTER_AUTH_SECRET (signs session cookies). Routes come from the scenarios'
  * `baseline` handlers (bench/scenarios/) and the review writes' (bench/reviewing/writes.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { loadConfig } from "../src/server/config";
 import { MAX_JSON_BODY_BYTES } from "../src/shared/limits";
 import { openSqlClient } from "./lib/sql-client";
 import { targetFromServerEnv } from "./lib/target";
@@ -22,7 +23,12 @@ const host = process.env.HOST ?? "127.0.0.1";
 const poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10);
 const target = targetFromServerEnv(process.env);
 
-const context: BaselineContext = { sql: await openSqlClient(target, poolSize), secret };
+// The same buffer cache as our server (its setting and default), so the two compare the same database.
+const { PGLITE_SHARED_BUFFERS } = loadConfig();
+const context: BaselineContext = {
+  sql: await openSqlClient(target, poolSize, PGLITE_SHARED_BUFFERS),
+  secret,
+};
 
 const ENDPOINTS: readonly BaselineEndpoint[] = [...SCENARIOS, ...REVIEW_WRITE_ENDPOINTS];
 

@@ -1,5 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { pgliteStartParams } from "../../src/server/db/client";
 import type { DatabaseTarget } from "./target";
 
 /** Plain SQL queries, on the pool or inside a transaction. */
@@ -17,7 +18,12 @@ export interface SqlClient extends SqlQuery {
   close(): Promise<void>;
 }
 
-export async function openSqlClient(target: DatabaseTarget, poolSize = 10): Promise<SqlClient> {
+/** `pgliteSharedBuffers`: PGlite's buffer cache, as the server's PGLITE_SHARED_BUFFERS (PGlite's default without). */
+export async function openSqlClient(
+  target: DatabaseTarget,
+  poolSize = 10,
+  pgliteSharedBuffers?: string,
+): Promise<SqlClient> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: poolSize });
     pool.on("error", (error) => console.error("[sql] idle client error:", error.message));
@@ -44,7 +50,7 @@ export async function openSqlClient(target: DatabaseTarget, poolSize = 10): Prom
       close: () => pool.end(),
     };
   }
-  const client = await PGlite.create(target.dataDir);
+  const client = await PGlite.create(target.dataDir, { startParams: pgliteStartParams(pgliteSharedBuffers) });
   return {
     query: async <Row extends object>(text: string, params?: unknown[]) =>
       (await client.query<Row>(text, params)).rows,

@@ -39,6 +39,13 @@ export interface OpenDatabaseOptions {
   pgliteSharedBuffers?: string;
 }
 
+/** PGlite's start-up parameters, with `sharedBuffers` (e.g. "32MB") as its shared_buffers when given. */
+export function pgliteStartParams(sharedBuffers: string | undefined): string[] {
+  return sharedBuffers
+    ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`]
+    : PGlite.defaultStartParams;
+}
+
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
@@ -57,11 +64,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   }
   const dataDir = opts.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, {
-    startParams: opts.pgliteSharedBuffers
-      ? [...PGlite.defaultStartParams, "-c", `shared_buffers=${opts.pgliteSharedBuffers}`]
-      : PGlite.defaultStartParams,
-  });
+  const client = await PGlite.create(dataDir, { startParams: pgliteStartParams(opts.pgliteSharedBuffers) });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
