@@ -20,7 +20,7 @@ import { reviewerFixtures } from "./reviewing/fixture";
 import { runWrite, type WriteFigures } from "./reviewing/writes";
 import { sampleAnswer } from "./runner/answer-check";
 import { type DatasetDescription, ensureDataset, prepareDataset, withSqlClient } from "./runner/dataset";
-import { runLoad } from "./runner/load";
+import { connectionsFor, PACED_REQUESTS_PER_USER_SECOND, runLoad } from "./runner/load";
 import { parseRunOptions, RUN_USAGE, type RunOptions } from "./runner/options";
 import { readRssMb, sampleRss, waitForIdleCpu } from "./runner/proc";
 import {
@@ -63,17 +63,30 @@ async function runScenario(
   if (options.warmupSeconds > 0) await runLoad({ ...load, durationSeconds: options.warmupSeconds });
   await waitForIdleCpu(server.pid);
   const figures = await runLoad({ ...load, durationSeconds: options.durationSeconds });
-  const rssMaxMb = rss.stop();
   // Requests still in flight belong to this scenario: let them finish before the next one starts.
   await waitForIdleCpu(server.pid);
+  const connections = connectionsFor(scenario, options.connections);
+  const paced =
+    server.label === "app" && scenario.targets?.p99Ms !== undefined && connections > 1
+      ? await runLoad({
+          ...load,
+          durationSeconds: options.durationSeconds,
+          overallRate: connections * PACED_REQUESTS_PER_USER_SECOND,
+        })
+      : null;
+  const rssMaxMb = rss.stop();
+  if (paced) await waitForIdleCpu(server.pid);
 
   const problems = figures.errors + figures.unexpectedStatus;
   console.log(
     `  ${scenario.name.padEnd(16)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s` +
       `  p99 ${figures.latencyP99Ms.toFixed(1)} ms` +
-      (problems > 0 ? `  ${problems} errors/unexpected ${JSON.stringify(figures.statusCounts)}` : ""),
+      (problems > 0 ? `  ${problems} errors/unexpected ${JSON.stringify(figures.statusCounts)}` : "") +
+      (paced
+        ? `; paced ${paced.requestsPerSecond.toFixed(0)} req/s p99 ${paced.latencyP99Ms.toFixed(1)} ms`
+        : ""),
   );
-  return { ...figures, rssAtRestMb, rssMaxMb, answer };
+  return { ...figures, rssAtRestMb, rssMaxMb, answer, paced };
 }
 
 async function benchmarkServer(

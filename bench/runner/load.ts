@@ -19,6 +19,13 @@ export interface LoadFigures {
   statusCounts: Record<string, number>;
 }
 
+/**
+ * The paced phase's pace: each of the scenario's connections is a user sending one request a second
+ * (a reviewer paging through a list or opening candidates, briskly), where the saturating phase sends
+ * the next request the moment the last one is answered.
+ */
+export const PACED_REQUESTS_PER_USER_SECOND = 1;
+
 /** Longest wait for a server to finish the requests still queued when a load run stopped. */
 const DRAIN_TIMEOUT_MS = 60_000;
 
@@ -67,6 +74,11 @@ export async function runLoad(opts: {
   users: readonly BenchUser[];
   connections: number;
   durationSeconds: number;
+  /**
+   * Requests per second across all connections (autocannon's overallRate): paced users instead of
+   * each connection sending its next request as soon as the last is answered.
+   */
+  overallRate?: number;
 }): Promise<LoadFigures> {
   const prepared = prepareRequests(opts.scenario, opts.users, opts.server.origin);
   const connections = connectionsFor(opts.scenario, opts.connections);
@@ -75,6 +87,7 @@ export async function runLoad(opts: {
     url: opts.server.baseUrl,
     connections,
     duration: opts.durationSeconds,
+    ...(opts.overallRate === undefined ? {} : { overallRate: opts.overallRate }),
     timeout: 10,
     requests: [
       {

@@ -10,7 +10,7 @@ import type { Scenario } from "../scenarios/types";
 import { type Answer, sameAnswer } from "./answer-check";
 import { type BudgetLine, collectBudgets } from "./budgets";
 import type { DatasetDescription } from "./dataset";
-import type { LoadFigures } from "./load";
+import { type LoadFigures, PACED_REQUESTS_PER_USER_SECOND } from "./load";
 import type { RunOptions } from "./options";
 
 export const RESULTS_FILE = path.join(BENCH_DIR, "results.json");
@@ -22,6 +22,11 @@ export interface ScenarioFigures extends LoadFigures {
   rssMaxMb: number | null;
   /** Status and body of one request as the first user, to check the baseline answers the same. */
   answer: Answer;
+  /**
+   * Our server only, for a scenario with a p99 target and more than one connection: every
+   * connection a user sending one request per second (the target's figure). Null otherwise.
+   */
+  paced: LoadFigures | null;
 }
 
 /** Everything measured on one server (ours or the baseline). */
@@ -209,12 +214,17 @@ function scenarioTargets(scenario: Scenario, ours: ScenarioFigures, ratio: numbe
   const clean = ours.errors + ours.unexpectedStatus === 0;
   const targets: TargetResult[] = [];
   if (scenario.targets?.p99Ms !== undefined) {
+    // With several connections the budget is the paced users' p99; the saturated run's p99 is queueing.
+    const latency = ours.paced ?? ours;
+    const cleanLatency = latency.errors + latency.unexpectedStatus === 0;
     targets.push({
       name: `${scenario.name} p99 < ${scenario.targets.p99Ms} ms`,
-      measuredIn: `${ours.connections} connections`,
-      value: ours.latencyP99Ms,
+      measuredIn: ours.paced
+        ? `${ours.paced.connections} users × ${PACED_REQUESTS_PER_USER_SECOND} req/s`
+        : `${ours.connections} connection${ours.connections === 1 ? "" : "s"}`,
+      value: latency.latencyP99Ms,
       unit: "ms",
-      pass: clean && ours.latencyP99Ms < scenario.targets.p99Ms,
+      pass: clean && cleanLatency && latency.latencyP99Ms < scenario.targets.p99Ms,
     });
   }
   if (scenario.targets?.minRatio !== undefined) {

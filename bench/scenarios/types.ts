@@ -80,7 +80,10 @@ export interface Scenario {
 }
 
 export interface ScenarioTargets {
-  /** p99 latency under the run's load, in ms. */
+  /**
+   * p99 latency in ms: with one connection, of one request at a time; with more, of the paced phase
+   * (every connection a user sending one request per second, see PACED_REQUESTS_PER_USER_SECOND).
+   */
   p99Ms?: number;
   /** Our req/s ÷ the baseline's, at least. */
   minRatio?: number;
