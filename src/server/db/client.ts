@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockFolder } from "./folder-lock";
 import * as schema from "./schema";
 
 /** The one database type the services see, whichever driver is behind it. */
@@ -63,8 +64,18 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     };
   }
   const dataDir = opts.dataDir ?? "memory://";
-  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { startParams: pgliteStartParams(opts.pgliteSharedBuffers) });
+  let unlock = () => {};
+  if (!dataDir.startsWith("memory://")) {
+    mkdirSync(dataDir, { recursive: true });
+    unlock = lockFolder(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, { startParams: pgliteStartParams(opts.pgliteSharedBuffers) });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -73,6 +84,9 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     ping: async () => {
       await client.query("select 1");
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }
