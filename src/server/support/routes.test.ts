@@ -88,6 +88,28 @@ describe("POST /api/email/error (error reports)", () => {
 });
 
 describe("development mailbox", () => {
+  it("is shown to this machine only: a development server reachable from the network keeps reset links to itself", async () => {
+    const dev = await createTestApp();
+    try {
+      const from = (remoteAddress: string) =>
+        dev.app.request("/api/dev/mailbox", {}, { incoming: { socket: { remoteAddress } } });
+      expect((await from("127.0.0.1")).status).toBe(200);
+      expect((await from("::1")).status).toBe(200);
+      expect((await from("::ffff:127.0.0.1")).status).toBe(200);
+      const outside = await from("203.0.113.7");
+      expect(outside.status).toBe(404);
+      expect(JSON.stringify(await outside.json())).not.toContain("messages");
+      const forged = await dev.app.request(
+        "/api/dev/mailbox",
+        { headers: { "x-forwarded-for": "127.0.0.1" } },
+        { incoming: { socket: { remoteAddress: "203.0.113.7" } } },
+      );
+      expect(forged.status).toBe(404);
+    } finally {
+      await dev.close();
+    }
+  });
+
   it("does not exist in production", async () => {
     const prod = await createTestApp({ NODE_ENV: "production" });
     try {

@@ -8,7 +8,7 @@ import { enqueueEmail, listRecentEmails } from "../email/outbox";
 import { errorReportEmail, feedbackEmail } from "../email/templates";
 import { authorize } from "../http/context";
 import { notFound } from "../http/errors";
-import { rateLimit } from "../http/rate-limit";
+import { clientAddress, rateLimit } from "../http/rate-limit";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 
 /** Feedback and error reports: stored, and emailed to the operators when OPERATOR_EMAILS is set. */
@@ -102,6 +102,11 @@ supportRoutes
   );
 
 /** The development mailbox: what the outbox holds. Not mounted in production. */
+/** The socket's own address: the forwarded-for header could claim loopback. No socket: an in-process test. */
+function isLoopback(address: string | undefined): boolean {
+  return address === undefined || address === "::1" || /^(::ffff:)?127\./.test(address);
+}
+
 export const devMailboxRoutes = createRouter().openapi(
   createRoute({
     method: "get",
@@ -115,6 +120,9 @@ export const devMailboxRoutes = createRouter().openapi(
   async (c) => {
     const { db, config } = c.get("deps");
     if (isProduction(config)) throw notFound();
+    // The mailbox holds password-reset links: a development server reachable from the network must
+    // not hand them to anyone else. Only this machine's own browser (or an in-process test) sees it.
+    if (!isLoopback(clientAddress(c, false))) throw notFound();
     authorize(c, "devMailbox:read", null);
     const rows = await listRecentEmails(db);
     return c.json(
