@@ -14,13 +14,17 @@ interface ManifestChunk {
 }
 
 const DIST = path.resolve("dist/client");
+const KB = 1024;
 
-export function routeJavaScriptBytes(pageModules: readonly string[]): {
+export function routeJavaScriptBytes(
+  pageModules: readonly string[],
+  distDir: string = DIST,
+): {
   raw: number;
   gzip: number;
   files: string[];
 } {
-  const manifest = JSON.parse(readFileSync(path.join(DIST, ".vite/manifest.json"), "utf8")) as Record<
+  const manifest = JSON.parse(readFileSync(path.join(distDir, ".vite/manifest.json"), "utf8")) as Record<
     string,
     ManifestChunk
   >;
@@ -40,42 +44,97 @@ export function routeJavaScriptBytes(pageModules: readonly string[]): {
   let raw = 0;
   let gzip = 0;
   for (const file of files) {
-    const bytes = readFileSync(path.join(DIST, file));
+    const bytes = readFileSync(path.join(distDir, file));
     raw += bytes.byteLength;
     gzip += gzipSync(bytes, { level: 9 }).byteLength;
   }
   return { raw, gzip, files };
 }
 
-export const ROUTE_BUNDLES = {
-  "applicant form (/form/:linkId/:submissionId)": [
-    "features/form-filling/form-link-page.tsx",
-    "features/form-filling/submission-page.tsx",
-  ],
-  "applicant portal (/portal/applicant)": [
-    "features/applicant/applicant-portal-page.tsx",
-    "app/shell/protected-shell.tsx",
-  ],
-  "form builder (/admin/form/:programId)": [
-    "features/form-builder/form-builder-page.tsx",
-    "app/shell/protected-shell.tsx",
-  ],
-  "candidate list (/applications)": [
-    "features/reviewing/candidate-list-page.tsx",
-    "app/shell/protected-shell.tsx",
-  ],
-  "submission view (/submissions/:programId/:id)": [
-    "features/reviewing/submission-view-page.tsx",
-    "app/shell/protected-shell.tsx",
-  ],
-  "stacked rankings (/rankings)": ["features/reviewing/rankings-page.tsx", "app/shell/protected-shell.tsx"],
-} as const;
+export interface RouteBundle {
+  route: string;
+  /** The modules (under src/client) the route renders besides the entry: its page and its layout. */
+  modules: readonly string[];
+  /** Issue 9's budget for the route's gzipped JavaScript (KB of 1,024 bytes); null: no budget. */
+  budgetKb: number | null;
+}
+
+/** Issue 9: "applicant route JS < 200 KB gzipped, reviewer routes < 300 KB". */
+export const ROUTE_BUNDLES: readonly RouteBundle[] = [
+  {
+    route: "applicant form (/form/:linkId/:submissionId)",
+    modules: ["features/form-filling/form-link-page.tsx", "features/form-filling/submission-page.tsx"],
+    budgetKb: 200,
+  },
+  {
+    route: "applicant portal (/portal/applicant)",
+    modules: ["features/applicant/applicant-portal-page.tsx", "app/shell/protected-shell.tsx"],
+    budgetKb: null,
+  },
+  {
+    route: "form builder (/admin/form/:programId)",
+    modules: ["features/form-builder/form-builder-page.tsx", "app/shell/protected-shell.tsx"],
+    budgetKb: null,
+  },
+  {
+    route: "candidate list (/applications)",
+    modules: ["features/reviewing/candidate-list-page.tsx", "app/shell/protected-shell.tsx"],
+    budgetKb: 300,
+  },
+  {
+    route: "submission view (/submissions/:programId/:id)",
+    modules: ["features/reviewing/submission-view-page.tsx", "app/shell/protected-shell.tsx"],
+    budgetKb: 300,
+  },
+  {
+    route: "stacked rankings (/rankings)",
+    modules: ["features/reviewing/rankings-page.tsx", "app/shell/protected-shell.tsx"],
+    budgetKb: 300,
+  },
+];
+
+export interface RouteBundleFigures {
+  route: string;
+  gzipBytes: number;
+  rawBytes: number;
+  /** JavaScript files fetched before the page runs. */
+  files: number;
+  budgetKb: number | null;
+  /** Under budget (true when the route has none). */
+  pass: boolean;
+}
+
+/** Every route of ROUTE_BUNDLES measured in the build at `distDir`. */
+export function measureRouteBundles(distDir: string = DIST): RouteBundleFigures[] {
+  return ROUTE_BUNDLES.map(({ route, modules, budgetKb }) => {
+    const { raw, gzip, files } = routeJavaScriptBytes(modules, distDir);
+    return {
+      route,
+      gzipBytes: gzip,
+      rawBytes: raw,
+      files: files.length,
+      budgetKb,
+      pass: budgetKb === null || gzip < budgetKb * KB,
+    };
+  });
+}
+
+export function formatRouteBundles(figures: readonly RouteBundleFigures[]): string {
+  return figures
+    .map(({ route, gzipBytes, rawBytes, files, budgetKb, pass }) => {
+      const budget = budgetKb === null ? "" : `  budget < ${budgetKb} KB: ${pass ? "pass" : "FAIL"}`;
+      return (
+        `${route.padEnd(48)} ${(gzipBytes / KB).toFixed(1).padStart(7)} KB gzipped` +
+        ` (${(rawBytes / KB).toFixed(0)} KB, ${files} files)${budget}`
+      );
+    })
+    .join("\n");
+}
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const [route, modules] of Object.entries(ROUTE_BUNDLES)) {
-    const { raw, gzip } = routeJavaScriptBytes(modules);
-    console.log(
-      `${route.padEnd(48)} ${(gzip / 1024).toFixed(1).padStart(7)} KB gzipped (${(raw / 1024).toFixed(0)} KB)`,
-    );
-  }
+  // Another build folder may be given (e.g. one built with sourcemaps to study it).
+  const distDir = process.argv[2] ? path.resolve(process.argv[2]) : DIST;
+  const figures = measureRouteBundles(distDir);
+  console.log(formatRouteBundles(figures));
+  if (figures.some((f) => !f.pass)) process.exitCode = 1;
 }

@@ -1,20 +1,28 @@
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
-import { RouterProvider } from "react-router";
+import { Suspense, useState } from "react";
+import { lazyComponent } from "../lib/lazy-component";
 import { createQueryClient } from "./query-client";
-import { router } from "./router";
+import { AppRouter } from "./router";
 import { cssVariablesResolver, theme } from "./theme";
+
+// The notifications' container (transitions, portal) loads after the first page: `notifications.show`
+// only writes to a store, so a message sent before it arrives is shown once it mounts.
+const Notifications = lazyComponent(
+  () => import("./notifications-container"),
+  (m) => m.Notifications,
+);
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     // A forced light scheme: no colour-scheme script is needed (the CSP forbids inline scripts).
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
-      <Notifications />
+      <Suspense fallback={null}>
+        <Notifications />
+      </Suspense>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AppRouter />
       </QueryClientProvider>
     </MantineProvider>
   );

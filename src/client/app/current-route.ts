@@ -1,16 +1,17 @@
-import { useMatches } from "react-router";
-import type { AppRoute } from "./route-table";
+import { useMemo } from "react";
+import { matchRoutes, useLocation } from "react-router";
+import { type AppRoute, ROUTES } from "./route-table";
 
-function isAppRoute(handle: unknown): handle is AppRoute {
-  return typeof handle === "object" && handle !== null && "path" in handle && "group" in handle;
+/** The route table as React Router matches it: each path carries its row. */
+const MATCHABLE_ROUTES = ROUTES.map((route) => ({ path: route.path, handle: route }));
+
+/** The route-table row of an address: the match the router makes for it (null for "/" and unknown ones). */
+export function routeAt(pathname: string): AppRoute | null {
+  return matchRoutes(MATCHABLE_ROUTES, pathname)?.at(-1)?.route.handle ?? null;
 }
 
-/** The route-table row of the page on screen (the router carries it as the route's `handle`). */
+/** The route-table row of the page on screen. */
 export function useCurrentRoute(): AppRoute | null {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]?.handle;
-    if (isAppRoute(handle)) return handle;
-  }
-  return null;
+  const { pathname } = useLocation();
+  return useMemo(() => routeAt(pathname), [pathname]);
 }

@@ -1,9 +1,10 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import type { ComponentType, LazyExoticComponent } from "react";
+import { lazyComponent } from "../lib/lazy-component";
 
-/** React.lazy for a module's named page export, so each page is its own chunk. */
+/** A page (no props) loaded on demand, so each page is its own chunk. */
 export function lazyPage<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
 ): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: pick(await load()) }));
+  return lazyComponent(load, pick);
 }

@@ -1,14 +1,22 @@
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { useEffect } from "react";
+import { BrowserRouter, Navigate, type RouteObject, useNavigate, useRoutes } from "react-router";
 import { registerErrorPageNavigator } from "../lib/error-page-path";
 import { lazyPage } from "./lazy-page";
 import { RootErrorBoundary } from "./root-error-boundary";
 import { RootLayout } from "./root-layout";
 import { type AppRoute, ROUTES } from "./route-table";
 
+/*
+ * React Router's declarative mode (BrowserRouter + useRoutes), not its data router: the app loads no
+ * data through the router, and the data router's code is about 15 KB gzipped of the JavaScript every
+ * page, the applicant form included, must fetch first (issue 9's budget). What the data router gave:
+ * the route-table row of the page (current-route.ts matches the address itself) and the error
+ * boundary (root-error-boundary.tsx).
+ */
+
 function toRouteObject(route: AppRoute): RouteObject {
   const Page = route.page;
-  // The row travels as the route's handle: the shell reads title, group and picker visibility from it.
-  return { path: route.path, handle: route, element: <Page /> };
+  return { path: route.path, element: <Page /> };
 }
 
 // The shell (top bar, menus, feedback popover) is a chunk of its own: public pages never load it.
@@ -20,10 +28,9 @@ const ProtectedShell = lazyPage(
 const publicRoutes = ROUTES.filter((route) => route.group === "PUBLIC");
 const guardedRoutes = ROUTES.filter((route) => route.group !== "PUBLIC");
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RootErrorBoundary />,
     children: [
       { path: "/", element: <Navigate to="/redirect" replace /> },
       ...publicRoutes.map(toRouteObject),
@@ -31,8 +38,30 @@ export const router = createBrowserRouter([
       { path: "*", element: <Navigate to="/redirect" replace /> },
     ],
   },
-]);
+];
 
-registerErrorPageNavigator((to) => {
-  void router.navigate(to, { replace: true });
-});
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/** Lets code outside React (the query cache) open the error page through the router. */
+function ErrorPageNavigator() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    registerErrorPageNavigator((to) => {
+      void navigate(to, { replace: true });
+    });
+  }, [navigate]);
+  return null;
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <ErrorPageNavigator />
+      <RootErrorBoundary>
+        <AppRoutes />
+      </RootErrorBoundary>
+    </BrowserRouter>
+  );
+}

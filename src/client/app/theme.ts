@@ -1,4 +1,28 @@
-import { type CSSVariablesResolver, createTheme, Menu, Modal, Notification } from "@mantine/core";
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  type ExtendComponent,
+  type MenuFactory,
+  type ModalFactory,
+  type NotificationFactory,
+} from "@mantine/core";
+
+// What `Menu.extend(...)` and its siblings return, without importing the components themselves: `extend`
+// is the identity, and the values would pull the menu, dialog and notification code (with floating-ui)
+// into the entry chunk that every page, the applicant form included, downloads first.
+const menuDefaults: ExtendComponent<MenuFactory> = {
+  // The focus placeholder is a focusable non-item inside role="menu", which axe reports as critical.
+  defaultProps: { withInitialFocusPlaceholder: false },
+};
+// The close buttons of notifications and dialogs are icons only: they need a name.
+const notificationDefaults: ExtendComponent<NotificationFactory> = {
+  defaultProps: { closeButtonProps: { "aria-label": "Close notification" } },
+  // Under a title, the message's default grey 6 is too light on white: it takes the dimmed grey instead.
+  styles: (_theme, props) => (props.title ? { description: { color: "var(--mantine-color-dimmed)" } } : {}),
+};
+const modalDefaults: ExtendComponent<ModalFactory> = {
+  defaultProps: { closeButtonProps: { "aria-label": "Close dialog" } },
+};
 
 /**
  * Mantine's default shade 6 and its "dimmed" grey fall below the WCAG AA contrast ratio on white, so the
@@ -8,18 +32,7 @@ export const theme = createTheme({
   primaryColor: "blue",
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: "sm",
-  components: {
-    // The focus placeholder is a focusable non-item inside role="menu", which axe reports as critical.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
-    // The close buttons of notifications and dialogs are icons only: they need a name.
-    // Under a title, the message's default grey 6 is too light on white: it takes the dimmed grey instead.
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { "aria-label": "Close notification" } },
-      styles: (_theme, props) =>
-        props.title ? { description: { color: "var(--mantine-color-dimmed)" } } : {},
-    }),
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close dialog" } } }),
-  },
+  components: { Menu: menuDefaults, Notification: notificationDefaults, Modal: modalDefaults },
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

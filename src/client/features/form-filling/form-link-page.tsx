@@ -1,6 +1,6 @@
 import { Alert, Button, Divider, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { localize, localizeRichText } from "../../../shared/forms/localize";
 import type { Language } from "../../../shared/i18n/catalog";
@@ -8,13 +8,19 @@ import type { ApplicantForm } from "../../../shared/schemas/submissions";
 import { RichTextView } from "../../components/rich-text/rich-text-view";
 import { ApiError } from "../../lib/api-client";
 import { useTranslate } from "../../lib/i18n";
+import { lazyComponent } from "../../lib/lazy-component";
 import { useSession } from "../../lib/session";
 import { submissionApi } from "./api";
-import { ApplicantSignUp } from "./applicant-sign-up";
 import { FormPage, type LanguageProps, useFormLink } from "./form-page";
 import { guestStore } from "./guest-store";
 import { LanguageChoice } from "./language-choice";
 import { BackToApplications, ClosedView, FormCard, FormColumn, FormPageLoader, MessageView } from "./views";
+
+// Loaded when "Create an account" is chosen: most applicants continue as a guest or log in.
+const ApplicantSignUp = lazyComponent(
+  () => import("./applicant-sign-up"),
+  (m) => m.ApplicantSignUp,
+);
 
 const isFormClosed = (error: unknown) =>
   error instanceof ApiError && error.status === 409 && error.code === "FORM_CLOSED";
@@ -132,7 +138,9 @@ function StartChoice({
         <RichTextView value={localizeRichText(form.description, language, form.settings)} />
         <Divider />
         {signingUp ? (
-          <ApplicantSignUp onCancel={() => setSigningUp(false)} />
+          <Suspense fallback={<FormPageLoader />}>
+            <ApplicantSignUp onCancel={() => setSigningUp(false)} />
+          </Suspense>
         ) : (
           <Stack gap="sm">
             <Title order={2} size="h4">

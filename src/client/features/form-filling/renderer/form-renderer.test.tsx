@@ -8,6 +8,7 @@ import type { Question } from "../../../../shared/forms/model";
 import { sectionsNamed } from "../../../../shared/forms/test-forms";
 import type { ApplicantForm, SubmissionFile } from "../../../../shared/schemas/submissions";
 import { FormRenderer } from "./form-renderer";
+import { loadTableQuestion } from "./lazy-parts";
 import type { FormRendererProps } from "./types";
 
 function question(id: string, type: Question["type"], patch: Partial<Question> = {}): Question {
@@ -81,6 +82,17 @@ function render(patch: Partial<FormRendererProps> = {}) {
   ).replace(/<style[\s\S]*?<\/style>/g, "");
 }
 
+/**
+ * A table question's code loads on demand (lazy-parts.ts): server rendering shows the loader in its place,
+ * so a first render starts the loading and the second, once it has arrived, shows the table.
+ */
+async function renderWithTables(patch: Partial<FormRendererProps> = {}) {
+  render(patch);
+  await loadTableQuestion();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return render(patch);
+}
+
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
 
 describe("FormRenderer (server-rendered markup)", () => {
@@ -139,7 +151,7 @@ describe("FormRenderer (server-rendered markup)", () => {
     expect(text(html)).toContain("Suivant");
   });
 
-  it("renders table rows with labelled cells and remove buttons", () => {
+  it("renders table rows with labelled cells and remove buttons", async () => {
     const answers: Answer[] = [
       {
         questionId: "budget",
@@ -150,7 +162,7 @@ describe("FormRenderer (server-rendered markup)", () => {
         answerMatrix: [{ id: "r1", column_0: "Paint", column_1: "40" }],
       },
     ];
-    const html = render({ answers });
+    const html = await renderWithTables({ answers });
     expect(html).toContain('aria-label="Item row 1"');
     expect(html).toContain('aria-label="Cost row 1"');
     expect(html).toContain('value="Paint"');
@@ -179,6 +191,14 @@ describe("FormRenderer (server-rendered markup)", () => {
     const admin = render({ mode: "admin", form: { ...testForm(), sections } });
     expect(text(admin)).not.toContain("Submit");
     expect(text(render({ form: { ...testForm(), sections } }))).toContain("Submit");
+  });
+
+  it("loads the table question and the Submit dialog only through lazy-parts.ts", () => {
+    for (const file of readdirSync(new URL(".", import.meta.url))) {
+      if (!/\.tsx?$/.test(file) || file.endsWith(".test.tsx") || file === "lazy-parts.ts") continue;
+      const source = readFileSync(new URL(file, import.meta.url), "utf8");
+      expect(source, file).not.toMatch(/from "\.\/(table-question|submit-dialog)"/);
+    }
   });
 
   it("never loads Lexical or the builder's code", () => {

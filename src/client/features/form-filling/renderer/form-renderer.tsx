@@ -1,5 +1,5 @@
 import { Box, Paper, Stack, Title } from "@mantine/core";
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import {
   type Answer,
   type AnswerMap,
@@ -15,6 +15,7 @@ import type { SubmissionFile } from "../../../../shared/schemas/submissions";
 import { RichTextView } from "../../../components/rich-text/rich-text-view";
 import { LanguageProvider, useTranslate } from "../../../lib/i18n";
 import { FormHeader } from "./form-header";
+import { hasTableQuestion, loadTableQuestion, prefetch, SubmitDialog } from "./lazy-parts";
 import {
   advance,
   canGoBack,
@@ -30,7 +31,7 @@ import {
 import { isRevealed, NONE, withMember } from "./problem-display";
 import { QuestionView, questionElementId } from "./question-view";
 import { RendererContext, type RendererContextValue } from "./renderer-context";
-import { SectionNavigation, SectionProgress, SubmitDialog } from "./section-navigation";
+import { SectionNavigation, SectionProgress } from "./section-navigation";
 import type { FormRendererProps } from "./types";
 
 /** The form page's width (forms-and-applicants §2); narrower screens use their whole width. */
@@ -154,6 +155,10 @@ function Renderer(props: FormRendererProps) {
   const nextId = current ? nextSectionId(sections, current._id, choice) : null;
   const forward = nextId !== null ? "next" : mode === "admin" ? null : "submit";
 
+  useEffect(() => {
+    if (hasTableQuestion(sections)) prefetch(loadTableQuestion);
+  }, [sections]);
+
   // A new section: back to the top, the focus on its heading (not on the first render).
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownSection = useRef(currentId);
@@ -272,13 +277,19 @@ function Renderer(props: FormRendererProps) {
             </>
           )}
         </Stack>
-        <SubmitDialog
-          opened={confirming}
-          submitting={submitting}
-          accent={accent}
-          onCancel={() => setConfirming(false)}
-          onConfirm={submit}
-        />
+        {/* Mounted, closed, once Submit shows: its code loads then, and opening it later lets it note the
+            focused button, to give the focus back when it closes. */}
+        {(forward === "submit" || confirming) && (
+          <Suspense fallback={null}>
+            <SubmitDialog
+              opened={confirming}
+              submitting={submitting}
+              accent={accent}
+              onCancel={() => setConfirming(false)}
+              onConfirm={submit}
+            />
+          </Suspense>
+        )}
       </Box>
     </RendererContext>
   );

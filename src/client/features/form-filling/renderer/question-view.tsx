@@ -1,5 +1,5 @@
-import { Paper } from "@mantine/core";
-import { type FocusEvent, memo, useMemo } from "react";
+import { Loader, Paper } from "@mantine/core";
+import { type FocusEvent, memo, Suspense, useMemo } from "react";
 import { type Answer, questionProblems } from "../../../../shared/forms/answers";
 import { isHiddenQuestion } from "../../../../shared/forms/branching";
 import { localize } from "../../../../shared/forms/localize";
@@ -8,10 +8,10 @@ import type { SubmissionFile } from "../../../../shared/schemas/submissions";
 import { useLanguage, useTranslate } from "../../../lib/i18n";
 import { CheckboxesQuestion, MultipleChoiceQuestion } from "./choice-questions";
 import { FileQuestion } from "./file-question";
+import { TableQuestion } from "./lazy-parts";
 import { shownProblems } from "./problem-display";
 import { type QuestionPartProps, RequiredLabel } from "./question-label";
 import { useRenderer } from "./renderer-context";
-import { TableQuestion } from "./table-question";
 import { TextQuestion } from "./text-question";
 
 export interface QuestionViewProps {
@@ -85,7 +85,9 @@ export const QuestionView = memo(function QuestionView({
       ) : question.type === "CHECKBOXES" ? (
         <CheckboxesQuestion {...part} />
       ) : question.type === "SIMPLE_TABLE" ? (
-        <TableQuestion {...part} />
+        <Suspense fallback={<Loader size="sm" role="status" aria-label={t("page.loading")} />}>
+          <TableQuestion {...part} />
+        </Suspense>
       ) : question.type === "FILE_UPLOAD" ? (
         <FileQuestion {...part} files={files} />
       ) : (

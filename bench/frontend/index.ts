@@ -1,0 +1,151 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { measureRouteBundles, type RouteBundleFigures } from "../../scripts/bundle-size";
+import { CLIENT_DIST } from "../../src/server/app";
+import { clientBuildIsStale } from "../../src/server/build-client";
+import { summarizeTimings, type TimingSummary } from "../lib/stats";
+import type { TargetResult } from "../runner/report";
+import { freePort, startServerProcess } from "../runner/server-process";
+import { demoApplicantFormPath } from "./applicant-link";
+import { launchChromium, measurePageLoad, type PageLoadFigures } from "./page-load";
+
+/** Issue 9: "first contentful paint of the applicant form < 1 s on localhost in headless Chromium". */
+export const FRONTEND = {
+  description:
+    "The production build (dist/client) served by our server; an applicant form link opened cold in headless Chromium",
+  targetFirstContentfulPaintMs: 1000,
+  loads: 10,
+  warmupLoads: 1,
+} as const;
+
+export interface FrontendOptions {
+  /** Cold page loads measured, each in a new browser context (default 10). */
+  loads?: number;
+  /** Loads before those, not counted: the server reads the files and compiles its code (default 1). */
+  warmupLoads?: number;
+  /** The Chromium to drive (default $CHROMIUM_PATH or /usr/bin/chromium). */
+  chromiumPath?: string;
+  /** Progress lines (default: console.log). */
+  log?: (line: string) => void;
+}
+
+export interface FrontendFigures {
+  /** The page measured, e.g. /form/:linkId (the demo form's applicant link on a fresh database). */
+  page: string;
+  loads: number;
+  /** dist/client is older than the client's sources: the figures are of an older build. */
+  buildIsStale: boolean;
+  firstContentfulPaint: TimingSummary;
+  /** When the form's title and description are painted (the page's largest contentful paint). */
+  largestContentfulPaint: TimingSummary;
+  /** JavaScript files fetched before the form showed, and their bytes as sent (uncompressed). */
+  scripts: number;
+  scriptBytes: number;
+  /** The gzipped JavaScript each route must fetch before it runs (scripts/bundle-size.ts). */
+  routes: RouteBundleFigures[];
+  /** The first contentful paint's target, then each route budget. */
+  targets: TargetResult[];
+  samples: PageLoadFigures[];
+}
+
+const KB = 1024;
+
+function targetsOf(
+  firstContentfulPaint: TimingSummary,
+  routes: readonly RouteBundleFigures[],
+): TargetResult[] {
+  const fcp = firstContentfulPaint.medianMs;
+  const targets: TargetResult[] = [
+    {
+      name: `applicant form first contentful paint < ${FRONTEND.targetFirstContentfulPaintMs / 1000} s`,
+      measuredIn: "median of cold loads, headless Chromium",
+      value: fcp,
+      unit: "ms",
+      pass: fcp !== null && fcp < FRONTEND.targetFirstContentfulPaintMs,
+    },
+  ];
+  for (const route of routes) {
+    if (route.budgetKb === null) continue;
+    targets.push({
+      name: `${route.route} JS < ${route.budgetKb} KB gzipped`,
+      measuredIn: "production build, static imports",
+      value: Math.round((route.gzipBytes / KB) * 10) / 10,
+      unit: "KB",
+      pass: route.pass,
+    });
+  }
+  return targets;
+}
+
+/**
+ * Issue 9's front-end budgets. Builds nothing: measures dist/client as `npm run build` left it. Starts
+ * our server (SERVE_CLIENT on) on a fresh embedded database in a temporary DATA_DIR, where the demo
+ * data publishes a form, then opens that form's applicant link `loads` times in headless Chromium,
+ * each time in a new browser context, and reads the first contentful paint from the Performance API.
+ * Adds each route's gzipped JavaScript, measured in the same build.
+ */
+export async function measureFrontend(options: FrontendOptions = {}): Promise<FrontendFigures> {
+  const log = options.log ?? console.log;
+  const loads = options.loads ?? FRONTEND.loads;
+  const warmupLoads = options.warmupLoads ?? FRONTEND.warmupLoads;
+  if (!existsSync(path.join(CLIENT_DIST, ".vite/manifest.json"))) {
+    throw new Error(`No client build in ${CLIENT_DIST}: run \`npm run build\` first.`);
+  }
+  const buildIsStale = clientBuildIsStale();
+  if (buildIsStale) log("  front end: dist/client is older than the client's sources (run `npm run build`).");
+  const routes = measureRouteBundles(CLIENT_DIST);
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), "decisionhub-frontend-"));
+  const demoPassword = randomBytes(12).toString("hex");
+  const server = await startServerProcess({
+    label: "app",
+    entry: "bench/frontend/server-entry.ts",
+    port: await freePort(),
+    env: {
+      // The demo data is made in development mode only; the client is the production build either way.
+      NODE_ENV: "development",
+      DEMO_DATA: "on",
+      DEMO_PASSWORD: demoPassword,
+      SERVE_CLIENT: "on",
+      DATA_DIR: dataDir,
+      // Always the embedded database: the page, not the database, is measured here.
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+    },
+  });
+  const browser = await launchChromium(options.chromiumPath);
+  try {
+    const page = await demoApplicantFormPath(server, demoPassword);
+    const url = `${server.origin}${page}`;
+    for (let i = 0; i < warmupLoads; i++) await measurePageLoad(browser, url);
+    const samples: PageLoadFigures[] = [];
+    for (let i = 0; i < loads; i++) samples.push(await measurePageLoad(browser, url));
+    const firstContentfulPaint = summarizeTimings(samples.map((s) => s.firstContentfulPaintMs));
+    const largestContentfulPaint = summarizeTimings(
+      samples.flatMap((s) => (s.largestContentfulPaintMs === null ? [] : [s.largestContentfulPaintMs])),
+    );
+    const last = samples.at(-1);
+    log(
+      `  front end: ${page} × ${loads} cold loads, first contentful paint median ` +
+        `${firstContentfulPaint.medianMs?.toFixed(0) ?? "-"} ms, p95 ${firstContentfulPaint.p95Ms?.toFixed(0) ?? "-"} ms`,
+    );
+    return {
+      page: "/form/:linkId",
+      loads,
+      buildIsStale,
+      firstContentfulPaint,
+      largestContentfulPaint,
+      scripts: last?.scripts ?? 0,
+      scriptBytes: last?.scriptBytes ?? 0,
+      routes,
+      targets: targetsOf(firstContentfulPaint, routes),
+      samples,
+    };
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
