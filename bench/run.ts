@@ -10,9 +10,11 @@
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { buildClient, clientBuildIsStale } from "../src/server/build-client";
 import { type AutosaveFigures, runAutosave } from "./autosave";
 import { type ExportsFigures, runExports } from "./exports";
 import { prepareExportsProgram } from "./exports/prepare";
+import { FRONTEND, type FrontendFigures, measureFrontend } from "./frontend";
 import { ORG_ADMIN_EMAIL } from "./generator/context";
 import { benchPassword } from "./lib/password";
 import { describeTarget, REPO_DIR, resolveTarget, serverEnvFor } from "./lib/target";
@@ -217,6 +219,16 @@ async function runExportsOn(
   });
 }
 
+/** The front end, last and alone: the production build (made first when older than its sources). */
+async function runFrontend(options: RunOptions): Promise<FrontendFigures> {
+  console.log("\nfront end (bench/frontend)");
+  if (clientBuildIsStale()) {
+    console.log("  building the client (missing or older than its sources)…");
+    buildClient();
+  }
+  return measureFrontend({ loads: options.quick ? 3 : FRONTEND.loads, log: (line) => console.log(line) });
+}
+
 async function main(): Promise<number> {
   let options: RunOptions | "help";
   try {
@@ -274,7 +286,9 @@ async function main(): Promise<number> {
     figures.push(await benchmarkServer(spec, emails, fixtures, dataset, options, exportsProgramId));
   }
 
+  const frontend = options.frontend ? await runFrontend(options) : null;
   const report = buildReport({
+    frontend,
     options,
     database: target.kind,
     dataset,

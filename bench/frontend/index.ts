@@ -13,6 +13,7 @@ import { launchChromium, measurePageLoad, type PageLoadFigures } from "./page-lo
 
 /** Issue 9: "first contentful paint of the applicant form < 1 s on localhost in headless Chromium". */
 export const FRONTEND = {
+  name: "frontend",
   description:
     "The production build (dist/client) served by our server; an applicant form link opened cold in headless Chromium",
   targetFirstContentfulPaintMs: 1000,

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { AUTOSAVE } from "../autosave";
 import { EXPORTS } from "../exports";
+import { FRONTEND } from "../frontend";
 import { isScaleName, type ScaleName } from "../generator/scales";
 import type { WriteBenchmark } from "../reviewing/write-types";
 import { REVIEW_WRITES } from "../reviewing/writes";
@@ -30,6 +31,8 @@ export interface RunOptions {
   autosave: boolean;
   /** The exports benchmark (bench/exports: PDFs, attachments, matrix), on our server after autosave. */
   exports: boolean;
+  /** The front end (bench/frontend): route JavaScript and the applicant form's first paint, last. */
+  frontend: boolean;
   /** Guest applicants saving at once in the autosave benchmark. */
   applicants: number;
   /** --quick: also fewer round-trip and review-write samples. */
@@ -49,7 +52,7 @@ export const RUN_USAGE = `Usage: npm run bench -- [options]
   --warmup S           unmeasured seconds before each scenario (default 1)
   --users N            reviewers to sign in (default 50)
   --applicants N       guest applicants in the autosave benchmark (default ${AUTOSAVE.applicants})
-  --only a,b           run only these (${[...SCENARIOS, ...REVIEW_WRITES, ...ROUND_TRIPS, AUTOSAVE, EXPORTS].map((s) => s.name).join(", ")})
+  --only a,b           run only these (${[...SCENARIOS, ...REVIEW_WRITES, ...ROUND_TRIPS, AUTOSAVE, EXPORTS, FRONTEND].map((s) => s.name).join(", ")})
   --no-baseline        skip the baseline server`;
 
 function positiveNumber(value: string | undefined, fallback: number, name: string): number {
@@ -88,9 +91,12 @@ export function parseRunOptions(argv: string[]): RunOptions | "help" {
   let roundTrips = ROUND_TRIPS;
   let autosave = true;
   let exportsBench = true;
+  let frontend = true;
   if (values.only) {
     const wanted = values.only.split(",").map((s) => s.trim());
-    const known = [...SCENARIOS, ...REVIEW_WRITES, ...ROUND_TRIPS, AUTOSAVE, EXPORTS].map((s) => s.name);
+    const known = [...SCENARIOS, ...REVIEW_WRITES, ...ROUND_TRIPS, AUTOSAVE, EXPORTS, FRONTEND].map(
+      (s) => s.name,
+    );
     const unknown = wanted.filter((name) => !known.includes(name));
     if (unknown.length > 0) throw new Error(`Unknown scenario(s): ${unknown.join(", ")}`);
     scenarios = SCENARIOS.filter((s) => wanted.includes(s.name));
@@ -98,6 +104,7 @@ export function parseRunOptions(argv: string[]): RunOptions | "help" {
     roundTrips = ROUND_TRIPS.filter((r) => wanted.includes(r.name));
     autosave = wanted.includes(AUTOSAVE.name);
     exportsBench = wanted.includes(EXPORTS.name);
+    frontend = wanted.includes(FRONTEND.name);
   }
 
   return {
@@ -114,6 +121,7 @@ export function parseRunOptions(argv: string[]): RunOptions | "help" {
     roundTrips,
     autosave,
     exports: exportsBench,
+    frontend,
     applicants: Math.max(1, Math.round(positiveNumber(values.applicants, AUTOSAVE.applicants, "applicants"))),
     quick: values.quick,
     baseline: !values["no-baseline"],

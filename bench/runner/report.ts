@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { AUTOSAVE, type AutosaveFigures } from "../autosave";
 import { EXPORTS, type ExportsFigures } from "../exports";
+import type { FrontendFigures } from "../frontend";
 import { BENCH_DIR } from "../lib/target";
 import type { WriteFigures } from "../reviewing/writes";
 import type { RoundTripFigures } from "../round-trips/types";
@@ -102,6 +103,8 @@ export interface RunReport {
   autosave: ({ description: string; request: string } & AutosaveFigures) | null;
   /** Issue 8's exports on our server: each export's time, memory and download, and the targets. */
   exports: ({ description: string } & ExportsFigures) | null;
+  /** The front end's figures (bench/frontend), when the run includes them. */
+  frontend: FrontendFigures | null;
   /** Every budget above and the server's own, in one list (the final table). */
   budgets: BudgetLine[];
 }
@@ -113,8 +116,7 @@ export function buildReport(opts: {
   signedInUsers: number;
   app: ServerFigures;
   baseline: ServerFigures | null;
-  /** Budgets measured outside this report's servers (front end, growth). */
-  extraTargets?: readonly TargetResult[];
+  frontend: FrontendFigures | null;
 }): RunReport {
   const { options, app, baseline } = opts;
   const withoutScenarios = ({
@@ -126,7 +128,7 @@ export function buildReport(opts: {
     ...rest
   }: ServerFigures): ServerSummary => rest;
   const cpus = os.cpus();
-  const report: Omit<RunReport, "budgets"> = {
+  const report: Omit<RunReport, "budgets" | "frontend"> = {
     date: new Date().toISOString(),
     machine: {
       cores: os.availableParallelism(),
@@ -205,8 +207,9 @@ export function buildReport(opts: {
       : null,
     exports: app.exports ? { description: EXPORTS.description, ...app.exports } : null,
   };
-  const withoutBudgets = { ...report, budgets: [] };
-  return { ...report, budgets: collectBudgets(withoutBudgets, opts.extraTargets) };
+  const extraTargets = [...(opts.frontend?.targets ?? [])];
+  const complete = { ...report, frontend: opts.frontend };
+  return { ...complete, budgets: collectBudgets({ ...complete, budgets: [] }, extraTargets) };
 }
 
 /** A scenario's budgets: p99 under the run's load with no failed request, and the ratio to the baseline. */
