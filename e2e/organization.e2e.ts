@@ -69,6 +69,7 @@ describe("the organization admin's pages", () => {
       "Export Options",
       "Organization Billing",
       "Organization Settings",
+      "Audit Log",
     ]);
     await page.getByText("Your organization's name and rating scale.").waitFor();
     await expectAccessible(page);
@@ -147,6 +148,19 @@ describe("the organization admin's pages", () => {
     // The programs page counts against the new plan: Starter allows two programs.
     await page.goto(`${baseURL}/programs`);
     await page.getByRole("button", { name: "Add new (2 left)", exact: true }).waitFor();
+
+    // The audit log: the plan change and the settings change, newest first, by this admin.
+    await page.goto(`${baseURL}/organization/audit-log`);
+    await page.getByRole("heading", { name: "Audit Log", level: 1 }).waitFor();
+    const events = page.getByRole("table").getByRole("row");
+    await events.filter({ hasText: "Plan changed" }).first().waitFor();
+    const texts = await events.allTextContents();
+    const planRow = texts.findIndex((t) => t.includes("Plan changed"));
+    const settingsRow = texts.findIndex((t) => t.includes("Organization settings changed"));
+    expect(planRow).toBeGreaterThan(0);
+    expect(settingsRow).toBeGreaterThan(planRow);
+    expect(texts[settingsRow]).toContain(newName);
+    await expectAccessible(page);
     expect(problems).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { z } from "zod";
 import { MAX_FORM_BODY_BYTES, MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from "../shared/limits";
+import { auditRoutes } from "./audit/routes";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { sessionTokenFromCookie } from "./auth/session-cookie";
 import { webhookRoutes } from "./billing/webhook-routes";
@@ -183,6 +184,7 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.route("/api/files/public", publicFileRoutes);
   app.route("/api/files", fileRoutes);
   app.route("/api/organizations", organizationRoutes);
+  app.route("/api/organizations", auditRoutes);
   app.route("/api/exports", exportRoutes);
   app.route("/api/email", committeeEmailRoutes);
   app.route("/api/email", supportRoutes);

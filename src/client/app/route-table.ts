@@ -7,6 +7,7 @@ import {
   DashboardIcon,
   ExportIcon,
   FormIcon,
+  HistoryIcon,
   type IconProps,
   ProgressIcon,
   SettingsIcon,
@@ -347,6 +348,19 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(
       () => import("../features/organization/settings-page"),
       (m) => m.OrganizationSettingsPage,
+    ),
+  },
+  {
+    path: "/organization/audit-log",
+    title: "Audit Log",
+    group: "ORGANIZATION_ADMIN",
+    showInPageMenu: true,
+    hideProgramPicker: true,
+    icon: HistoryIcon,
+    description: "Who changed what, and when.",
+    page: lazyPage(
+      () => import("../features/audit-log/audit-log-page"),
+      (m) => m.AuditLogPage,
     ),
   },
 ];

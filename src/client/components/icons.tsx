@@ -154,3 +154,13 @@ export function ExportIcon(props: IconProps) {
     </OutlineIcon>
   );
 }
+
+/** A clock with a backward arrow: the audit log's history. */
+export function HistoryIcon(props: IconProps) {
+  return (
+    <OutlineIcon {...props}>
+      <path d="M12 8v4l2 2" />
+      <path d="M3.05 11a9 9 0 1 1 .5 4m-.5 5v-5h5" />
+    </OutlineIcon>
+  );
+}

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { FREE_TRIAL_PLAN_NAME } from "../../shared/limits";
 import { BILLING_MESSAGES } from "../../shared/schemas/billing";
+import { recordAudit, type Transaction } from "../audit/record";
 import type { Tx } from "../db/client";
 import { organizations, planChanges, plans } from "../db/schema";
 import { AppError } from "../http/errors";
@@ -52,14 +53,15 @@ export interface PlanChange {
 }
 
 /**
- * Switches an organization's plan and records the change, inside the caller's transaction. The
+ * Switches an organization's plan and records the change (and its audit event: by the admin, or by
+ * nobody for a Stripe payment), inside the caller's transaction. The
  * organization row is locked so that a concurrent program create sees either the old or the new
  * plan, never half of it. Limits apply from the next action on; nothing over a lower limit is
  * deleted or archived.
  */
-export async function switchPlan(tx: Tx, change: PlanChange): Promise<void> {
+export async function switchPlan(tx: Transaction, change: PlanChange): Promise<void> {
   const [current] = await tx
-    .select({ planId: organizations.planId })
+    .select({ planId: organizations.planId, name: organizations.name })
     .from(organizations)
     .where(eq(organizations.id, change.organizationId))
     .for("update");
@@ -86,6 +88,21 @@ export async function switchPlan(tx: Tx, change: PlanChange): Promise<void> {
     source: change.source,
     changedBy: change.changedBy ?? null,
     stripeEventId: change.stripeEventId ?? null,
+  });
+  const names = await tx
+    .select({ id: plans.id, name: plans.name })
+    .from(plans)
+    .where(inArray(plans.id, [current.planId, change.planId]));
+  const nameOf = (id: string) => names.find((p) => p.id === id)?.name ?? null;
+  await recordAudit(tx, {
+    organizationId: change.organizationId,
+    actorUserId: change.changedBy ?? null,
+    action: "plan.changed",
+    subject: { type: "organization", id: change.organizationId, label: current.name },
+    details: {
+      plan: { before: nameOf(current.planId), after: nameOf(change.planId) },
+      source: change.source,
+    },
   });
 }
 

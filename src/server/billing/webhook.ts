@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
+import type { Transaction } from "../audit/record";
 import type { Db, Tx } from "../db/client";
 import { organizations, plans, stripeEvents } from "../db/schema";
 import { isUuid } from "../http/ids";
@@ -11,7 +12,11 @@ const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? null);
 
 /** A completed Checkout: the paid plan replaces the current one and the payment is recorded. */
-async function applyCheckoutCompleted(tx: Tx, event: Stripe.Event, session: Stripe.Checkout.Session) {
+async function applyCheckoutCompleted(
+  tx: Transaction,
+  event: Stripe.Event,
+  session: Stripe.Checkout.Session,
+) {
   const organizationId = session.metadata?.organizationId ?? "";
   const planId = session.metadata?.planId ?? "";
   if (session.payment_status === "unpaid" || !isUuid(organizationId) || !isUuid(planId)) return "ignored";

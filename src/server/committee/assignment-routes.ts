@@ -94,7 +94,7 @@ export const assignmentRoutes = createRouter()
     async (c) => {
       const body = c.req.valid("json");
       const program = await assigningIn(c, body.programId);
-      return c.json(await bulkAssign(c.get("deps").db, program, body), 200);
+      return c.json(await bulkAssign(c.get("deps").db, program, body, requireActor(c).userId), 200);
     },
   );
 
@@ -111,7 +111,8 @@ export const submissionAssignmentRoutes = createRouter()
     }),
     async (c) => {
       const target = await assignmentTarget(c, c.req.valid("param").id);
-      return c.json(await setReviewers(c.get("deps").db, target, c.req.valid("json").reviewers), 200);
+      const { reviewers } = c.req.valid("json");
+      return c.json(await setReviewers(c.get("deps").db, target, reviewers, requireActor(c).userId), 200);
     },
   )
   .openapi(
@@ -125,10 +126,9 @@ export const submissionAssignmentRoutes = createRouter()
     }),
     async (c) => {
       const target = await assignmentTarget(c, c.req.valid("param").id);
-      return c.json(
-        await setReviewerGroups(c.get("deps").db, target, c.req.valid("json").reviewerGroups),
-        200,
-      );
+      const { reviewerGroups } = c.req.valid("json");
+      const actorUserId = requireActor(c).userId;
+      return c.json(await setReviewerGroups(c.get("deps").db, target, reviewerGroups, actorUserId), 200);
     },
   );
 
@@ -160,7 +160,10 @@ export const reviewerGroupRoutes = createRouter()
     async (c) => {
       const { programId, ...fields } = c.req.valid("json");
       const program = await assigningIn(c, programId);
-      return c.json(await createReviewerGroup(c.get("deps").db, program, fields), 201);
+      return c.json(
+        await createReviewerGroup(c.get("deps").db, program, fields, requireActor(c).userId),
+        201,
+      );
     },
   )
   .openapi(
@@ -174,7 +177,8 @@ export const reviewerGroupRoutes = createRouter()
     }),
     async (c) => {
       const group = await administeredGroup(c, c.req.valid("param").id);
-      return c.json(await updateReviewerGroup(c.get("deps").db, group, c.req.valid("json")), 200);
+      const fields = c.req.valid("json");
+      return c.json(await updateReviewerGroup(c.get("deps").db, group, fields, requireActor(c).userId), 200);
     },
   )
   .openapi(
@@ -188,7 +192,7 @@ export const reviewerGroupRoutes = createRouter()
     }),
     async (c) => {
       const group = await administeredGroup(c, c.req.valid("param").id);
-      await deleteReviewerGroup(c.get("deps").db, group);
+      await deleteReviewerGroup(c.get("deps").db, group, requireActor(c).userId);
       return c.json({ ok: true as const }, 200);
     },
   );

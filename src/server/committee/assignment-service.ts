@@ -7,6 +7,8 @@ import {
   type GroupRef,
   type Person,
 } from "../../shared/schemas/committee";
+import { addedAndRemoved, groupLabels, personLabels } from "../audit/labels";
+import { recordAudit } from "../audit/record";
 import type { Db, Tx } from "../db/client";
 import {
   programMembers,
@@ -213,6 +215,16 @@ async function lockCandidate(tx: Tx, target: AssignmentTarget) {
   if (!row) throw notFound();
 }
 
+const byName = (a: string, b: string) => a.localeCompare(b);
+
+/** Who changed a candidate's assignments, for the audit log. */
+const assignmentScope = (target: AssignmentTarget, actorUserId: string) => ({
+  organizationId: target.organizationId,
+  programId: target.programId,
+  actorUserId,
+  subject: { type: "submission" as const, id: target.id, label: target.identifier },
+});
+
 /** What to delete and what to insert to turn `current` into `wanted`. */
 function difference(current: ReadonlySet<string>, wanted: readonly string[]) {
   const keep = new Set(wanted);
@@ -229,7 +241,12 @@ function difference(current: ReadonlySet<string>, wanted: readonly string[]) {
  * committee: sending back the list as shown must not fail because of a change made elsewhere.
  * Removing a reviewer leaves their review alone (reviews are their own table).
  */
-export async function setReviewers(db: Db, target: AssignmentTarget, userIds: readonly string[]) {
+export async function setReviewers(
+  db: Db,
+  target: AssignmentTarget,
+  userIds: readonly string[],
+  actorUserId: string,
+) {
   const wanted = distinct(userIds);
   return db.transaction(async (tx) => {
     await lockCandidate(tx, target);
@@ -255,6 +272,14 @@ export async function setReviewers(db: Db, target: AssignmentTarget, userIds: re
         .values(adding.map((userId) => ({ submissionId: target.id, userId, programId: target.programId })))
         .onConflictDoNothing();
     }
+    if (adding.length + removing.length > 0) {
+      const [added, removed] = await Promise.all([personLabels(tx, adding), personLabels(tx, removing)]);
+      await recordAudit(tx, {
+        ...assignmentScope(target, actorUserId),
+        action: "assignment.reviewers_changed",
+        details: addedAndRemoved(added, removed),
+      });
+    }
     const [row] = await assignmentRows(tx, [target]);
     return row!;
   });
@@ -264,7 +289,12 @@ export async function setReviewers(db: Db, target: AssignmentTarget, userIds: re
  * PATCH /api/submissions/reviewerGroups/{id}: the candidate's reviewer groups become exactly `groupIds`,
  * every one a group of the candidate's program, or nothing changes.
  */
-export async function setReviewerGroups(db: Db, target: AssignmentTarget, groupIds: readonly string[]) {
+export async function setReviewerGroups(
+  db: Db,
+  target: AssignmentTarget,
+  groupIds: readonly string[],
+  actorUserId: string,
+) {
   const wanted = distinct(groupIds);
   return db.transaction(async (tx) => {
     // The groups first, then the candidate: the lock order of a group's deletion.
@@ -294,6 +324,14 @@ export async function setReviewerGroups(db: Db, target: AssignmentTarget, groupI
         .values(adding.map((groupId) => ({ submissionId: target.id, groupId, programId: target.programId })))
         .onConflictDoNothing();
     }
+    if (adding.length + removing.length > 0) {
+      const [added, removed] = await Promise.all([groupLabels(tx, adding), groupLabels(tx, removing)]);
+      await recordAudit(tx, {
+        ...assignmentScope(target, actorUserId),
+        action: "assignment.groups_changed",
+        details: addedAndRemoved(added, removed),
+      });
+    }
     const [row] = await assignmentRows(tx, [target]);
     return row!;
   });
@@ -311,6 +349,7 @@ export async function bulkAssign(
   db: Db,
   program: ProgramRef,
   body: { submissionIds: readonly string[]; reviewers: readonly string[]; reviewerGroups: readonly string[] },
+  actorUserId: string,
 ): Promise<{ updated: number }> {
   const submissionIds = distinct(body.submissionIds);
   const reviewerIds = distinct(body.reviewers);
@@ -320,7 +359,7 @@ export async function bulkAssign(
     const assignable = await assignableAmong(tx, program, reviewerIds);
     const locked = await lockCandidatesOfProgram(tx, program, submissionIds);
     // A candidate outside the program is not found, whatever else is wrong with the request.
-    if (locked < submissionIds.length) throw notFound();
+    if (locked.length < submissionIds.length) throw notFound();
     const refused: Record<string, string> = {};
     if (reviewerIds.some((id) => !assignable.has(id))) {
       refused.reviewers = COMMITTEE_MESSAGES.notACommitteeMember;
@@ -368,21 +407,37 @@ export async function bulkAssign(
         )
         .onConflictDoNothing();
     }
+    const [reviewerNames, groupNames] = await Promise.all([
+      personLabels(tx, reviewerIds),
+      groupLabels(tx, groupIds),
+    ]);
+    await recordAudit(tx, {
+      organizationId: program.organizationId,
+      programId: program.id,
+      actorUserId,
+      action: "assignment.bulk_added",
+      subject: { type: "program", id: program.id, label: `${locked.length} candidates` },
+      details: {
+        candidates: locked.map((c) => c.identifier).sort(byName),
+        reviewers: reviewerNames,
+        reviewerGroups: groupNames,
+      },
+    });
     return { updated: submissionIds.length };
   });
 }
 
 /**
- * Locks the listed candidates that belong to the program, in id order, and says how many there are.
+ * Locks the listed candidates that belong to the program, in id order, and gives them back (by name).
  * The program is compared with IS NOT DISTINCT FROM (the same as = on this NOT NULL column) so that
  * the planner probes the primary key for the ids rather than walking the program's rows (see
  * foundByIdInProgramSql in src/server/reviewing/candidate-list.ts).
  */
 async function lockCandidatesOfProgram(tx: Tx, program: ProgramRef, ids: readonly string[]) {
   const wellFormed = ids.filter(isUuid);
-  if (wellFormed.length === 0) return 0;
-  const rows = await tx
-    .select({ id: submissions.id })
+  if (wellFormed.length === 0) return [];
+  return tx
+    .select({ id: submissions.id, identifier: submissions.identifier })
     .from(submissions)
     .where(
       and(
@@ -392,5 +447,4 @@ async function lockCandidatesOfProgram(tx: Tx, program: ProgramRef, ids: readonl
     )
     .orderBy(submissions.id)
     .for("no key update");
-  return rows.length;
 }

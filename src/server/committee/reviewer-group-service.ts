@@ -1,10 +1,13 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
+import type { AuditDetails } from "../../shared/schemas/audit";
 import {
   COMMITTEE_MESSAGES,
   type ReviewerGroup,
   type updateReviewerGroupBodySchema,
 } from "../../shared/schemas/committee";
+import { addedAndRemoved, personLabels } from "../audit/labels";
+import { recordAudit } from "../audit/record";
 import type { Db, Tx } from "../db/client";
 import { reviewerGroupMembers, reviewerGroups, users } from "../db/schema";
 import { notFound } from "../http/errors";
@@ -79,6 +82,17 @@ async function presentGroup(tx: Tx, groupId: string): Promise<ReviewerGroup> {
   return group;
 }
 
+/** Who changed a reviewer group, for the audit log. */
+const groupScope = (
+  group: { id: string; name: string; programId: string; organizationId: string },
+  actorUserId: string,
+) => ({
+  organizationId: group.organizationId,
+  programId: group.programId,
+  actorUserId,
+  subject: { type: "reviewer_group" as const, id: group.id, label: group.name },
+});
+
 /** Refuses (400, nothing written) members who are not assignable members of the program. */
 async function assertAssignable(tx: Tx, programId: string, userIds: readonly string[]) {
   const assignable = await assignableAmong(tx, { id: programId }, userIds);
@@ -92,6 +106,7 @@ export async function createReviewerGroup(
   db: Db,
   program: { id: string; organizationId: string },
   body: GroupFields,
+  actorUserId: string,
 ): Promise<ReviewerGroup> {
   const memberIds = distinct(body.reviewers);
   return db.transaction(async (tx) => {
@@ -110,6 +125,14 @@ export async function createReviewerGroup(
         .insert(reviewerGroupMembers)
         .values(memberIds.map((userId) => ({ groupId: group!.id, userId })));
     }
+    await recordAudit(tx, {
+      ...groupScope(
+        { ...group!, ...body, programId: program.id, organizationId: program.organizationId },
+        actorUserId,
+      ),
+      action: "reviewer_group.created",
+      details: { members: await personLabels(tx, memberIds) },
+    });
     return presentGroup(tx, group!.id);
   });
 }
@@ -124,11 +147,12 @@ export async function updateReviewerGroup(
   db: Db,
   group: GroupRow,
   body: GroupFields,
+  actorUserId: string,
 ): Promise<ReviewerGroup> {
   const wanted = distinct(body.reviewers);
   return db.transaction(async (tx) => {
     const [locked] = await tx
-      .select({ id: reviewerGroups.id })
+      .select({ id: reviewerGroups.id, name: reviewerGroups.name, description: reviewerGroups.description })
       .from(reviewerGroups)
       .where(eq(reviewerGroups.id, group.id))
       .for("update");
@@ -159,6 +183,20 @@ export async function updateReviewerGroup(
         .values(adding.map((userId) => ({ groupId: group.id, userId })))
         .onConflictDoNothing();
     }
+    const changes: AuditDetails = {};
+    if (locked.name !== body.name) changes.name = { before: locked.name, after: body.name };
+    if (locked.description !== body.description) {
+      changes.description = { before: locked.description, after: body.description };
+    }
+    const [added, removed] = await Promise.all([personLabels(tx, adding), personLabels(tx, removing)]);
+    Object.assign(changes, addedAndRemoved(added, removed));
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(tx, {
+        ...groupScope({ ...group, name: body.name }, actorUserId),
+        action: "reviewer_group.updated",
+        details: changes,
+      });
+    }
     return presentGroup(tx, group.id);
   });
 }
@@ -167,12 +205,13 @@ export async function updateReviewerGroup(
  * DELETE /api/reviewerGroups/{id}. The cascade removes the group's members and its assignments; the
  * candidates it was the last assignment of become open to all again (the triggers), and reviews stay.
  */
-export async function deleteReviewerGroup(db: Db, group: GroupRow): Promise<void> {
+export async function deleteReviewerGroup(db: Db, group: GroupRow, actorUserId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const deleted = await tx
       .delete(reviewerGroups)
       .where(eq(reviewerGroups.id, group.id))
       .returning({ id: reviewerGroups.id });
     if (deleted.length === 0) throw notFound();
+    await recordAudit(tx, { ...groupScope(group, actorUserId), action: "reviewer_group.deleted" });
   });
 }

@@ -18,6 +18,7 @@ import {
 import { PROGRAM_ROLES } from "../../shared/authz/roles";
 import type { Answer } from "../../shared/forms/answers";
 import type { FormContent } from "../../shared/forms/model";
+import type { AuditAction, AuditDetails, AuditSubjectType } from "../../shared/schemas/audit";
 import type { ExportFormat, ExportKind, ExportStatus } from "../../shared/schemas/exports";
 import type { DecisionStatus, ReviewSection } from "../../shared/schemas/reviews";
 
@@ -693,5 +694,44 @@ export const exportJobs = pgTable(
     index("export_jobs_due_idx").on(t.status, t.lockedUntil),
     // The sweep of finished jobs past their retention.
     index("export_jobs_expires_idx").on(t.expiresAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The audit log (docs/decisions/012-audit-log.md): who did what and when, for every administrative
+// change. Written in the transaction of the change it records. Append-only: a database trigger
+// (migrations/0012_audit_log.sql) refuses UPDATE, DELETE and TRUNCATE. No foreign keys on purpose:
+// an event outlives its subject, its program, its actor — and its organization (kept, unseen).
+// ---------------------------------------------------------------------------------------------
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id").notNull(),
+    programId: uuid("program_id"),
+    /** The program's name when the event was written: the program may be renamed or deleted since. */
+    programName: text("program_name"),
+    /** Null for the product itself (a Stripe payment applied by the webhook). */
+    actorUserId: text("actor_user_id"),
+    /** Copied at write time: the account may change its name or be deleted later. */
+    actorEmail: text("actor_email"),
+    actorName: text("actor_name"),
+    action: text("action").$type<AuditAction>().notNull(),
+    subjectType: text("subject_type").$type<AuditSubjectType>().notNull(),
+    subjectId: text("subject_id").notNull(),
+    /** What the subject was called then (a candidate's name, a member's email, a group's name). */
+    subjectLabel: text("subject_label").notNull().default(""),
+    /** The changed fields, before and after: never answers' text, never secrets. */
+    details: jsonb("details").$type<AuditDetails>().notNull().default({}),
+    /** The clock, not the transaction's start: events of one transaction keep their order. */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    // The log page: an organization's events newest first, a keyset page at a time.
+    index("audit_events_org_created_idx").on(
+      t.organizationId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );

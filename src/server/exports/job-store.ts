@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { EXPORT_SLUG_LENGTH, fileSlug, SLUG_LENGTH } from "../../shared/file-names";
 import type { ExportFormat, ExportJob, ExportKind, ExportParams } from "../../shared/schemas/exports";
+import { recordAudit } from "../audit/record";
 import type { Db, Tx } from "../db/client";
 import { exportJobs, submissions } from "../db/schema";
 import { notFound } from "../http/errors";
@@ -64,7 +65,7 @@ export async function findDossierCandidate(db: Tx, programId: string, submission
   return row;
 }
 
-/** Queues an export; the runner picks it up (kick it after this resolves). */
+/** Queues an export (recorded in the audit log); the runner picks it up (kick it after this resolves). */
 export async function createExportJob(
   db: Db,
   program: { id: string; organizationId: string; name: string },
@@ -76,22 +77,42 @@ export async function createExportJob(
       ? undefined
       : await findDossierCandidate(db, program.id, params.submissionId);
   const createdAt = new Date();
-  const [row] = await db
-    .insert(exportJobs)
-    .values({
-      organizationId: program.organizationId,
-      programId: program.id,
-      requestedBy,
-      kind: params.kind,
-      format: params.format,
-      submissionId: candidate?.id ?? null,
-      includeAnonymized: params.includeAnonymized,
-      fileName: exportFileName(program.name, params.kind, params.format, createdAt, candidate?.identifier),
-      createdAt,
-    })
-    .returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(exportJobs)
+      .values({
+        organizationId: program.organizationId,
+        programId: program.id,
+        requestedBy,
+        kind: params.kind,
+        format: params.format,
+        submissionId: candidate?.id ?? null,
+        includeAnonymized: params.includeAnonymized,
+        fileName: exportFileName(program.name, params.kind, params.format, createdAt, candidate?.identifier),
+        createdAt,
+      })
+      .returning();
+    await recordAudit(tx, {
+      ...exportScope(row!, requestedBy),
+      action: "export.created",
+      details: {
+        kind: params.kind,
+        format: params.format,
+        includeAnonymized: params.includeAnonymized,
+        ...(candidate ? { candidate: candidate.identifier } : {}),
+      },
+    });
+    return row!;
+  });
 }
+
+/** An export as the audit log names it: by its file name. */
+const exportScope = (job: ExportJobRow, actorUserId: string) => ({
+  organizationId: job.organizationId,
+  programId: job.programId,
+  actorUserId,
+  subject: { type: "export" as const, id: job.id, label: job.fileName },
+});
 
 /** The caller's own exports of a program, newest first: one query on (program_id, requested_by, created_at). */
 export function listOwnExportJobs(db: Db, programId: string, userId: string): Promise<ExportJobRow[]> {
@@ -121,8 +142,14 @@ export async function findOwnExportJob(db: Db, jobId: string, userId: string): P
  * Deletes the job. A queued one is simply never run; a running one is cancelled: its runner's next
  * lease renewal finds no row and stops the producer (and any file it writes is removed, see the runner).
  */
-export async function deleteExportJob(db: Db, jobId: string): Promise<void> {
-  await db.delete(exportJobs).where(eq(exportJobs.id, jobId));
+export async function deleteExportJob(db: Db, job: ExportJobRow, actorUserId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(exportJobs)
+      .where(eq(exportJobs.id, job.id))
+      .returning({ id: exportJobs.id });
+    if (deleted) await recordAudit(tx, { ...exportScope(job, actorUserId), action: "export.deleted" });
+  });
 }
 
 export function presentExportJob(row: ExportJobRow, downloadUrl: string | null): ExportJob {

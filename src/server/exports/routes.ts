@@ -166,7 +166,7 @@ export const exportRoutes = createRouter()
     async (c) => {
       const job = await ownJob(c, c.req.valid("param").id);
       const { db, files } = c.get("deps");
-      await deleteExportJob(db, job.id);
+      await deleteExportJob(db, job, requireActor(c).userId);
       await files.storage.removeTree("private", jobFolder(job.id));
       return c.json({ ok: true as const }, 200);
     },

@@ -237,7 +237,7 @@ export const fileRoutes = createRouter()
       const { db, files } = c.get("deps");
       const file = await findFile(db, c.req.valid("param").name);
       const { ref, access } = await accessibleSubmission(c, file.submissionId);
-      await deleteFile(db, files.storage, ref, access, file.id);
+      await deleteFile(db, files.storage, ref, access, file.id, c.get("actor")?.userId ?? null);
       return c.json({ ok: true as const }, 200);
     },
   );

@@ -144,8 +144,8 @@ export const formRoutes = createRouter()
       responses: formResponses,
     }),
     async (c) => {
-      const { row } = await administeredForm(c, c.req.valid("param").formId);
-      await publishForm(c.get("deps").db, row.id, c.req.valid("json").revision);
+      const { row, actor } = await administeredForm(c, c.req.valid("param").formId);
+      await publishForm(c.get("deps").db, row.id, c.req.valid("json").revision, actor.userId);
       return respond(c, row.id);
     },
   )
@@ -159,8 +159,9 @@ export const formRoutes = createRouter()
       responses: formResponses,
     }),
     async (c) => {
-      const { row } = await administeredForm(c, c.req.valid("param").formId);
-      await unpublishForm(c.get("deps").db, row.id, c.req.valid("json").revision, submittedCount);
+      const { row, actor } = await administeredForm(c, c.req.valid("param").formId);
+      const { revision } = c.req.valid("json");
+      await unpublishForm(c.get("deps").db, row.id, revision, actor.userId, submittedCount);
       return respond(c, row.id);
     },
   )
@@ -174,9 +175,9 @@ export const formRoutes = createRouter()
       responses: formResponses,
     }),
     async (c) => {
-      const { row } = await administeredForm(c, c.req.valid("param").formId);
+      const { row, actor } = await administeredForm(c, c.req.valid("param").formId);
       const { at } = c.req.valid("json");
-      await closeForm(c.get("deps").db, row, at ? new Date(at) : null);
+      await closeForm(c.get("deps").db, row, at ? new Date(at) : null, actor.userId);
       return respond(c, row.id);
     },
   )
@@ -190,8 +191,8 @@ export const formRoutes = createRouter()
       responses: formResponses,
     }),
     async (c) => {
-      const { row } = await administeredForm(c, c.req.valid("param").formId);
-      await reopenForm(c.get("deps").db, row);
+      const { row, actor } = await administeredForm(c, c.req.valid("param").formId);
+      await reopenForm(c.get("deps").db, row, actor.userId);
       return respond(c, row.id);
     },
   )
@@ -205,8 +206,8 @@ export const formRoutes = createRouter()
       responses: formResponses,
     }),
     async (c) => {
-      const { row } = await administeredForm(c, c.req.valid("param").formId);
-      await setAllowEdit(c.get("deps").db, row, c.req.valid("json").allowEdit);
+      const { row, actor } = await administeredForm(c, c.req.valid("param").formId);
+      await setAllowEdit(c.get("deps").db, row, c.req.valid("json").allowEdit, actor.userId);
       return respond(c, row.id);
     },
   )

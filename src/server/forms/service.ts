@@ -6,6 +6,7 @@ import type { Form, FormContent } from "../../shared/forms/model";
 import { FORM_MESSAGES, formProblems } from "../../shared/forms/publish-check";
 import { publishedEditProblem } from "../../shared/forms/structure-lock";
 import type { FormResult, SaveFormResult } from "../../shared/schemas/forms";
+import { recordAudit } from "../audit/record";
 import type { Db, Tx } from "../db/client";
 import { formLinks, forms, formVersions, organizations, plans } from "../db/schema";
 import { AppError, notFound } from "../http/errors";
@@ -227,11 +228,28 @@ export function setSectionDeleted(content: FormContent, sectionId: string, delet
   return { ...content, sections };
 }
 
+/** A change to a form's state, as the audit log records it (the program column names the form). */
+const formScope = (
+  form: Pick<FormRef, "id" | "organizationId" | "programId">,
+  actorUserId: string | null,
+) => ({
+  organizationId: form.organizationId,
+  programId: form.programId,
+  actorUserId,
+  subject: { type: "form" as const, id: form.id },
+});
+
 /**
  * Publish: refused while anything blocks it; otherwise the content is frozen as the next version,
- * the preview link closes, and the form gets an applicant link when it has none.
+ * the preview link closes, and the form gets an applicant link when it has none. Recorded in the audit
+ * log (by nobody when the demo seed or a test publishes).
  */
-export async function publishForm(db: Db, formId: string, revision: number): Promise<void> {
+export async function publishForm(
+  db: Db,
+  formId: string,
+  revision: number,
+  actorUserId: string | null = null,
+): Promise<void> {
   return db.transaction(async (tx) => {
     const row = await lockAtRevision(tx, formId, revision);
     if (!row.draft) return;
@@ -257,6 +275,7 @@ export async function publishForm(db: Db, formId: string, revision: number): Pro
       .update(forms)
       .set({ draft: false, publishedVersion: version, revision: row.revision + 1, updatedAt: now })
       .where(eq(forms.id, formId));
+    await recordAudit(tx, { ...formScope(row, actorUserId), action: "form.published", details: { version } });
   });
 }
 
@@ -268,6 +287,7 @@ export async function unpublishForm(
   db: Db,
   formId: string,
   revision: number,
+  actorUserId: string,
   submittedCount: (tx: Tx, formId: string) => Promise<number> = async () => 0,
 ): Promise<void> {
   return db.transaction(async (tx) => {
@@ -284,6 +304,7 @@ export async function unpublishForm(
       .update(forms)
       .set({ draft: true, revision: row.revision + 1, updatedAt: new Date() })
       .where(eq(forms.id, formId));
+    await recordAudit(tx, { ...formScope(row, actorUserId), action: "form.unpublished" });
   });
 }
 
@@ -313,32 +334,56 @@ export function acceptingSql(formId: AnyPgColumn, now: Date): SQL {
 }
 
 /** Close now, or schedule the close: the time is stored, so closing happens on time with no job running. */
-export async function closeForm(db: Db, row: FormRef, at: Date | null): Promise<void> {
+export async function closeForm(db: Db, row: FormRef, at: Date | null, actorUserId: string): Promise<void> {
   if (row.draft) throw new AppError("CONFLICT", "Publish the form before managing applicant access.");
   const link = await latestSubmissionLink(db, row.id);
   if (!link) throw notFound();
-  await db
-    .update(formLinks)
-    .set({ closeAt: at ?? new Date() })
-    .where(eq(formLinks.id, link.id));
+  const closeAt = at ?? new Date();
+  await db.transaction(async (tx) => {
+    await tx.update(formLinks).set({ closeAt }).where(eq(formLinks.id, link.id));
+    await recordAudit(tx, {
+      ...formScope(row, actorUserId),
+      action: "form.closed",
+      details: { closeAt: { before: link.closeAt?.toISOString() ?? null, after: closeAt.toISOString() } },
+    });
+  });
 }
 
 /** Reopen: a new applicant link (and so a new applicant URL), open now. */
-export async function reopenForm(db: Db, row: FormRef): Promise<void> {
+export async function reopenForm(db: Db, row: FormRef, actorUserId: string): Promise<void> {
   if (row.draft) throw new AppError("CONFLICT", "Publish the form before managing applicant access.");
   await db.transaction(async (tx) => {
     await tx.select({ id: forms.id }).from(forms).where(eq(forms.id, row.id)).for("update");
     if (isAccepting(await latestSubmissionLink(tx, row.id))) return;
     await tx.insert(formLinks).values({ formId: row.id, kind: "submission" });
+    await recordAudit(tx, { ...formScope(row, actorUserId), action: "form.reopened" });
   });
 }
 
 /** Editing of submitted applications can be switched only while the form accepts responses. */
-export async function setAllowEdit(db: Db, row: FormRef, allowEdit: boolean): Promise<void> {
+export async function setAllowEdit(
+  db: Db,
+  row: FormRef,
+  allowEdit: boolean,
+  actorUserId: string,
+): Promise<void> {
   if (!isAccepting(await latestSubmissionLink(db, row.id))) {
     throw new AppError("CONFLICT", "Editing can be allowed only while the form accepts responses.");
   }
-  await db.update(forms).set({ allowEdit, updatedAt: new Date() }).where(eq(forms.id, row.id));
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ allowEdit: forms.allowEdit })
+      .from(forms)
+      .where(eq(forms.id, row.id))
+      .for("update");
+    await tx.update(forms).set({ allowEdit, updatedAt: new Date() }).where(eq(forms.id, row.id));
+    if (before === undefined || before.allowEdit === allowEdit) return;
+    await recordAudit(tx, {
+      ...formScope(row, actorUserId),
+      action: "form.editing_changed",
+      details: { allowEdit: { before: before.allowEdit, after: allowEdit } },
+    });
+  });
 }
 
 /** Published forms of the organization, for mapping questions (names and types only). */

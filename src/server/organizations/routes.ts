@@ -12,12 +12,12 @@ import { organizationResultSchema, updateOrganizationBodySchema } from "../../sh
 import { createCheckoutSession } from "../billing/checkout";
 import { switchPlan } from "../billing/plan-changes";
 import type { Tx } from "../db/client";
-import { organizations, plans, users } from "../db/schema";
+import { plans, users } from "../db/schema";
 import { type AppContext, authorize } from "../http/context";
 import { AppError } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
-import { findOrganization, presentOrganization } from "./service";
+import { findOrganization, presentOrganization, updateOrganizationSettings } from "./service";
 
 const tags = ["organizations"];
 const conflict = jsonResponse(
@@ -80,16 +80,8 @@ export const organizationRoutes = createRouter()
       const body = c.req.valid("json");
       const { db, config } = c.get("deps");
       const row = await findOrganization(db, body.orgId);
-      authorize(c, "organization:administer", { organizationId: row.org.id });
-      await db
-        .update(organizations)
-        .set({
-          name: body.name,
-          displayName: body.name,
-          incrementTenths: body.increment * 10,
-          updatedAt: new Date(),
-        })
-        .where(eq(organizations.id, row.org.id));
+      const actor = authorize(c, "organization:administer", { organizationId: row.org.id })!;
+      await updateOrganizationSettings(db, row.org.id, body, actor.userId);
       const saved = await findOrganization(db, row.org.id);
       return c.json({ organization: presentOrganization(saved, true, config) }, 200);
     },

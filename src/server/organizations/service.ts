@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
+import type { AuditDetails } from "../../shared/schemas/audit";
 import type { Organization } from "../../shared/schemas/organizations";
+import { recordAudit } from "../audit/record";
 import { trialHasEnded } from "../billing/plan-changes";
 import { billingEnabled } from "../billing/stripe-client";
 import type { Config } from "../config";
-import type { Tx } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { organizations, plans } from "../db/schema";
 import { notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
@@ -23,6 +25,50 @@ export async function findOrganization(db: Tx, id: string) {
   return row;
 }
 
+const incrementOf = (tenths: number) => (tenths === 5 ? 0.5 : 1);
+
+/**
+ * Organization Settings: the name and the rating increment, recorded in the audit log (the fields that
+ * changed, before and after) in the same transaction. The row is locked so that "before" is exact.
+ */
+export async function updateOrganizationSettings(
+  db: Db,
+  organizationId: string,
+  settings: { name: string; increment: 1 | 0.5 },
+  actorUserId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: organizations.name, incrementTenths: organizations.incrementTenths })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .for("update");
+    if (!before) throw notFound();
+    await tx
+      .update(organizations)
+      .set({
+        name: settings.name,
+        displayName: settings.name,
+        incrementTenths: settings.increment * 10,
+        updatedAt: new Date(),
+      })
+      .where(eq(organizations.id, organizationId));
+    const changes: AuditDetails = {};
+    if (before.name !== settings.name) changes.name = { before: before.name, after: settings.name };
+    if (incrementOf(before.incrementTenths) !== settings.increment) {
+      changes.increment = { before: incrementOf(before.incrementTenths), after: settings.increment };
+    }
+    if (Object.keys(changes).length === 0) return;
+    await recordAudit(tx, {
+      organizationId,
+      actorUserId,
+      action: "organization.updated",
+      subject: { type: "organization", id: organizationId, label: settings.name },
+      details: changes,
+    });
+  });
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Members see the name and rating increment; the organization admin also sees the plan and billing. */
@@ -36,7 +82,7 @@ export function presentOrganization(
     _id: org.id,
     name: org.name,
     displayName: org.displayName,
-    increment: org.incrementTenths === 5 ? 0.5 : 1,
+    increment: incrementOf(org.incrementTenths),
     planInfo: withPlan
       ? {
           plan: presentPlan(plan),

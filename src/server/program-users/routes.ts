@@ -82,7 +82,8 @@ export const programUserRoutes = createRouter()
     async (c) => {
       const { program, actor } = await administeredProgram(c, c.req.valid("param").id);
       const { db, mailer } = c.get("deps");
-      const user = await addProgramUser(db, program, c.req.valid("json"), await invitationContext(c, actor));
+      const context = await invitationContext(c, actor);
+      const user = await addProgramUser(db, program, c.req.valid("json"), context, actor.userId);
       mailer.kick();
       return c.json({ user, seats: await seatsOf(db, program.organizationId) }, 201);
     },
@@ -103,9 +104,10 @@ export const programUserRoutes = createRouter()
     }),
     async (c) => {
       const { programId, userId } = c.req.valid("param");
-      const { program } = await administeredProgram(c, programId);
+      const { program, actor } = await administeredProgram(c, programId);
       const { db } = c.get("deps");
-      const user = await changeProgramUserRole(db, program, userId, c.req.valid("json").role);
+      const { role } = c.req.valid("json");
+      const user = await changeProgramUserRole(db, program, userId, role, actor.userId);
       return c.json({ user, seats: await seatsOf(db, program.organizationId) }, 200);
     },
   )

@@ -5,6 +5,8 @@ import { isProgramAdminRole, type ProgramRole } from "../../shared/authz/roles";
 import { INVITATION_DAYS } from "../../shared/limits";
 import { PROGRAM_USER_MESSAGES } from "../../shared/program-users/seats";
 import type { ProgramUser } from "../../shared/schemas/program-users";
+import { personLabel } from "../audit/labels";
+import { recordAudit } from "../audit/record";
 import { assertOrganizationCanGrow } from "../billing/plan-changes";
 import type { Db, Tx } from "../db/client";
 import { organizations, programMembers, users, verifications } from "../db/schema";
@@ -152,12 +154,21 @@ async function userForInvitation(tx: Tx, email: string) {
   return id;
 }
 
+/** Who changed a member's access, for the audit log. */
+const memberScope = (program: ProgramRow, member: ProgramUser, actorUserId: string) => ({
+  organizationId: program.organizationId,
+  programId: program.id,
+  actorUserId,
+  subject: { type: "user" as const, id: member.userId, label: personLabel(member) },
+});
+
 /** Adds a person to the program (inviting them when they are new), all or nothing. */
 export async function addProgramUser(
   db: Db,
   program: ProgramRow,
   input: { email: string; role: ProgramRole },
   context: InvitationContext,
+  actorUserId: string,
 ): Promise<ProgramUser> {
   return db.transaction(async (tx) => {
     await assertOrganizationCanGrow(tx, program.organizationId);
@@ -172,22 +183,39 @@ export async function addProgramUser(
       return findProgramUser(tx, program, userId);
     });
     await queueAccessEmail(tx, program, member, context);
+    await recordAudit(tx, {
+      ...memberScope(program, member, actorUserId),
+      action: "member.added",
+      details: { role: member.role },
+    });
     return member;
   });
 }
 
-export async function changeProgramUserRole(db: Db, program: ProgramRow, userId: string, role: ProgramRole) {
+export async function changeProgramUserRole(
+  db: Db,
+  program: ProgramRow,
+  userId: string,
+  role: ProgramRole,
+  actorUserId: string,
+) {
   return db.transaction(async (tx) => {
     const member = await findProgramUser(tx, program, userId);
     if (member.role === role) return member;
     await assertNotLastAdmin(tx, program, member, role);
-    return withinSeatLimits(tx, program.organizationId, async () => {
+    const changed = await withinSeatLimits(tx, program.organizationId, async () => {
       await tx
         .update(programMembers)
         .set({ role })
         .where(and(eq(programMembers.programId, program.id), eq(programMembers.userId, userId)));
       return findProgramUser(tx, program, userId);
     });
+    await recordAudit(tx, {
+      ...memberScope(program, member, actorUserId),
+      action: "member.role_changed",
+      details: { role: { before: member.role, after: role } },
+    });
+    return changed;
   });
 }
 
@@ -200,6 +228,11 @@ export async function removeProgramUser(db: Db, program: ProgramRow, userId: str
     await tx
       .delete(programMembers)
       .where(and(eq(programMembers.programId, program.id), eq(programMembers.userId, userId)));
+    await recordAudit(tx, {
+      ...memberScope(program, member, actor.userId),
+      action: "member.removed",
+      details: { role: member.role },
+    });
   });
 }
 

@@ -115,7 +115,7 @@ export const programRoutes = createRouter()
     async (c) => {
       const { program, actor } = await managedProgram(c, c.req.valid("param").id);
       const { db } = c.get("deps");
-      await renameProgram(db, program, c.req.valid("json").name);
+      await renameProgram(db, program, c.req.valid("json").name, actor.userId);
       return c.json({ program: await presentProgram(db, actor, program.id) }, 200);
     },
   )
@@ -131,7 +131,7 @@ export const programRoutes = createRouter()
     async (c) => {
       const { program, actor } = await managedProgram(c, c.req.valid("param").id);
       const { db } = c.get("deps");
-      await setArchived(db, program, c.req.valid("json").archived);
+      await setArchived(db, program, c.req.valid("json").archived, actor.userId);
       return c.json({ program: await presentProgram(db, actor, program.id) }, 200);
     },
   )
@@ -161,8 +161,8 @@ export const programRoutes = createRouter()
       responses: { 200: jsonResponse(okSchema, "Deleted"), ...errorResponses },
     }),
     async (c) => {
-      const { program } = await managedProgram(c, c.req.valid("param").id);
-      await deleteProgram(c.get("deps").db, program);
+      const { program, actor } = await managedProgram(c, c.req.valid("param").id);
+      await deleteProgram(c.get("deps").db, program, actor.userId);
       return c.json({ ok: true as const }, 200);
     },
   );

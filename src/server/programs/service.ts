@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Actor } from "../../shared/authz/actor";
 import type { ProgramListItem } from "../../shared/schemas/programs";
+import { recordAudit } from "../audit/record";
 import { assertOrganizationCanGrow } from "../billing/plan-changes";
 import type { Db, Tx } from "../db/client";
 import { organizations, plans, programs, submissions } from "../db/schema";
@@ -83,6 +84,14 @@ async function takeProgramSlot(tx: Tx, organizationId: string): Promise<void> {
   }
 }
 
+/** A change to a program, as the audit log records it. */
+const programScope = (program: ProgramRow, actorUserId: string) => ({
+  organizationId: program.organizationId,
+  programId: program.id,
+  actorUserId,
+  subject: { type: "program" as const, id: program.id, label: program.name },
+});
+
 export async function createProgram(db: Db, organizationId: string, name: string, createdBy: string) {
   return db.transaction(async (tx) => {
     await takeProgramSlot(tx, organizationId);
@@ -91,18 +100,28 @@ export async function createProgram(db: Db, organizationId: string, name: string
       .values({ organizationId, name: name.trim(), appVersion: 3, createdBy })
       .returning();
     await createDefaultForm(tx, row!, createdBy);
+    await recordAudit(tx, { ...programScope(row!, createdBy), action: "program.created" });
     return row!;
   });
 }
 
-export async function renameProgram(db: Db, program: ProgramRow, name: string) {
-  await db
-    .update(programs)
-    .set({ name: name.trim(), updatedAt: new Date() })
-    .where(eq(programs.id, program.id));
+export async function renameProgram(db: Db, program: ProgramRow, name: string, actorUserId: string) {
+  const newName = name.trim();
+  if (newName === program.name) return;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(programs)
+      .set({ name: newName, updatedAt: new Date() })
+      .where(eq(programs.id, program.id));
+    await recordAudit(tx, {
+      ...programScope({ ...program, name: newName }, actorUserId),
+      action: "program.renamed",
+      details: { name: { before: program.name, after: newName } },
+    });
+  });
 }
 
-export async function setArchived(db: Db, program: ProgramRow, archived: boolean) {
+export async function setArchived(db: Db, program: ProgramRow, archived: boolean, actorUserId: string) {
   if (program.archived === archived) return;
   await db.transaction(async (tx) => {
     // Unarchiving makes the program active again, so it needs a free slot.
@@ -111,6 +130,10 @@ export async function setArchived(db: Db, program: ProgramRow, archived: boolean
       .update(programs)
       .set({ archived, archivedAt: archived ? new Date() : null, updatedAt: new Date() })
       .where(eq(programs.id, program.id));
+    await recordAudit(tx, {
+      ...programScope(program, actorUserId),
+      action: archived ? "program.archived" : "program.unarchived",
+    });
   });
 }
 
@@ -131,11 +154,22 @@ export async function duplicateProgram(db: Db, program: ProgramRow, createdBy: s
       })
       .returning();
     await copyProgramForm(tx, program.id, row!, createdBy);
+    await recordAudit(tx, {
+      ...programScope(row!, createdBy),
+      action: "program.duplicated",
+      details: { copiedFrom: program.name },
+    });
     return row!;
   });
 }
 
-/** Permanent: memberships go with it (and the form, submissions and reviews once they exist). */
-export async function deleteProgram(db: Db, program: ProgramRow) {
-  await db.delete(programs).where(eq(programs.id, program.id));
+/**
+ * Permanent: memberships go with it (and the form, submissions and reviews once they exist). The
+ * audit log keeps its events, the deletion's among them (written first, while the name is there to copy).
+ */
+export async function deleteProgram(db: Db, program: ProgramRow, actorUserId: string) {
+  await db.transaction(async (tx) => {
+    await recordAudit(tx, { ...programScope(program, actorUserId), action: "program.deleted" });
+    await tx.delete(programs).where(eq(programs.id, program.id));
+  });
 }

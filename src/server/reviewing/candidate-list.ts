@@ -1,9 +1,16 @@
 import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "../../shared/authz/actor";
 import { can } from "../../shared/authz/matrix";
+import type { AuditDetails } from "../../shared/schemas/audit";
 import { COMMITTEE_MESSAGES, type DecisionBody, type DecisionResult } from "../../shared/schemas/committee";
-import type { CandidateListQuery, CandidateListResult, CandidateRow } from "../../shared/schemas/reviews";
+import type {
+  CandidateListQuery,
+  CandidateListResult,
+  CandidateRow,
+  DecisionStatus,
+} from "../../shared/schemas/reviews";
 import { NOT_RATED } from "../../shared/schemas/reviews";
+import { recordAudit, type Transaction } from "../audit/record";
 import type { Tx } from "../db/client";
 import { organizations, programs, reviews, submissions } from "../db/schema";
 import { AppError, notFound } from "../http/errors";
@@ -309,6 +316,16 @@ export async function neighboursOf(
 // The admins' per-row actions and their plain list of a program's submissions
 // ---------------------------------------------------------------------------------------------
 
+/** A candidate as an admin's change to it is recorded in the audit log. */
+type AuditedCandidate = { id: string; programId: string; organizationId: string; identifier: string };
+
+const auditScope = (candidate: AuditedCandidate, actorUserId: string) => ({
+  organizationId: candidate.organizationId,
+  programId: candidate.programId,
+  actorUserId,
+  subject: { type: "submission" as const, id: candidate.id, label: candidate.identifier },
+});
+
 export const ROW_ACTION_REFUSALS = {
   forceSubmit: "This application has already been submitted.",
   markAsTest: "Only a draft that is not already a test can be marked as a test.",
@@ -317,12 +334,14 @@ export const ROW_ACTION_REFUSALS = {
 /**
  * Force submit (a draft gets today's submission date) or mark as test (a non-test draft becomes a
  * test). The state is checked in the UPDATE's WHERE, so two admins acting at once cannot both win;
- * the revision bump makes an applicant's open tab reload instead of saving over the change.
+ * the revision bump makes an applicant's open tab reload instead of saving over the change. Recorded in
+ * the audit log, in the caller's transaction.
  */
 export async function applyRowAction(
-  db: Tx,
-  candidate: { id: string; programId: string },
+  db: Transaction,
+  candidate: AuditedCandidate,
   action: keyof typeof ROW_ACTION_REFUSALS,
+  actorUserId: string,
 ): Promise<void> {
   const isDraft = isNull(submissions.submissionDate);
   const [changed] = await db
@@ -340,6 +359,10 @@ export async function applyRowAction(
     )
     .returning({ id: submissions.id });
   if (!changed) throw new AppError("CONFLICT", ROW_ACTION_REFUSALS[action]);
+  await recordAudit(db, {
+    ...auditScope(candidate, actorUserId),
+    action: action === "forceSubmit" ? "submission.force_submitted" : "submission.marked_as_test",
+  });
 }
 
 /** Why a decision was refused (409): only a submitted, non-test candidate is decided. */
@@ -349,6 +372,18 @@ export const DECISION_REFUSAL =
 /** Exact cents from dollars as typed (amountSchema allows at most two decimals): 0.29 → 29, never 28. */
 const centsOf = (dollars: number) => Math.round(dollars * 100);
 
+type DecisionState = { status: DecisionStatus; amountCents: number | null };
+
+/** The decision's fields that changed, before and after (the amount in dollars, as admins typed it). */
+function decisionChanges(before: DecisionState, after: DecisionState): AuditDetails {
+  const changes: AuditDetails = {};
+  if (before.status !== after.status) changes.status = { before: before.status, after: after.status };
+  if (before.amountCents !== after.amountCents) {
+    changes.amount = { before: amountOf(before.amountCents), after: amountOf(after.amountCents) };
+  }
+  return changes;
+}
+
 /**
  * A decision (review-and-administration §4): the status, the amount, or both. An amount of 0
  * disapproves; approving needs an amount above 0, sent with it or already stored; approving an
@@ -357,12 +392,14 @@ const centsOf = (dollars: number) => Math.round(dollars * 100);
  * its WHERE refuses a result that would be approved without an amount above 0: under PostgreSQL's row
  * lock the second of two racing admins is checked against the first one's result, so an admin clearing
  * the amount while another approves can never leave an approved candidate without one. The revision is
- * not bumped: a decision does not touch the answers, so an applicant's open tab may keep saving.
+ * not bumped: a decision does not touch the answers, so an applicant's open tab may keep saving. A
+ * change (not a repeat) is recorded in the audit log, in the caller's transaction.
  */
 export async function applyDecision(
-  db: Tx,
-  candidate: { id: string; programId: string },
+  db: Transaction,
+  candidate: AuditedCandidate,
   body: DecisionBody,
+  actorUserId: string,
 ): Promise<DecisionResult> {
   const cents = body.amount === undefined || body.amount === null ? body.amount : centsOf(body.amount);
   const status = body.amount === 0 && body.status !== "approved" ? "disapproved" : (body.status ?? undefined);
@@ -373,6 +410,12 @@ export async function applyDecision(
   }
   const newStatus = status === undefined ? sql`${submissions.status}` : sql`${status}::text`;
   const newAmount = cents === undefined ? sql`${submissions.amountCents}` : sql`${cents}::bigint`;
+  // The row as it was, locked until the decision commits: the audit log's "before".
+  const [before] = await db
+    .select({ status: submissions.status, amountCents: submissions.amountCents })
+    .from(submissions)
+    .where(and(eq(submissions.programId, candidate.programId), eq(submissions.id, candidate.id)))
+    .for("no key update");
   const [row] = await db
     .update(submissions)
     .set({
@@ -388,7 +431,17 @@ export async function applyDecision(
       ),
     )
     .returning({ id: submissions.id, status: submissions.status, amountCents: submissions.amountCents });
-  if (row) return { _id: row.id, status: row.status, amount: amountOf(row.amountCents) };
+  if (row) {
+    const changes = decisionChanges(before!, row);
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(db, {
+        ...auditScope(candidate, actorUserId),
+        action: "candidate.decided",
+        details: changes,
+      });
+    }
+    return { _id: row.id, status: row.status, amount: amountOf(row.amountCents) };
+  }
 
   // Refused: say why, from the row as it is now.
   const [now] = await db

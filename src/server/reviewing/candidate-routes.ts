@@ -192,12 +192,12 @@ export const submissionAdminRoutes = createRouter()
       const body = c.req.valid("json");
       if ("action" in body) {
         authorize(c, "program:administer", resource);
-        await applyRowAction(db, candidate, body.action);
+        await db.transaction((tx) => applyRowAction(tx, candidate, body.action, actor.userId));
         return c.json({ ok: true as const }, 200);
       }
       authorize(c, "candidate:decide", resource);
       if (resource.draftOrTest) throw new AppError("CONFLICT", DECISION_REFUSAL);
-      return c.json(await applyDecision(db, candidate, body), 200);
+      return c.json(await db.transaction((tx) => applyDecision(tx, candidate, body, actor.userId)), 200);
     },
     (result, c) => (result.success ? undefined : refuseUpdateField(result, c)),
   )

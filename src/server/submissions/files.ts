@@ -11,7 +11,7 @@ import type { PrivateUploadGrant } from "../files/upload-grants";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { formState, versionContent } from "./form-versions";
-import { isEditable, type SubmissionRef } from "./service";
+import { isEditable, questionNames, recordAdminEdit, type SubmissionRef } from "./service";
 
 /**
  * Applicant files (issue 5 item 6): the question's count and type and the plan's size are checked
@@ -145,6 +145,10 @@ export async function storeUpload(
         })
         .returning();
       await tx.update(submissions).set({ lastSaveDate: new Date() }).where(eq(submissions.id, row.id));
+      // The address was made for its uploader: someone other than the owner is an admin (admin edit mode).
+      if (grant.userId !== null && grant.userId !== row.userId) {
+        await recordAdminEdit(tx, row, grant.userId, { question: question.name, fileAdded: grant.name });
+      }
       return {
         _id: file!.id,
         questionId: file!.questionId,
@@ -166,20 +170,35 @@ export async function findFile(db: Tx, fileId: string) {
   return file;
 }
 
-/** Removing a file deletes it from storage too (only while the application can change). */
+/**
+ * Removing a file deletes it from storage too (only while the application can change). An admin's
+ * removal is recorded in the audit log.
+ */
 export async function deleteFile(
   db: Db,
   storage: DiskStorage,
   ref: SubmissionRef,
   access: "owner" | "admin",
   fileId: string,
+  actorUserId: string | null,
 ): Promise<void> {
   const state = await formState(db, ref.formId);
   refuseUnlessEditable(isEditable(ref, state, access));
-  const [removed] = await db
-    .delete(submissionFiles)
-    .where(and(eq(submissionFiles.id, fileId), eq(submissionFiles.submissionId, ref.id)))
-    .returning({ key: submissionFiles.key });
+  const removed = await db.transaction(async (tx) => {
+    const [file] = await tx
+      .delete(submissionFiles)
+      .where(and(eq(submissionFiles.id, fileId), eq(submissionFiles.submissionId, ref.id)))
+      .returning({
+        key: submissionFiles.key,
+        name: submissionFiles.name,
+        questionId: submissionFiles.questionId,
+      });
+    if (file && access === "admin") {
+      const question = (await questionNames(tx, ref)).get(file.questionId) ?? file.questionId;
+      await recordAdminEdit(tx, ref, actorUserId, { question, fileRemoved: file.name });
+    }
+    return file;
+  });
   if (!removed) throw notFound();
   await storage.remove("private", removed.key);
 }

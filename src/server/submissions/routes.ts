@@ -217,8 +217,13 @@ submissionRoutes
       const actor = requireActor(c);
       const program = await findProgram(db, programId);
       const resource = { programId: program.id, organizationId: program.organizationId };
-      if (actor.userId !== userId && !can(actor, "program:administer", resource)) throw notFound();
-      return c.json({ submissions: await listUserProgramSubmissions(db, userId, program.id) }, 200);
+      const administers = can(actor, "program:administer", resource);
+      if (actor.userId !== userId && !administers) throw notFound();
+      const submissions = await listUserProgramSubmissions(db, userId, program.id);
+      // Asking about themself, a user learns nothing of a program they have no part in: the same 404
+      // as for an id that names nothing.
+      if (submissions.length === 0 && !administers && !can(actor, "program:view", resource)) throw notFound();
+      return c.json({ submissions }, 200);
     },
   )
   .openapi(

@@ -8,6 +8,7 @@ import {
 } from "../../shared/forms/answers";
 import type { FormContent } from "../../shared/forms/model";
 import { type Language, translate, translator } from "../../shared/i18n/catalog";
+import type { AuditDetails } from "../../shared/schemas/audit";
 import {
   type FormLinkResult,
   type PortalRow,
@@ -17,6 +18,7 @@ import {
   type Submission,
   type SubmissionFile,
 } from "../../shared/schemas/submissions";
+import { recordAudit, type Transaction } from "../audit/record";
 import type { Db, Tx } from "../db/client";
 import { formLinks, forms, submissionEdits, submissionFiles, submissions, users } from "../db/schema";
 import { enqueueEmail } from "../email/outbox";
@@ -336,6 +338,32 @@ export async function saveOwnAnswers(
     : null;
 }
 
+/** The questions of the submission's form version by id, as the audit log names them. */
+export async function questionNames(tx: Tx, ref: Pick<SubmissionRef, "formId" | "formVersion">) {
+  const content = await versionContent(tx, ref.formId, ref.formVersion);
+  return new Map(content.sections.flatMap((s) => s.questions.map((q) => [q._id, q.name])));
+}
+
+/**
+ * An admin's change to someone's application (admin edit mode: answers, files) in the audit log,
+ * in the change's transaction. Never the answers' text: which questions, which file names.
+ */
+export function recordAdminEdit(
+  tx: Transaction,
+  ref: Pick<SubmissionRef, "id" | "organizationId" | "programId" | "identifier">,
+  actorUserId: string | null,
+  details: AuditDetails,
+) {
+  return recordAudit(tx, {
+    organizationId: ref.organizationId,
+    programId: ref.programId,
+    actorUserId,
+    action: "submission.admin_edited",
+    subject: { type: "submission", id: ref.id, label: ref.identifier },
+    details,
+  });
+}
+
 /**
  * Save every answer (autosave). The owner's save is refused with the reason when the application was
  * submitted, the form closed, or the revision is stale; an admin's (admin edit mode) is recorded.
@@ -368,6 +396,11 @@ export async function saveAnswers(
     const changes = answerChanges(current.answers, values.answers);
     if (changes.length > 0) {
       await tx.insert(submissionEdits).values({ submissionId: ref.id, userId: editor.userId, changes });
+      // The log names the questions; the answers before and after stay in submission_edits.
+      const names = await questionNames(tx, ref);
+      await recordAdminEdit(tx, { ...ref, identifier: values.identifier }, editor.userId, {
+        questions: changes.map((c) => names.get(c.questionId) ?? c.questionId),
+      });
     }
     return { revision: values.revision, lastSaveDate: now.toISOString(), identifier: values.identifier };
   });

@@ -85,6 +85,8 @@ const EXPECTED: {
   "candidate:decide": { resource: () => PROGRAM, allowed: ["adminReviewer", "admin", "orgAdmin"] },
   "committee:email": { resource: () => PROGRAM, allowed: ["adminReviewer", "admin", "orgAdmin"] },
   "export:run": { resource: () => PROGRAM, allowed: ["adminReviewer", "admin", "orgAdmin"] },
+  // Program admins run the program but do not read the organization's log.
+  "audit:read": { resource: () => ({ organizationId: ORG }), allowed: ["orgAdmin"] },
 };
 
 describe("role matrix", () => {
@@ -161,6 +163,7 @@ describe("role matrix", () => {
     expect(can(ACTORS.orgAdmin, "program:administer", foreign)).toBe(false);
     expect(can(ACTORS.orgAdmin, "organization:administer", { organizationId: OTHER_ORG })).toBe(false);
     expect(can(ACTORS.orgAdmin, "program:manage", { organizationId: OTHER_ORG })).toBe(false);
+    expect(can(ACTORS.orgAdmin, "audit:read", { organizationId: OTHER_ORG })).toBe(false);
     for (const action of ["committee:assign", "candidate:decide", "committee:email", "export:run"] as const) {
       expect(can(ACTORS.orgAdmin, action, foreign)).toBe(false);
     }

@@ -64,6 +64,8 @@ export interface ResourceOf {
   "committee:email": { programId: string; organizationId: string };
   /** Start exports of a program's data and see one's own (issue 8) — the program's admins. */
   "export:run": { programId: string; organizationId: string };
+  /** The organization's audit log (who changed what, when): its organization admin only. */
+  "audit:read": { organizationId: string };
 }
 
 export interface CandidateResource {
@@ -135,6 +137,7 @@ const matrix: { [A in Action]: Rule<A> } = {
   "candidate:decide": administers,
   "committee:email": administers,
   "export:run": administers,
+  "audit:read": (actor, r) => actor !== null && isOrganizationAdminOf(actor, r.organizationId),
 };
 
 export function can<A extends Action>(actor: Actor | null, action: A, resource: ResourceOf[A]): boolean {

@@ -1,0 +1,70 @@
+import { SUBMISSION_TOKEN_HEADER } from "../../shared/schemas/submissions";
+import type { Reader } from "./markers";
+import type { OrgKey, Person, RoleInOrg, World } from "./world";
+
+/**
+ * Everyone the matrix calls every route as (issue 10's list, and the guest applicant who holds a
+ * draft's token but has no account). All of them belong to organization A, except the admin of
+ * another organization, who is B's.
+ */
+export const ACTORS = [
+  "anonymous",
+  "guestApplicant",
+  "owner",
+  "otherApplicant",
+  "guest",
+  "assigned",
+  "unassigned",
+  "grouped",
+  "adminReviewer",
+  "programAdmin",
+  "orgAdmin",
+  "otherOrgAdmin",
+] as const;
+export type ActorName = (typeof ACTORS)[number];
+
+/** Who a call is made as: their session cookie, the headers they send and whose markers they may read. */
+export interface Caller {
+  name: ActorName;
+  cookie: string | undefined;
+  headers: Record<string, string>;
+  user: Person | null;
+  reader: { org: OrgKey; part: Reader } | null;
+}
+
+/** Each actor's organization and part; the two without an account have no session. */
+const PARTS: Record<Exclude<ActorName, "anonymous" | "guestApplicant" | "otherOrgAdmin">, RoleInOrg> = {
+  owner: "owner",
+  otherApplicant: "otherApplicant",
+  guest: "guest",
+  assigned: "assigned",
+  unassigned: "unassigned",
+  grouped: "grouped",
+  adminReviewer: "adminReviewer",
+  programAdmin: "programAdmin",
+  orgAdmin: "orgAdmin",
+};
+
+/** Signs every actor in (one session each, kept for the whole file). */
+export async function signInActors(world: World): Promise<Record<ActorName, Caller>> {
+  const { t, A } = world;
+  const signedIn = async (name: ActorName, org: OrgKey, part: RoleInOrg): Promise<Caller> => {
+    const user = world[org].people[part];
+    return { name, cookie: await t.signIn(user.email), headers: {}, user, reader: { org, part } };
+  };
+  const callers: Partial<Record<ActorName, Caller>> = {
+    anonymous: { name: "anonymous", cookie: undefined, headers: {}, user: null, reader: null },
+    guestApplicant: {
+      name: "guestApplicant",
+      cookie: undefined,
+      headers: { [SUBMISSION_TOKEN_HEADER]: A.draftToken },
+      user: null,
+      reader: { org: "A", part: "draftHolder" },
+    },
+    otherOrgAdmin: await signedIn("otherOrgAdmin", "B", "orgAdmin"),
+  };
+  for (const [name, part] of Object.entries(PARTS) as [ActorName, RoleInOrg][]) {
+    callers[name] = await signedIn(name, "A", part);
+  }
+  return callers as Record<ActorName, Caller>;
+}

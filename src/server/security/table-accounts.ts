@@ -1,0 +1,117 @@
+import { everyone, only, READERS, type RouteCase, SIGNED_IN } from "./route-case";
+
+/** Public routes, sign-in and accounts, one's own profile, support and development routes. */
+export const ACCOUNT_CASES: RouteCase[] = [
+  {
+    route: "GET /api/health",
+    call: "GET /api/health",
+    expect: everyone(200),
+    idor: { skip: "no reference" },
+  },
+  { route: "GET /api/plans", call: "GET /api/plans", expect: everyone(200), idor: { skip: "no reference" } },
+  {
+    route: "GET /api/openapi.json",
+    call: "GET /api/openapi.json",
+    expect: everyone(200),
+    idor: { skip: "no reference" },
+  },
+  {
+    route: "GET /api/auth/*",
+    label: "the session",
+    call: "GET /api/auth/get-session",
+    expect: everyone(200),
+    idor: { skip: "the session is the caller's own" },
+  },
+  {
+    route: "POST /api/auth/*",
+    label: "a wrong password",
+    call: "POST /api/auth/sign-in/email",
+    body: { email: "a-orgadmin@matrix.test", password: "not-the-password" },
+    expect: everyone(401),
+    idor: { skip: "no reference" },
+  },
+  {
+    route: "POST /api/users/create",
+    call: "POST /api/users/create",
+    body: {
+      displayName: "New Applicant",
+      email: "{newEmail}",
+      password: "a-long-password-1",
+      applicant: true,
+      admin: false,
+    },
+    expect: everyone(201),
+    idor: { skip: "no reference" },
+  },
+  {
+    route: "POST /api/users/password-reset",
+    label: "an unknown address",
+    call: "POST /api/users/password-reset",
+    body: { email: "nobody-here@matrix.test" },
+    expect: everyone(404),
+    idor: { skip: "no reference" },
+  },
+  { route: "GET /api/users/:userId", call: "GET /api/users/{me}", expect: only(SIGNED_IN, 200) },
+  {
+    route: "GET /api/users/:userId/programs",
+    call: "GET /api/users/{me}/programs",
+    expect: only(SIGNED_IN, 200),
+  },
+  {
+    route: "GET /api/users/:userId/currentProgram",
+    call: "GET /api/users/{me}/currentProgram",
+    expect: only(SIGNED_IN, 200),
+  },
+  {
+    route: "PATCH /api/users/:userId/current-program",
+    label: "organization A's program",
+    call: "PATCH /api/users/{me}/current-program",
+    body: { programId: "{program}" },
+    expect: only(READERS, 200),
+  },
+  {
+    route: "PATCH /api/users/:userId/name",
+    call: "PATCH /api/users/{me}/name",
+    body: { name: "{myName}" },
+    expect: only(SIGNED_IN, 200),
+  },
+  {
+    route: "POST /api/email",
+    label: "feedback",
+    call: "POST /api/email",
+    body: { experience: "good", feedbackType: "Other", comment: "Matrix feedback" },
+    expect: only(SIGNED_IN, 200),
+    idor: { skip: "the sender is the session, never the body" },
+  },
+  {
+    route: "POST /api/email/error",
+    call: "POST /api/email/error",
+    body: { code: "MATRIX", message: "An error report" },
+    expect: everyone(200),
+    idor: { skip: "no reference" },
+  },
+  {
+    route: "GET /api/dev/mailbox",
+    call: "GET /api/dev/mailbox",
+    expect: everyone(200),
+    noMarkerSearch:
+      "the development mailbox shows every queued message to anyone by design (devMailbox:read); it is not mounted in production",
+    idor: { skip: "no reference" },
+  },
+  {
+    route: "POST /api/webhooks/stripe",
+    label: "billing off",
+    call: "POST /api/webhooks/stripe",
+    headers: { "stripe-signature": "t=1,v1=forged" },
+    body: { id: "evt_matrix", type: "checkout.session.completed" },
+    expect: everyone(404),
+    idor: { skip: "no reference" },
+  },
+  {
+    route: "ALL /api/*",
+    label: "an unknown API path",
+    call: "GET /api/no-such-thing",
+    expect: everyone(404),
+    idor: { skip: "no reference" },
+  },
+];

@@ -1,0 +1,198 @@
+import { ADMINS, everyone, only, READERS, type RouteCase, SIGNED_IN } from "./route-case";
+
+/** Programs, their people, the organization and the form: who reads them, who changes them. */
+
+const PROGRAMS: RouteCase[] = [
+  {
+    route: "GET /api/programs/all/:userId",
+    call: "GET /api/programs/all/{me}",
+    expect: only(SIGNED_IN, 200),
+  },
+  { route: "GET /api/programs/:id", call: "GET /api/programs/{program}", expect: only(READERS, 200) },
+  {
+    route: "POST /api/programs",
+    label: "in the organization named",
+    call: "POST /api/programs",
+    body: { displayName: "{newName}", organization: "{org}" },
+    expect: only(["orgAdmin"], 201),
+  },
+  // Renaming, archiving, duplicating and deleting take a program made for the call.
+  {
+    route: "PATCH /api/programs/:id/name",
+    call: "PATCH /api/programs/{newProgram}/name",
+    body: { name: "{newName}" },
+    expect: only(["orgAdmin"], 200),
+  },
+  {
+    route: "PATCH /api/programs/:id/archived",
+    call: "PATCH /api/programs/{newProgram}/archived",
+    body: { archived: true },
+    expect: only(["orgAdmin"], 200),
+  },
+  {
+    route: "POST /api/programs/duplicate/:id",
+    call: "POST /api/programs/duplicate/{newProgram}",
+    expect: only(["orgAdmin"], 201),
+  },
+  {
+    route: "DELETE /api/programs/:id",
+    call: "DELETE /api/programs/{newProgram}",
+    expect: only(["orgAdmin"], 200),
+  },
+];
+
+const PROGRAM_USERS: RouteCase[] = [
+  {
+    route: "GET /api/programs/:programId/users",
+    call: "GET /api/programs/{program}/users",
+    expect: only(ADMINS, 200),
+  },
+  {
+    route: "POST /api/programs/:id/user",
+    call: "POST /api/programs/{program}/user",
+    body: { email: "{newEmail}", role: "REVIEWER" },
+    expect: only(ADMINS, 201),
+  },
+  {
+    route: "PATCH /api/programs/:programId/user/:userId",
+    call: "PATCH /api/programs/{program}/user/{newMember}",
+    body: { role: "GUEST" },
+    expect: only(ADMINS, 200),
+  },
+  {
+    route: "DELETE /api/programs/:programId/user/:userId",
+    call: "DELETE /api/programs/{program}/user/{newMember}",
+    expect: only(ADMINS, 200),
+  },
+  {
+    route: "POST /api/programs/:programId/user/:userId/invitation",
+    call: "POST /api/programs/{program}/user/{newMember}/invitation",
+    expect: only(ADMINS, 200),
+  },
+];
+
+const ORGANIZATION: RouteCase[] = [
+  {
+    route: "GET /api/organizations/:orgId",
+    call: "GET /api/organizations/{org}",
+    expect: only(READERS, 200),
+  },
+  {
+    route: "GET /api/organizations/:organizationId/audit-events",
+    call: "GET /api/organizations/{org}/audit-events",
+    expect: only(["orgAdmin"], 200),
+  },
+  {
+    route: "POST /api/organizations/updateOrg",
+    label: "its own name again",
+    call: "POST /api/organizations/updateOrg",
+    body: { orgId: "{org}", name: "{orgName}", increment: 1 },
+    expect: only(["orgAdmin"], 200),
+  },
+  {
+    route: "POST /api/organizations/updatePlan",
+    label: "the plan it is on",
+    call: "POST /api/organizations/updatePlan",
+    body: { orgId: "{org}", planId: "{currentPlan}" },
+    expect: only(["orgAdmin"], 409),
+  },
+  {
+    route: "POST /api/organizations/checkout",
+    label: "billing off",
+    call: "POST /api/organizations/checkout",
+    body: { orgId: "{org}", planId: "{otherPlan}" },
+    expect: only(["orgAdmin"], 409),
+  },
+];
+
+/**
+ * The form is published and has submissions: structure edits are refused (409) to those who may
+ * edit, which proves they got past authorization; everyone else must not learn the form exists.
+ */
+const FORMS: RouteCase[] = [
+  {
+    route: "GET /api/forms/program/:programId",
+    call: "GET /api/forms/program/{program}",
+    expect: only(ADMINS, 200),
+  },
+  {
+    route: "PUT /api/forms/:formId",
+    label: "the same content",
+    call: "PUT /api/forms/{form}",
+    body: { revision: "{formRevision}", content: "{formContent}" },
+    expect: only(ADMINS, 200),
+  },
+  {
+    route: "POST /api/forms/:formId/sections",
+    label: "published: locked",
+    call: "POST /api/forms/{form}/sections",
+    body: {
+      revision: "{formRevision}",
+      index: 0,
+      section: {
+        _id: "added",
+        name: "Added",
+        description: "",
+        rubric: "",
+        sectionType: "Decision Criteria",
+        deleted: false,
+        criteria: [],
+        questions: [],
+        nextSection: null,
+      },
+    },
+    expect: only(ADMINS, 409),
+  },
+  {
+    route: "POST /api/forms/:formId/sections/:sectionId/:action",
+    label: "published: locked",
+    call: "POST /api/forms/{form}/sections/merit/delete",
+    body: { revision: "{formRevision}" },
+    expect: only(ADMINS, 409),
+  },
+  {
+    route: "POST /api/forms/:formId/publish",
+    label: "already published",
+    call: "POST /api/forms/{form}/publish",
+    body: { revision: "{formRevision}" },
+    expect: only(ADMINS, 200),
+  },
+  {
+    route: "POST /api/forms/:formId/unpublish",
+    label: "has submissions",
+    call: "POST /api/forms/{form}/unpublish",
+    body: { revision: "{formRevision}" },
+    expect: only(ADMINS, 409),
+  },
+  {
+    route: "POST /api/forms/:formId/close",
+    label: "scheduled far away",
+    call: "POST /api/forms/{form}/close",
+    body: { at: "2099-01-01T00:00:00.000Z" },
+    expect: only(ADMINS, 200),
+  },
+  {
+    route: "POST /api/forms/:formId/reopen",
+    call: "POST /api/forms/{form}/reopen",
+    expect: only(ADMINS, 200),
+  },
+  {
+    route: "PATCH /api/forms/:formId/allow-edit",
+    call: "PATCH /api/forms/{form}/allow-edit",
+    body: { allowEdit: false },
+    expect: only(ADMINS, 200),
+  },
+  {
+    route: "GET /api/forms/organization/:orgId",
+    call: "GET /api/forms/organization/{org}",
+    expect: only(["orgAdmin"], 200),
+  },
+  {
+    route: "GET /api/forms/link/:linkId",
+    call: "GET /api/forms/link/{link}",
+    expect: everyone(200),
+    idor: { skip: "public: a form link is given to anyone who may apply" },
+  },
+];
+
+export const PROGRAM_CASES: RouteCase[] = [...PROGRAMS, ...PROGRAM_USERS, ...ORGANIZATION, ...FORMS];
