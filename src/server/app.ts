@@ -11,6 +11,7 @@ import { MAX_FORM_BODY_BYTES, MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from "../s
 import { auditRoutes } from "./audit/routes";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { sessionTokenFromCookie } from "./auth/session-cookie";
+import { guardSignIn, SIGN_IN_PATH } from "./auth/sign-in-guard";
 import { webhookRoutes } from "./billing/webhook-routes";
 import {
   assignmentRoutes,
@@ -139,12 +140,17 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
     await next();
   });
 
+  const signInGuard = { db, log, enabled: config.AUTH_RATE_LIMIT };
   app.on(["GET", "POST"], "/api/auth/*", (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
     const ip = clientAddress(c, config.TRUST_PROXY);
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
-    return auth.handler(new Request(c.req.raw, { headers }));
+    const request = new Request(c.req.raw, { headers });
+    if (c.req.method === "POST" && c.req.path === SIGN_IN_PATH) {
+      return guardSignIn(signInGuard, request, ip, (r) => auth.handler(r));
+    }
+    return auth.handler(request);
   });
 
   // Session → actor, for every other API call, in one query. No valid signed cookie, no query.

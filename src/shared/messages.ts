@@ -19,6 +19,13 @@ export const MESSAGES = {
   emailFailed: "Error sending email - please contact support for assistance",
 } as const;
 
+/**
+ * A sign-in refused by the per-account limits (issue 10; the specification has no wording for it).
+ * Shared because the server answers with it and the sign-in card shows it for any 429.
+ */
+export const TOO_MANY_SIGN_IN_ATTEMPTS =
+  "Too many sign-in attempts. Please wait a few minutes and try again.";
+
 /** The error page's message per code (forms-and-applicants §8). */
 export function errorPageMessage(code: string | null | undefined): string {
   switch (code) {

@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { SESSION_HOURS } from "../../shared/limits";
 import type { Config } from "../config";
@@ -7,6 +8,7 @@ import type { Db } from "../db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema";
 import { enqueueEmail } from "../email/outbox";
 import { passwordResetEmail } from "../email/templates";
+import { clearSignInFailures } from "./sign-in-guard";
 
 /**
  * The client's address, put here by our own middleware from the socket (or from X-Forwarded-For
@@ -23,6 +25,8 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; onEma
     basePath: "/api/auth",
     secret: opts.secret,
     trustedOrigins: [config.publicUrl],
+    // Its warnings (a wrong password, an unknown account) follow our LOG_LEVEL: silent is silent.
+    logger: { disabled: config.LOG_LEVEL === "silent" },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
@@ -41,6 +45,9 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; onEma
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => {
+        await clearSignInFailures(db, user.email);
+      },
       sendResetPassword: async ({ user, url }) => {
         await enqueueEmail(db, {
           kind: "password-reset",
@@ -65,12 +72,23 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; onEma
         "/sign-in/email": { window: 60, max: 10 },
         "/request-password-reset": { window: 60, max: 5 },
         "/reset-password": { window: 60, max: 10 },
+        // It checks the current password: a stolen session must not become a way to guess it.
+        "/change-password": { window: 60, max: 5 },
       },
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // A new password ends every other session (the caller gets a fresh one), whatever the client
+        // asked: someone who knew the old password must not stay signed in. Reset revokes all, above.
+        if (ctx.path === "/change-password" && typeof ctx.body === "object" && ctx.body !== null) {
+          return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+        }
+      }),
     },
     databaseHooks: {
       session: {

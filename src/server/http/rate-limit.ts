@@ -1,6 +1,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
+import type { Db } from "../db/client";
 import type { AppContext, AppEnv } from "./context";
 import { AppError } from "./errors";
 
@@ -17,6 +18,55 @@ export function clientAddress(c: AppContext, trustProxy: boolean): string | unde
   }
 }
 
+/** Our counters share the rate_limits table with better-auth's; the "app:" prefix keeps them apart. */
+export function appRateLimitKey(name: string, ...parts: string[]): string {
+  return `app:${[name, ...parts].join("|")}`;
+}
+
+/** A counter's current fixed window: the hits in it and when it began (epoch milliseconds). */
+export interface RateWindow {
+  count: number;
+  startedAt: number;
+}
+
+/**
+ * Counts one hit under `key` in a fixed window that begins with its first hit (last_request holds
+ * the window's start). One statement, so concurrent requests each see their own count.
+ */
+export async function countHit(db: Db, key: string, windowSeconds: number): Promise<RateWindow> {
+  const now = Date.now();
+  const windowStart = now - windowSeconds * 1000;
+  const result = await db.execute(sql`
+    insert into rate_limits (id, key, count, last_request) values (${key}, ${key}, 1, ${now})
+    on conflict (key) do update set
+      count = case when rate_limits.last_request < ${windowStart} then 1 else rate_limits.count + 1 end,
+      last_request = case when rate_limits.last_request < ${windowStart} then ${now} else rate_limits.last_request end
+    returning count, last_request`);
+  const row = (result as unknown as { rows: { count: number; last_request: number | string }[] }).rows[0];
+  return { count: Number(row?.count ?? 0), startedAt: Number(row?.last_request ?? now) };
+}
+
+/** Gives back a hit counted for a request that turned out not to count (never below zero). */
+export async function uncountHit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
+}
+
+export async function clearHits(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
+/** Clears `key` and every key that extends it with more parts (`key|…`). */
+export async function clearHitsUnder(db: Db, key: string): Promise<void> {
+  const below = `${key}|`;
+  await db.execute(sql`delete from rate_limits where key = ${key} or left(key, ${below.length}) = ${below}`);
+}
+
+/** Whole seconds until the window ends (at least 1): the Retry-After of a refusal. */
+export function secondsLeftIn(window: RateWindow, windowSeconds: number): number {
+  const endsAt = window.startedAt + windowSeconds * 1000;
+  return Math.max(1, Math.ceil((endsAt - Date.now()) / 1000));
+}
+
 /**
  * A fixed-window limit per client address and route, counted in the database (the same table as
  * better-auth's limiter, under an "app:" prefix) so that every app instance shares the counters.
@@ -28,16 +78,8 @@ export function rateLimit(
   return async (c, next) => {
     const { db, config } = c.get("deps");
     if (!config.AUTH_RATE_LIMIT) return next();
-    const key = `app:${name}|${clientAddress(c, config.TRUST_PROXY) ?? "unknown"}`;
-    const now = Date.now();
-    const windowStart = now - opts.windowSeconds * 1000;
-    const result = await db.execute<{ count: number }>(sql`
-      insert into rate_limits (id, key, count, last_request) values (${key}, ${key}, 1, ${now})
-      on conflict (key) do update set
-        count = case when rate_limits.last_request < ${windowStart} then 1 else rate_limits.count + 1 end,
-        last_request = case when rate_limits.last_request < ${windowStart} then ${now} else rate_limits.last_request end
-      returning count`);
-    const count = Number((result as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0);
+    const key = appRateLimitKey(name, clientAddress(c, config.TRUST_PROXY) ?? "unknown");
+    const { count } = await countHit(db, key, opts.windowSeconds);
     if (count > opts.max) {
       c.header("Retry-After", String(opts.windowSeconds));
       throw new AppError("RATE_LIMITED", "Too many requests. Please wait a minute and try again.");

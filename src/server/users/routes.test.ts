@@ -478,14 +478,15 @@ describe("password reset", () => {
 });
 
 describe("sign-in rate limit", () => {
-  it("limits repeated sign-in attempts from one address", async () => {
+  it("limits repeated sign-in attempts from one address, whatever account they try", async () => {
     const limited = await createTestApp({ AUTH_RATE_LIMIT: "on" });
     try {
       const statuses: number[] = [];
+      // One account per attempt: the per-account limits (decision 013) would answer 429 from the sixth.
       for (let i = 0; i < 12; i++) {
         const res = await limited.request("/api/auth/sign-in/email", {
           method: "POST",
-          body: { email: "x@example.test", password: "wrong-password" },
+          body: { email: `x${i}@example.test`, password: "wrong-password" },
         });
         statuses.push(res.status);
       }

@@ -1,6 +1,5 @@
 /** Messages of the sign-in card that the specification does not word (so they are not in shared/messages). */
 export const SIGN_IN_TEXT = {
-  tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
   invalidResetLink: "This reset link is invalid or has expired.",
   passwordChanged: "Your password has been changed. Please log in.",
   invitationExpired:

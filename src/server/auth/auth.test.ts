@@ -1,0 +1,191 @@
+import { and, eq, like, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rateLimits, verifications } from "../db/schema";
+import { buildUser } from "../test/factories";
+import { createTestApp, TEST_PASSWORD, type TestApp } from "../test/harness";
+import { SIGN_IN_LIMITS, SIGN_IN_PATH, signInCounterKeys } from "./sign-in-guard";
+
+/** The link's token from the reset email: requested as a user would, read from its stored row. */
+async function requestResetToken(t: TestApp, user: { id: string; email: string }): Promise<string> {
+  const res = await t.request("/api/users/password-reset", { method: "POST", body: { email: user.email } });
+  expect(res.status).toBe(200);
+  const [row] = await t.deps.db
+    .select({ identifier: verifications.identifier })
+    .from(verifications)
+    .where(and(eq(verifications.value, user.id), like(verifications.identifier, "reset-password:%")));
+  return row!.identifier.slice("reset-password:".length);
+}
+
+const resetPasswordWith = (t: TestApp, token: string, newPassword: string) =>
+  t.request("/api/auth/reset-password", { method: "POST", body: { token, newPassword } });
+
+describe("passwords and sessions", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** A session-only API call: 200 while the session lives, 401 once it is gone. */
+  const ownAccount = (userId: string, cookie: string) => t.request(`/api/users/${userId}`, { cookie });
+
+  async function userWithSessions(count: number) {
+    const user = await buildUser(t.deps.db, { name: "Pat Password" });
+    const cookies: string[] = [];
+    for (let i = 0; i < count; i++) cookies.push(await t.signIn(user.email));
+    return { ...user, cookies };
+  }
+
+  const resetToken = (user: { id: string; email: string }) => requestResetToken(t, user);
+  const resetPassword = (token: string, newPassword: string) => resetPasswordWith(t, token, newPassword);
+
+  const changePassword = (cookie: string, body: Record<string, unknown>) =>
+    t.request("/api/auth/change-password", { method: "POST", cookie, body });
+
+  describe("change password", () => {
+    it("ends every other session even when the client asks to keep them; the caller goes on", async () => {
+      const user = await userWithSessions(3);
+      const [current, laptop, phone] = user.cookies as [string, string, string];
+
+      const res = await changePassword(current, {
+        currentPassword: TEST_PASSWORD,
+        newPassword: "a-new-password-1",
+        revokeOtherSessions: false,
+      });
+      expect(res.status).toBe(200);
+      // The caller's session is replaced by a fresh one, set on the answer.
+      const renewed = res.headers.get("set-cookie")?.match(/better-auth\.session_token=[^;]+/)?.[0];
+      expect(renewed).toBeDefined();
+      expect((await ownAccount(user.id, renewed!)).status).toBe(200);
+      for (const cookie of [laptop, phone, current]) {
+        const other = await ownAccount(user.id, cookie);
+        expect(other.status).toBe(401);
+        expect(await other.text()).not.toContain(user.email);
+      }
+      await expect(t.signIn(user.email)).rejects.toThrow(/401/);
+      await t.signIn(user.email, "a-new-password-1");
+    });
+
+    it("changes nothing with a wrong current password", async () => {
+      const user = await userWithSessions(2);
+      const [current, other] = user.cookies as [string, string];
+      const res = await changePassword(current, {
+        currentPassword: "not-the-password",
+        newPassword: "a-new-password-2",
+      });
+      expect(res.status).toBe(400);
+      expect((await ownAccount(user.id, other)).status).toBe(200);
+      await t.signIn(user.email);
+    });
+
+    it("is refused without a session", async () => {
+      const res = await t.request("/api/auth/change-password", {
+        method: "POST",
+        body: { currentPassword: TEST_PASSWORD, newPassword: "a-new-password-3" },
+      });
+      expect(res.status).toBe(401);
+    });
+  });
+
+  describe("password reset", () => {
+    it("ends every session of the account", async () => {
+      const user = await userWithSessions(2);
+      expect((await resetPassword(await resetToken(user), "reset-password-1")).status).toBe(200);
+      for (const cookie of user.cookies) expect((await ownAccount(user.id, cookie)).status).toBe(401);
+      await t.signIn(user.email, "reset-password-1");
+    });
+
+    it("takes a link once: the second use is refused and changes nothing", async () => {
+      const user = await buildUser(t.deps.db);
+      const token = await resetToken(user);
+      expect((await resetPassword(token, "reset-password-2")).status).toBe(200);
+      const again = await resetPassword(token, "reset-password-3");
+      expect(again.status).toBe(400);
+      expect((await again.json()) as { code: string }).toMatchObject({ code: "INVALID_TOKEN" });
+      await expect(t.signIn(user.email, "reset-password-3")).rejects.toThrow(/401/);
+      await t.signIn(user.email, "reset-password-2");
+    });
+
+    it("refuses an expired link and keeps the old password", async () => {
+      const user = await userWithSessions(1);
+      const token = await resetToken(user);
+      // Move the clock: the link's hour is over.
+      await t.deps.db
+        .update(verifications)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(verifications.identifier, `reset-password:${token}`));
+      const res = await resetPassword(token, "reset-password-4");
+      expect(res.status).toBe(400);
+      expect((await res.json()) as { code: string }).toMatchObject({ code: "INVALID_TOKEN" });
+      expect((await ownAccount(user.id, user.cookies[0]!)).status).toBe(200);
+      await t.signIn(user.email);
+    });
+
+    it("gives links that expire one hour after they are sent", async () => {
+      const user = await buildUser(t.deps.db);
+      const token = await resetToken(user);
+      const [row] = await t.deps.db
+        .select({ expiresAt: verifications.expiresAt })
+        .from(verifications)
+        .where(eq(verifications.identifier, `reset-password:${token}`));
+      const minutesLeft = (row!.expiresAt.getTime() - Date.now()) / 60_000;
+      expect(minutesLeft).toBeGreaterThan(59);
+      expect(minutesLeft).toBeLessThanOrEqual(60);
+    });
+  });
+});
+
+describe("with the rate limits on", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT: "on", TRUST_PROXY: "on" });
+  });
+  afterAll(() => t.close());
+
+  const signInFrom = (address: string, email: string, password: string) =>
+    t.request(SIGN_IN_PATH, {
+      method: "POST",
+      body: { email, password },
+      headers: { "x-forwarded-for": address },
+    });
+
+  it("lets the owner in again: the failures were at a password that is gone", async () => {
+    const user = await buildUser(t.deps.db);
+    const bystander = await buildUser(t.deps.db);
+    // The account's counters full, as after an attack from many addresses; another account's too.
+    const now = Date.now();
+    const full = (key: string, count: number) => ({ id: key, key, count, lastRequest: now });
+    const keys = signInCounterKeys(user.email, "203.0.113.1");
+    const others = signInCounterKeys(bystander.email, "203.0.113.1");
+    await t.deps.db
+      .insert(rateLimits)
+      .values([
+        full(keys.account, SIGN_IN_LIMITS.account.max),
+        full(keys.accountFromAddress, SIGN_IN_LIMITS.accountFromAddress.max),
+        full(others.account, SIGN_IN_LIMITS.account.max),
+      ]);
+    expect((await signInFrom("203.0.113.2", user.email, TEST_PASSWORD)).status).toBe(429);
+
+    const token = await requestResetToken(t, user);
+    expect((await resetPasswordWith(t, token, "after-the-attack")).status).toBe(200);
+    expect((await signInFrom("203.0.113.1", user.email, "after-the-attack")).status).toBe(200);
+    // Only that account's counters were cleared.
+    expect((await signInFrom("203.0.113.2", bystander.email, TEST_PASSWORD)).status).toBe(429);
+  });
+
+  it("limits password checks through change-password: a stolen session cannot guess with it", async () => {
+    const user = await buildUser(t.deps.db);
+    const cookie = await t.signIn(user.email);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await t.request("/api/auth/change-password", {
+        method: "POST",
+        cookie,
+        body: { currentPassword: `guess-${i}-password`, newPassword: "taken-over-1" },
+        headers: { "x-forwarded-for": "203.0.113.9" },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+});
