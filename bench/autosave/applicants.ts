@@ -247,6 +247,18 @@ export function holdsLastAckedSave(
  * failed one may have been kept too: a timeout after the commit); if it does not, a save was lost.
  * The applicant then goes on from what the draft holds. If it cannot even be read, the applicant stops.
  */
+/**
+ * Carry on from the draft as stored, as a real client does after a reload. A draft never saved
+ * (revision 0) has no answers yet: the applicant keeps what they typed, as a browser tab does.
+ */
+export function adoptDraft(applicant: Applicant, draft: SubmissionResult["submission"]): void {
+  applicant.revision = draft.revision;
+  applicant.acked = draft.revision;
+  if (draft.revision === 0) return;
+  applicant.answers = draft.answers;
+  applicant.lastAckedBody = JSON.stringify({ answers: draft.answers });
+}
+
 async function recover(applicant: Applicant): Promise<void> {
   try {
     const draft = await readDraft(applicant);
@@ -256,10 +268,7 @@ async function recover(applicant: Applicant): Promise<void> {
         ? holdsLastAckedSave(applicant, draft).answers
         : draft.revision === applicant.acked + 1;
     if (!intact) applicant.lost++;
-    applicant.revision = draft.revision;
-    applicant.acked = draft.revision;
-    applicant.answers = draft.answers;
-    applicant.lastAckedBody = JSON.stringify({ answers: draft.answers });
+    adoptDraft(applicant, draft);
   } catch {
     applicant.stopped = true;
   }
