@@ -16,6 +16,7 @@ import { type ExportsFigures, runExports } from "./exports";
 import { prepareExportsProgram } from "./exports/prepare";
 import { FRONTEND, type FrontendFigures, measureFrontend } from "./frontend";
 import { ORG_ADMIN_EMAIL } from "./generator/context";
+import { runGrowth } from "./growth";
 import { benchPassword } from "./lib/password";
 import { describeTarget, REPO_DIR, resolveTarget, serverEnvFor } from "./lib/target";
 import { reviewerFixtures } from "./reviewing/fixture";
@@ -287,8 +288,13 @@ async function main(): Promise<number> {
   }
 
   const frontend = options.frontend ? await runFrontend(options) : null;
+  // Last: it builds (once) and serves its own data set of 1,000, 10,000 and 100,000 submissions.
+  const growth = options.growth
+    ? await runGrowth({ quick: options.quick, log: (line) => console.log(line) })
+    : null;
   const report = buildReport({
     frontend,
+    growth,
     options,
     database: target.kind,
     dataset,

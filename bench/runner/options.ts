@@ -3,6 +3,7 @@ import { AUTOSAVE } from "../autosave";
 import { EXPORTS } from "../exports";
 import { FRONTEND } from "../frontend";
 import { isScaleName, type ScaleName } from "../generator/scales";
+import { GROWTH } from "../growth";
 import type { WriteBenchmark } from "../reviewing/write-types";
 import { REVIEW_WRITES } from "../reviewing/writes";
 import { ROUND_TRIPS } from "../round-trips";
@@ -33,6 +34,8 @@ export interface RunOptions {
   exports: boolean;
   /** The front end (bench/frontend): route JavaScript and the applicant form's first paint, last. */
   frontend: boolean;
+  /** The growth curve and query plans (bench/growth) on their own data set, after everything else. */
+  growth: boolean;
   /** Guest applicants saving at once in the autosave benchmark. */
   applicants: number;
   /** --quick: also fewer round-trip and review-write samples. */
@@ -52,7 +55,7 @@ export const RUN_USAGE = `Usage: npm run bench -- [options]
   --warmup S           unmeasured seconds before each scenario (default 1)
   --users N            reviewers to sign in (default 50)
   --applicants N       guest applicants in the autosave benchmark (default ${AUTOSAVE.applicants})
-  --only a,b           run only these (${[...SCENARIOS, ...REVIEW_WRITES, ...ROUND_TRIPS, AUTOSAVE, EXPORTS, FRONTEND].map((s) => s.name).join(", ")})
+  --only a,b           run only these (${[...SCENARIOS, ...REVIEW_WRITES, ...ROUND_TRIPS, AUTOSAVE, EXPORTS, FRONTEND, GROWTH].map((s) => s.name).join(", ")})
   --no-baseline        skip the baseline server`;
 
 function positiveNumber(value: string | undefined, fallback: number, name: string): number {
@@ -92,9 +95,10 @@ export function parseRunOptions(argv: string[]): RunOptions | "help" {
   let autosave = true;
   let exportsBench = true;
   let frontend = true;
+  let growth = true;
   if (values.only) {
     const wanted = values.only.split(",").map((s) => s.trim());
-    const known = [...SCENARIOS, ...REVIEW_WRITES, ...ROUND_TRIPS, AUTOSAVE, EXPORTS, FRONTEND].map(
+    const known = [...SCENARIOS, ...REVIEW_WRITES, ...ROUND_TRIPS, AUTOSAVE, EXPORTS, FRONTEND, GROWTH].map(
       (s) => s.name,
     );
     const unknown = wanted.filter((name) => !known.includes(name));
@@ -105,6 +109,7 @@ export function parseRunOptions(argv: string[]): RunOptions | "help" {
     autosave = wanted.includes(AUTOSAVE.name);
     exportsBench = wanted.includes(EXPORTS.name);
     frontend = wanted.includes(FRONTEND.name);
+    growth = wanted.includes(GROWTH.name);
   }
 
   return {
@@ -122,6 +127,7 @@ export function parseRunOptions(argv: string[]): RunOptions | "help" {
     autosave,
     exports: exportsBench,
     frontend,
+    growth,
     applicants: Math.max(1, Math.round(positiveNumber(values.applicants, AUTOSAVE.applicants, "applicants"))),
     quick: values.quick,
     baseline: !values["no-baseline"],

@@ -4,6 +4,9 @@ import path from "node:path";
 import { AUTOSAVE, type AutosaveFigures } from "../autosave";
 import { EXPORTS, type ExportsFigures } from "../exports";
 import type { FrontendFigures } from "../frontend";
+import type { GrowthResult } from "../growth";
+import { formatGrowth } from "../growth/report";
+import { markdownTable } from "../lib/markdown";
 import { BENCH_DIR } from "../lib/target";
 import type { WriteFigures } from "../reviewing/writes";
 import type { RoundTripFigures } from "../round-trips/types";
@@ -105,6 +108,8 @@ export interface RunReport {
   exports: ({ description: string } & ExportsFigures) | null;
   /** The front end's figures (bench/frontend), when the run includes them. */
   frontend: FrontendFigures | null;
+  /** The growth curve from 1,000 to 100,000 submissions and the query plans (bench/growth). */
+  growth: GrowthResult | null;
   /** Every budget above and the server's own, in one list (the final table). */
   budgets: BudgetLine[];
 }
@@ -117,6 +122,7 @@ export function buildReport(opts: {
   app: ServerFigures;
   baseline: ServerFigures | null;
   frontend: FrontendFigures | null;
+  growth: GrowthResult | null;
 }): RunReport {
   const { options, app, baseline } = opts;
   const withoutScenarios = ({
@@ -128,7 +134,7 @@ export function buildReport(opts: {
     ...rest
   }: ServerFigures): ServerSummary => rest;
   const cpus = os.cpus();
-  const report: Omit<RunReport, "budgets" | "frontend"> = {
+  const report: Omit<RunReport, "budgets" | "frontend" | "growth"> = {
     date: new Date().toISOString(),
     machine: {
       cores: os.availableParallelism(),
@@ -207,8 +213,8 @@ export function buildReport(opts: {
       : null,
     exports: app.exports ? { description: EXPORTS.description, ...app.exports } : null,
   };
-  const extraTargets = [...(opts.frontend?.targets ?? [])];
-  const complete = { ...report, frontend: opts.frontend };
+  const extraTargets = [...(opts.frontend?.targets ?? []), ...(opts.growth?.targets ?? [])];
+  const complete = { ...report, frontend: opts.frontend, growth: opts.growth };
   return { ...complete, budgets: collectBudgets({ ...complete, budgets: [] }, extraTargets) };
 }
 
@@ -248,15 +254,6 @@ export function writeReport(report: RunReport): void {
 
 const fixed = (n: number | null | undefined, digits: number) => (n == null ? "-" : n.toFixed(digits));
 const mb = (n: number | null) => (n === null ? "?" : `${Math.round(n)} MB`);
-
-/** A Markdown table: the first column left-aligned, the figures right-aligned. */
-function markdownTable(header: string[], rows: string[][]): string[] {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
-  const rule = `|${widths.map((w, i) => (i === 0 ? `${"-".repeat(w + 1)}-` : `${"-".repeat(w + 1)}:`)).join("|")}|`;
-  return [line(header), rule, ...rows.map(line)];
-}
 
 function scenarioTable(report: RunReport): string[] {
   if (report.scenarios.length === 0) return [];
@@ -529,6 +526,7 @@ export function formatReport(report: RunReport): string {
       roundTripTable(report),
       autosaveTables(report),
       exportsTables(report),
+      report.growth ? formatGrowth(report.growth).split("\n") : [],
       budgetTable(report),
     ].flatMap((table) => (table.length > 0 ? ["", ...table] : [])),
   ].join("\n");

@@ -547,6 +547,8 @@ export const submissionReviewerGroups = pgTable(
   (t) => [
     primaryKey({ columns: [t.submissionId, t.groupId] }),
     index("submission_reviewer_groups_group_idx").on(t.groupId),
+    // The candidate list's and reviewer statistics' "assigned through a group" reads a program's rows.
+    index("submission_reviewer_groups_program_group_idx").on(t.programId, t.groupId),
   ],
 );
 

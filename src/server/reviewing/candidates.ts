@@ -23,12 +23,16 @@ import { isUuid } from "../http/ids";
  * instead of probing both assignment tables for every candidate of the program.
  */
 export function visibleToReviewerSql(userId: string): SQL<boolean> {
+  // The program_id conditions say nothing new (an assignment is in its submission's program) but let
+  // the planner read the (program, user) and (program, group) indexes instead of every program's rows.
   return sql<boolean>`(${submissions.openToAll}
     or exists (select 1 from ${submissionReviewers} sr
-      where sr.submission_id = ${submissions.id} and sr.user_id = ${userId})
+      where sr.submission_id = ${submissions.id} and sr.program_id = ${submissions.programId}
+        and sr.user_id = ${userId})
     or exists (select 1 from ${submissionReviewerGroups} sg
       join ${reviewerGroupMembers} gm on gm.group_id = sg.group_id
-      where sg.submission_id = ${submissions.id} and gm.user_id = ${userId}))`;
+      where sg.submission_id = ${submissions.id} and sg.program_id = ${submissions.programId}
+        and gm.user_id = ${userId}))`;
 }
 
 /**

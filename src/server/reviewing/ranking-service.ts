@@ -45,7 +45,14 @@ export async function rankingCandidates(
       rating: sql<number>`coalesce(${reviews.rating}, ${NOT_RATED})`.mapWith(Number),
     })
     .from(submissions)
-    .leftJoin(reviews, and(eq(reviews.submissionId, submissions.id), eq(reviews.userId, userId)))
+    .leftJoin(
+      reviews,
+      and(
+        eq(reviews.submissionId, submissions.id),
+        eq(reviews.programId, submissions.programId),
+        eq(reviews.userId, userId),
+      ),
+    )
     .where(
       and(
         eq(submissions.programId, programId),

@@ -1,0 +1,266 @@
+/**
+ * Every list and statistics endpoint whose work could depend on the size of a program (found in
+ * src/server/**\/*routes.ts), as the growth benchmark times it in each growth program. The endpoints
+ * that list a user's own things whatever the programs hold (GET /api/users/{userId}/programs, the
+ * plans, the development mailbox) are left out; src/server/test/list-query-counts.test.ts is the index
+ * of every list endpoint.
+ */
+
+/** Who sends the request: the program's committee member, its ADMIN, or the owner of its first application. */
+export type GrowthActor = "reviewer" | "admin" | "applicant";
+
+/** What a path needs, found once per program (see `discoverParams`). */
+export interface EndpointParams {
+  programId: string;
+  reviewerId: string;
+  adminId: string;
+  applicantId: string;
+  /** Pages of 10 in the reviewer's list, in Admin Mode's and in Assign reviewers'. */
+  reviewerPages: number;
+  adminModePages: number;
+  assignPages: number;
+  /** A candidate in the middle of the reviewer's list: the submission view, its comments. */
+  middleCandidateId: string;
+}
+
+export interface GrowthEndpoint {
+  name: string;
+  /** The request as printed, with … for ids. */
+  request: string;
+  actor: GrowthActor;
+  /**
+   * "flat": a page or a bounded answer, which must cost the same at 100,000 applications as at 1,000;
+   * "linear": it reads (or answers) every candidate by design, so its time grows with the program.
+   */
+  growth: "flat" | "linear";
+  /** Why a "linear" endpoint reads everything. */
+  why?: string;
+  path(p: EndpointParams): string;
+}
+
+const middle = (pages: number) => Math.max(1, Math.ceil(pages / 2));
+const list = (p: EndpointParams, page: number, extra = "") =>
+  `/api/applications?programId=${p.programId}&page=${page}${extra}`;
+const assignments = (p: EndpointParams, extra: string) =>
+  `/api/admin/assignments?programId=${p.programId}${extra}`;
+
+export const GROWTH_ENDPOINTS: readonly GrowthEndpoint[] = [
+  {
+    name: "candidate list p1",
+    request: "GET /api/applications?programId=…&page=1",
+    actor: "reviewer",
+    growth: "flat",
+    path: (p) => list(p, 1),
+  },
+  {
+    name: "candidate list middle",
+    request: "GET /api/applications?programId=…&page=(middle)",
+    actor: "reviewer",
+    growth: "flat",
+    path: (p) => list(p, middle(p.reviewerPages)),
+  },
+  {
+    name: "candidate list last",
+    request: "GET /api/applications?programId=…&page=(last)",
+    actor: "reviewer",
+    growth: "flat",
+    path: (p) => list(p, p.reviewerPages),
+  },
+  {
+    name: "submission view",
+    request: "GET /api/applications/{programId}/{submissionId}",
+    actor: "reviewer",
+    growth: "flat",
+    path: (p) => `/api/applications/${p.programId}/${p.middleCandidateId}`,
+  },
+  {
+    name: "comments",
+    request: "GET /api/reviews/comments/{submissionId}",
+    actor: "reviewer",
+    growth: "flat",
+    path: (p) => `/api/reviews/comments/${p.middleCandidateId}`,
+  },
+  {
+    name: "admin mode p1",
+    request: "GET /api/applications?programId=…&adminMode=true&page=1",
+    actor: "admin",
+    growth: "flat",
+    path: (p) => list(p, 1, "&adminMode=true"),
+  },
+  {
+    name: "admin mode middle",
+    request: "GET /api/applications?programId=…&adminMode=true&page=(middle)",
+    actor: "admin",
+    growth: "flat",
+    path: (p) => list(p, middle(p.adminModePages), "&adminMode=true"),
+  },
+  {
+    name: "member's list (admin)",
+    request: "GET /api/applications/{userId}?programId=…",
+    actor: "admin",
+    growth: "flat",
+    path: (p) => `/api/applications/${p.reviewerId}?programId=${p.programId}`,
+  },
+  {
+    name: "all submissions p1",
+    request: "GET /api/submissions/all/{program}?page=1",
+    actor: "admin",
+    growth: "flat",
+    path: (p) => `/api/submissions/all/${p.programId}?page=1`,
+  },
+  {
+    name: "assign reviewers p1",
+    request: "GET /api/admin/assignments?programId=…&page=1",
+    actor: "admin",
+    growth: "flat",
+    path: (p) => assignments(p, "&page=1"),
+  },
+  {
+    name: "assign reviewers middle",
+    request: "GET /api/admin/assignments?programId=…&page=(middle)",
+    actor: "admin",
+    growth: "flat",
+    path: (p) => assignments(p, `&page=${middle(p.assignPages)}`),
+  },
+  {
+    name: "assign reviewers search",
+    request: "GET /api/admin/assignments?programId=…&search=kumar",
+    actor: "admin",
+    growth: "linear",
+    why: "a substring of any name: every candidate's name is read",
+    path: (p) => assignments(p, "&search=kumar"),
+  },
+  {
+    name: "candidate statistics",
+    request: "GET /api/admin/candidate-submissions?programId=…",
+    actor: "admin",
+    growth: "linear",
+    why: "one row per candidate, from every review and ranking",
+    path: (p) => `/api/admin/candidate-submissions?programId=${p.programId}`,
+  },
+  {
+    name: "reviewer statistics",
+    request: "GET /api/admin/reviewer-stats?programId=…",
+    actor: "admin",
+    growth: "linear",
+    why: "counts each member's candidates and reviews",
+    path: (p) => `/api/admin/reviewer-stats?programId=${p.programId}`,
+  },
+  {
+    name: "funding statistics",
+    request: "GET /api/admin/funding-stats?programId=…",
+    actor: "admin",
+    growth: "linear",
+    why: "sums every candidate's decision and amount",
+    path: (p) => `/api/admin/funding-stats?programId=${p.programId}`,
+  },
+  {
+    name: "member's ranking",
+    request: "GET /api/rankings/{userId}/{programId}",
+    actor: "reviewer",
+    growth: "linear",
+    why: "a stacked ranking is all of the member's candidates",
+    path: (p) => `/api/rankings/${p.reviewerId}/${p.programId}`,
+  },
+  {
+    name: "program's rankings",
+    request: "GET /api/rankings/{programId}",
+    actor: "admin",
+    growth: "flat",
+    path: (p) => `/api/rankings/${p.programId}`,
+  },
+  {
+    name: "own ratings",
+    request: "GET /api/ratings?programId=…",
+    actor: "reviewer",
+    growth: "linear",
+    why: "all of the caller's reviews (2 per candidate here: 10, 100, 1,000 each)",
+    path: (p) => `/api/ratings?programId=${p.programId}`,
+  },
+  {
+    name: "reviewer groups",
+    request: "GET /api/reviewerGroups/{programId}",
+    actor: "admin",
+    growth: "flat",
+    path: (p) => `/api/reviewerGroups/${p.programId}`,
+  },
+  {
+    name: "program users",
+    request: "GET /api/programs/{programId}/users",
+    actor: "admin",
+    growth: "flat",
+    path: (p) => `/api/programs/${p.programId}/users`,
+  },
+  {
+    name: "programs list",
+    request: "GET /api/programs/all/{userId}",
+    actor: "admin",
+    growth: "linear",
+    why: "counts the applications and reviews of each of the user's programs",
+    path: (p) => `/api/programs/all/${p.adminId}`,
+  },
+  {
+    name: "export jobs",
+    request: "GET /api/exports?programId=…",
+    actor: "admin",
+    growth: "flat",
+    path: (p) => `/api/exports?programId=${p.programId}`,
+  },
+  {
+    name: "applicant portal",
+    request: "GET /api/submissions/applicant/{user}",
+    actor: "applicant",
+    growth: "flat",
+    path: (p) => `/api/submissions/applicant/${p.applicantId}`,
+  },
+  {
+    name: "applicant in program",
+    request: "GET /api/submissions/user/{userId}/{program}",
+    actor: "applicant",
+    growth: "flat",
+    path: (p) => `/api/submissions/user/${p.applicantId}/${p.programId}`,
+  },
+];
+
+/** One GET as one of the actors: our server over HTTP, or the app in process for the plans. */
+export type SendAs = (actor: GrowthActor, path: string) => Promise<{ status: number; text: string }>;
+
+async function bodyOf<T>(send: SendAs, actor: GrowthActor, path: string): Promise<T> {
+  const answer = await send(actor, path);
+  if (answer.status !== 200)
+    throw new Error(`GET ${path} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+  return JSON.parse(answer.text) as T;
+}
+
+const pagesOf = (body: { total: number; pageSize: number }) =>
+  Math.max(1, Math.ceil(body.total / body.pageSize));
+
+/** The pages and the middle candidate of one program, asked of the server itself. */
+export async function discoverParams(
+  send: SendAs,
+  ids: Pick<EndpointParams, "programId" | "reviewerId" | "adminId" | "applicantId">,
+): Promise<EndpointParams> {
+  type Page = { total: number; pageSize: number; rows: { _id: string }[] };
+  const reviewerFirst = await bodyOf<Page>(send, "reviewer", `/api/applications?programId=${ids.programId}`);
+  const reviewerPages = pagesOf(reviewerFirst);
+  const middlePage = await bodyOf<Page>(
+    send,
+    "reviewer",
+    `/api/applications?programId=${ids.programId}&page=${middle(reviewerPages)}`,
+  );
+  const adminMode = await bodyOf<Page>(
+    send,
+    "admin",
+    `/api/applications?programId=${ids.programId}&adminMode=true`,
+  );
+  const assign = await bodyOf<Page>(send, "admin", `/api/admin/assignments?programId=${ids.programId}`);
+  const middleCandidate = middlePage.rows[0];
+  if (!middleCandidate) throw new Error(`The reviewer sees no candidate in program ${ids.programId}.`);
+  return {
+    ...ids,
+    reviewerPages,
+    adminModePages: pagesOf(adminMode),
+    assignPages: pagesOf(assign),
+    middleCandidateId: middleCandidate._id,
+  };
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "submission_reviewer_groups_program_group_idx" ON "submission_reviewer_groups" USING btree ("program_id","group_id");
