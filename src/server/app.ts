@@ -26,6 +26,7 @@ import { fileRoutes, publicFileRoutes } from "./files/routes";
 import { formRoutes } from "./forms/routes";
 import type { AppDeps } from "./http/context";
 import { AppError } from "./http/errors";
+import { refuseNulCharacters } from "./http/nul-guard";
 import { clientAddress } from "./http/rate-limit";
 import { createRouter, jsonResponse } from "./http/router";
 import { organizationRoutes } from "./organizations/routes";
@@ -139,6 +140,9 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
     }
     await next();
   });
+
+  // After the size limits, before anything reads a body: no NUL reaches a text column.
+  app.use("/api/*", refuseNulCharacters());
 
   const signInGuard = { db, log, enabled: config.AUTH_RATE_LIMIT };
   app.on(["GET", "POST"], "/api/auth/*", (c) => {

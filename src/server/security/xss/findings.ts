@@ -44,35 +44,7 @@ export const XSS_FINDINGS: readonly XssFinding[] = [
       "the bidirectional controls. Fix: also remove U+200E, U+200F, U+202A–U+202E and U+2066–U+2069 " +
       "there, and in displayName (src/server/submissions/files.ts) so that the stored name is clean too.",
   },
-  {
-    check: "NUL byte refused or stored",
-    cases: [
-      "organization name",
-      "organization name at sign-up",
-      "applicant name at sign-up",
-      "user name",
-      "program name",
-      "program rename",
-      "form name, then an applicant submits",
-      "identifier answer",
-      "review comment",
-      "reviewer group",
-      "committee email",
-      "assignment search",
-      "feedback",
-      "error report",
-    ],
-    what:
-      "500 INTERNAL for a U+0000 in any text that reaches a PostgreSQL text column (names, identifier, " +
-      "comments, groups, feedback, error reports, an ILIKE search): the zod schemas let it through and " +
-      "PostgreSQL refuses it (PGlite and PostgreSQL alike). Worse, a form name holding one is accepted (the " +
-      "form is a JSON column) and then every applicant's submit fails with 500, because the receipt email " +
-      "copies the name into the outbox's text columns. Fix, once for all routes: refuse U+0000 in request " +
-      "bodies and query strings with 400 VALIDATION and the field's path — e.g. a check in createRouter's " +
-      "defaultHook or a middleware in src/server/app.ts that walks the parsed JSON and query strings — or " +
-      "add `.refine(s => !s.includes('\u0000'))` to the shared text schemas (nameSchema, the form model's " +
-      "shortText/longText, answers, comments).",
-  },
+
   {
     check: "upload size while streaming",
     cases: ["over the address's size", "a forged address"],
