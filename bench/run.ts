@@ -18,7 +18,7 @@ import { FRONTEND, type FrontendFigures, measureFrontend } from "./frontend";
 import { ORG_ADMIN_EMAIL } from "./generator/context";
 import { runGrowth } from "./growth";
 import { benchPassword } from "./lib/password";
-import { describeTarget, REPO_DIR, resolveTarget, serverEnvFor } from "./lib/target";
+import { benchServerEnv, describeTarget, REPO_DIR, resolveTarget, serverEnvFor } from "./lib/target";
 import { reviewerFixtures } from "./reviewing/fixture";
 import { runWrite, type WriteFigures } from "./reviewing/writes";
 import { sampleAnswer } from "./runner/answer-check";
@@ -35,12 +35,7 @@ import {
   writeReport,
 } from "./runner/report";
 import { runRoundTrips } from "./runner/round-trips";
-import {
-  freePort,
-  killRunningServers,
-  type ServerProcess,
-  startServerProcess,
-} from "./runner/server-process";
+import { freePort, runBenchMain, type ServerProcess, startServerProcess } from "./runner/server-process";
 import { signInUsers } from "./runner/sign-in";
 import type { BenchUser, ReviewerFixture, Scenario } from "./scenarios/types";
 
@@ -245,16 +240,8 @@ async function main(): Promise<number> {
 
   const target = resolveTarget(options.dataDir);
   const password = benchPassword();
-  // The same environment for both servers: production mode, no demo data, no sign-in limits.
-  const env = {
-    ...serverEnvFor(target),
-    DEMO_DATA: "off",
-    AUTH_RATE_LIMIT: "off",
-    SERVE_CLIENT: "off",
-    LOG_LEVEL: "warn",
-    NODE_ENV: "production",
-    BETTER_AUTH_SECRET: randomBytes(20).toString("hex"),
-  };
+  // The same environment for both servers.
+  const env = benchServerEnv(target, randomBytes(20).toString("hex"));
   const specs: ServerSpec[] = [{ label: "app", entry: "src/server/start.ts", env, roundTrips: true }];
   // The baseline only answers the load scenarios and the review writes: without any, nothing to compare.
   if (options.baseline && (options.scenarios.length > 0 || options.writes.length > 0)) {
@@ -307,18 +294,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-// A runner that dies must not leave a server holding the port or the PGlite folder.
-process.on("exit", killRunningServers);
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    killRunningServers();
-    process.exit(130);
-  });
-}
-
-try {
-  process.exitCode = await main();
-} catch (error) {
-  console.error(`\nBenchmark failed: ${error instanceof Error ? error.message : error}`);
-  process.exitCode = 1;
-}
+await runBenchMain("Benchmark", main);

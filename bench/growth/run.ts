@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { killRunningServers } from "../runner/server-process";
+import { runBenchMain } from "../runner/server-process";
 import { runGrowth } from "./index";
 import { formatGrowth } from "./report";
 import { GROWTH_DATA_DIR } from "./target";
@@ -49,22 +49,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-// A runner that dies must not leave a server holding the port or the PGlite folder.
-process.on("exit", killRunningServers);
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    killRunningServers();
-    process.exit(130);
-  });
-}
-
-try {
-  process.exitCode = await main();
-} catch (error) {
-  // fetch's "fetch failed" says why only in its cause (a refused or reset connection).
-  const cause = error instanceof Error && error.cause ? `\n  cause: ${String(error.cause)}` : "";
-  console.error(
-    `\nGrowth benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : error}${cause}`,
-  );
-  process.exitCode = 1;
-}
+await runBenchMain("Growth benchmark", main);

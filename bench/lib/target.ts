@@ -62,6 +62,22 @@ export function serverEnvFor(target: DatabaseTarget): Record<string, string> {
   return { DATA_DIR: path.dirname(target.dataDir) };
 }
 
+/**
+ * Our server's environment in the benchmarks: the database, production mode, no demo data, no sign-in
+ * limits, no client, a fresh auth secret (every server of one run gets the same, so sessions carry over).
+ */
+export function benchServerEnv(target: DatabaseTarget, secret: string): Record<string, string> {
+  return {
+    ...serverEnvFor(target),
+    DEMO_DATA: "off",
+    AUTH_RATE_LIMIT: "off",
+    SERVE_CLIENT: "off",
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+    BETTER_AUTH_SECRET: secret,
+  };
+}
+
 export function targetFromServerEnv(env: NodeJS.ProcessEnv): DatabaseTarget {
   const dataDir = path.join(env.DATA_DIR ?? "./data", PGLITE_SUBFOLDER);
   return resolveTarget(dataDir, env);

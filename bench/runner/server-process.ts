@@ -120,3 +120,25 @@ async function isHealthy(baseUrl: string): Promise<boolean> {
     return false; // Not listening yet.
   }
 }
+
+/**
+ * Runs a benchmark's `main` as the process's work: servers it started are killed however it ends (an
+ * error, Ctrl-C), a failure is printed with its cause, and `main`'s number is the exit code.
+ */
+export async function runBenchMain(label: string, main: () => Promise<number | undefined>): Promise<void> {
+  process.on("exit", killRunningServers);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      killRunningServers();
+      process.exit(130);
+    });
+  }
+  try {
+    process.exitCode = (await main()) ?? 0;
+  } catch (error) {
+    // fetch's "fetch failed" says why only in its cause (a refused or reset connection).
+    const cause = error instanceof Error && error.cause ? `\n  cause: ${String(error.cause)}` : "";
+    console.error(`\n${label} failed: ${error instanceof Error ? error.message : error}${cause}`);
+    process.exitCode = 1;
+  }
+}

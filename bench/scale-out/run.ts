@@ -12,17 +12,12 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { benchPassword } from "../lib/password";
-import { BENCH_DIR, DEFAULT_DATA_DIR, resolveTarget, serverEnvFor } from "../lib/target";
+import { BENCH_DIR, benchServerEnv, DEFAULT_DATA_DIR, resolveTarget } from "../lib/target";
 import { reviewerFixtures } from "../reviewing/fixture";
 import { ensureDataset, prepareDataset, withSqlClient } from "../runner/dataset";
 import { type LoadFigures, runLoad } from "../runner/load";
 import { waitForIdleCpu } from "../runner/proc";
-import {
-  freePort,
-  killRunningServers,
-  type ServerProcess,
-  startServerProcess,
-} from "../runner/server-process";
+import { freePort, runBenchMain, type ServerProcess, startServerProcess } from "../runner/server-process";
 import { signInUsers } from "../runner/sign-in";
 import { candidateListScenario as candidateList } from "../scenarios/candidate-list";
 import type { BenchUser } from "../scenarios/types";
@@ -74,7 +69,7 @@ async function sessionWorksOn(server: ServerProcess, user: BenchUser): Promise<b
   return response.status === 200;
 }
 
-async function main() {
+async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       duration: { type: "string", default: "10" },
@@ -92,15 +87,7 @@ async function main() {
   const dataset = await prepareDataset(target);
   const emails = dataset.reviewerEmails.slice(0, Number(values.users));
   const fixtures = await withSqlClient(target, (sql) => reviewerFixtures(sql, emails));
-  const env = {
-    ...serverEnvFor(target),
-    DEMO_DATA: "off",
-    AUTH_RATE_LIMIT: "off",
-    SERVE_CLIENT: "off",
-    LOG_LEVEL: "warn",
-    NODE_ENV: "production",
-    BETTER_AUTH_SECRET: randomBytes(20).toString("hex"),
-  };
+  const env = benchServerEnv(target, randomBytes(20).toString("hex"));
   const start = async (n: number) =>
     startServerProcess({ label: `app ${n}`, entry: "src/server/start.ts", port: await freePort(), env });
 
@@ -136,12 +123,7 @@ async function main() {
     );
   }
   console.log(`\nWritten to ${path.relative(process.cwd(), RESULTS)}.`);
+  return 0;
 }
 
-process.on("exit", killRunningServers);
-try {
-  await main();
-} catch (error) {
-  console.error(`Scale-out failed: ${error instanceof Error ? error.message : error}`);
-  process.exitCode = 1;
-}
+await runBenchMain("Scale-out", main);
