@@ -278,7 +278,6 @@ describe("names that try to choose a place", () => {
     ["C:\\Windows\\escape.pdf", "escape.pdf"],
     ["....//....//escape.pdf", "escape.pdf"],
     ["%2e%2e%2fescape.pdf", "%2e%2e%2fescape.pdf"],
-    ["nul\u0000byte.pdf", "nulbyte.pdf"],
     ["line\r\nbreak.pdf", "linebreak.pdf"],
   ] as const;
 
@@ -297,6 +296,14 @@ describe("names that try to choose a place", () => {
       for (const name of [fallback, full]) expect(nameProblems(name), name).toEqual([]);
     },
   );
+
+  it("refuses a name holding a NUL with the field at fault, and stores nothing", async () => {
+    const { grant, stored, submissionId } = await upload("pdf", "nul\u0000byte.pdf", BYTES.pdf);
+    expect(grant.status).toBe(400);
+    expect(fieldErrors(grant)).toHaveProperty("filename");
+    expect(stored).toBeNull();
+    expect(await rowsOf(submissionId)).toEqual([]);
+  });
 
   it("never writes outside the storage folder: every file on disk is a stored file's key", async () => {
     const keys = (await t.deps.db.select({ key: submissionFiles.key }).from(submissionFiles)).map((r) =>
