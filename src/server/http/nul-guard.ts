@@ -12,16 +12,50 @@ export const NUL_MESSAGE = "Text cannot contain the NUL character (U+0000).";
 
 const JSON_NUL = "\\u0000";
 
-/** The path of the first string (or key) holding a NUL, as a field name ("answers.3.answerString"). */
-function nulPath(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path : null;
-  if (typeof value !== "object" || value === null) return null;
-  for (const [key, inner] of Object.entries(value)) {
-    if (key.includes("\u0000")) return [...path, key];
-    const found = nulPath(inner, [...path, key]);
-    if (found) return found;
+interface Visit {
+  value: unknown;
+  key: string | null;
+  parent: Visit | null;
+}
+
+function pathOf(visit: Visit, lastKey?: string): string[] {
+  const path: string[] = lastKey === undefined ? [] : [lastKey];
+  for (let at: Visit | null = visit; at?.key != null; at = at.parent) path.unshift(at.key);
+  return path;
+}
+
+/**
+ * The path of the first string (or key) holding a NUL, as a field name ("answers.3.answerString").
+ * Walked with a stack of its own and parent links, not recursion or copied paths: a body nested
+ * 100,000 deep must neither overflow the call stack nor cost quadratic memory.
+ */
+function nulPath(root: unknown): string[] | null {
+  const pending: Visit[] = [{ value: root, key: null, parent: null }];
+  while (pending.length > 0) {
+    const visit = pending.pop()!;
+    const { value } = visit;
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return pathOf(visit);
+      continue;
+    }
+    if (typeof value !== "object" || value === null) continue;
+    const entries = Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, inner] = entries[i]!;
+      if (key.includes("\u0000")) return pathOf(visit, key);
+      pending.push({ value: inner, key, parent: visit });
+    }
   }
   return null;
+}
+
+function decodedIncludesNul(path: string): boolean {
+  if (path.includes("\u0000")) return true;
+  try {
+    return decodeURIComponent(path).includes("\u0000");
+  } catch {
+    return false; // a malformed escape: the route answers it
+  }
 }
 
 function refuse(field: string): never {
@@ -31,6 +65,7 @@ function refuse(field: string): never {
 export function refuseNulCharacters(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.path.startsWith("/api/files/upload/")) return next();
+    if (decodedIncludesNul(c.req.path)) refuse("path");
     const query = new URL(c.req.url).searchParams;
     for (const [key, value] of query) {
       if (key.includes("\u0000") || value.includes("\u0000")) refuse(key);

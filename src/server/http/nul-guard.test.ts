@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../test/harness";
+import { NUL_MESSAGE } from "./nul-guard";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const errorOf = async (res: Response) =>
+  ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string[]> } })
+    .error;
+
+describe("a NUL character in a request", () => {
+  it("is refused with 400 and its field, however deep the body nests (found by the fuzzer: 500 before)", async () => {
+    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    const res = await t.app.request("/api/email/error", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://localhost:3000" },
+      body: `{"deep":${deep},"code":"\\u0000","message":"m"}`,
+    });
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.message).toBe(NUL_MESSAGE);
+    expect(error.fields).toEqual({ code: [NUL_MESSAGE] });
+  });
+
+  it("names the nested field that holds it", async () => {
+    const res = await t.request("/api/email/error", {
+      method: "POST",
+      body: { code: "E", message: "m", extra: { list: ["ok", "bad\u0000"] } },
+    });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).fields).toEqual({ "extra.list.1": [NUL_MESSAGE] });
+  });
+
+  it("is refused in a path parameter (found by the fuzzer: 500 before)", async () => {
+    const res = await t.request("/api/stackings/%00");
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).fields).toEqual({ path: [NUL_MESSAGE] });
+  });
+});
