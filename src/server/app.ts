@@ -26,9 +26,9 @@ import { fileRoutes, publicFileRoutes } from "./files/routes";
 import { formRoutes } from "./forms/routes";
 import type { AppDeps } from "./http/context";
 import { AppError } from "./http/errors";
-import { refuseNulCharacters } from "./http/nul-guard";
 import { clientAddress } from "./http/rate-limit";
 import { createRouter, jsonResponse } from "./http/router";
+import { refuseUnstorableText } from "./http/text-guard";
 import { organizationRoutes } from "./organizations/routes";
 import { planRoutes } from "./plans/routes";
 import { programUserRoutes } from "./program-users/routes";
@@ -141,20 +141,25 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
     await next();
   });
 
-  // After the size limits, before anything reads a body: no NUL reaches a text column.
-  app.use("/api/*", refuseNulCharacters());
+  // After the size limits, before anything reads a body: no NUL or half character reaches a column.
+  app.use("/api/*", refuseUnstorableText());
 
   const signInGuard = { db, log, enabled: config.AUTH_RATE_LIMIT };
-  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
     const ip = clientAddress(c, config.TRUST_PROXY);
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
     const request = new Request(c.req.raw, { headers });
-    if (c.req.method === "POST" && c.req.path === SIGN_IN_PATH) {
-      return guardSignIn(signInGuard, request, ip, (r) => auth.handler(r));
+    const response =
+      c.req.method === "POST" && c.req.path === SIGN_IN_PATH
+        ? await guardSignIn(signInGuard, request, ip, (r) => auth.handler(r))
+        : await auth.handler(request);
+    // better-auth answers a path it does not serve with an empty 404: give it the API's error shape.
+    if (response.status === 404 && (await response.clone().text()) === "") {
+      throw new AppError("NOT_FOUND", "No such API route.");
     }
-    return auth.handler(request);
+    return response;
   });
 
   // Session → actor, for every other API call, in one query. No valid signed cookie, no query.

@@ -162,7 +162,8 @@ const isRowAction = (body: unknown) => typeof body === "object" && body !== null
 /** The 400 of an invalid updateField call: the body as sent (Hono keeps the parsed JSON), judged by its kind. */
 async function refuseUpdateField(result: { target: string; error: unknown }, c: AppContext): Promise<never> {
   if (result.target !== "json") throw validationError(result.error as z.ZodError);
-  const sent: unknown = await c.req.json();
+  // No body at all (or not JSON): the hook's own error says so; reading it again would throw.
+  const sent: unknown = await c.req.json().catch(() => undefined);
   const judged = (isRowAction(sent) ? updateFieldBodySchema : decisionBodySchema).safeParse(sent);
   throw validationError(judged.success ? (result.error as z.ZodError) : judged.error);
 }

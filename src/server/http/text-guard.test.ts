@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/harness";
-import { NUL_MESSAGE } from "./nul-guard";
+import { NUL_MESSAGE, SURROGATE_MESSAGE } from "./text-guard";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,5 +39,31 @@ describe("a NUL character in a request", () => {
     const res = await t.request("/api/stackings/%00");
     expect(res.status).toBe(400);
     expect((await errorOf(res)).fields).toEqual({ path: [NUL_MESSAGE] });
+  });
+});
+
+describe("half of a character (an unpaired UTF-16 surrogate) in a request", () => {
+  const post = (body: string) =>
+    t.app.request("/api/email/error", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://localhost:3000" },
+      body,
+    });
+
+  it("is refused with 400 and its field, a high half or a low half (found by the fuzzer: 500 at jsonb)", async () => {
+    for (const half of ["\\ud83d", "\\ude00", "\\uDE00\\uD83D"]) {
+      const res = await post(`{"code":"E","message":"cut ${half} here"}`);
+      expect(res.status, half).toBe(400);
+      const error = await errorOf(res);
+      expect(error.message).toBe(SURROGATE_MESSAGE);
+      expect(error.fields).toEqual({ message: [SURROGATE_MESSAGE] });
+    }
+  });
+
+  it("lets a whole character through, escaped or as is", async () => {
+    for (const whole of ["\\ud83d\\ude00", "\u{1F600}"]) {
+      const res = await post(`{"code":"E","message":"smile ${whole}"}`);
+      expect(res.status, whole).toBe(200);
+    }
   });
 });
