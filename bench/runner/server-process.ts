@@ -43,9 +43,10 @@ export function killRunningServers(): void {
 }
 
 /**
- * Starts `entry` (a TypeScript file) as a child process and waits until GET /api/health answers
- * {"ok":true}. Runs `node --import tsx entry`, which is what `tsx entry` does but without tsx's
- * wrapper process, so `pid` is the server itself and its RSS is the server's.
+ * Starts `entry` as a child process and waits until GET /api/health answers {"ok":true}. A TypeScript
+ * entry runs as `node --import tsx entry`, which is what `tsx entry` does but without tsx's wrapper
+ * process, so `pid` is the server itself and its RSS is the server's; a JavaScript one (the bundled
+ * server of `npm start`, scripts/start.mjs) with plain Node.
  */
 export async function startServerProcess(opts: {
   label: string;
@@ -57,7 +58,8 @@ export async function startServerProcess(opts: {
   // Extra Node flags for the servers, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
   // to profile them (Node refuses --cpu-prof in NODE_OPTIONS).
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", opts.entry], {
+  const loader = opts.entry.endsWith(".ts") ? ["--import", "tsx"] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, opts.entry], {
     cwd: REPO_DIR,
     env: { ...process.env, ...opts.env, PORT: String(opts.port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],

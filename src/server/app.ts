@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRoute } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
@@ -33,6 +32,7 @@ import { organizationRoutes } from "./organizations/routes";
 import { planRoutes } from "./plans/routes";
 import { programUserRoutes } from "./program-users/routes";
 import { programRoutes } from "./programs/routes";
+import { PROJECT_ROOT } from "./project-root";
 import { adminCandidateRoutes, candidateRoutes, submissionAdminRoutes } from "./reviewing/candidate-routes";
 import { rankingRoutes, stackingRoutes } from "./reviewing/ranking-routes";
 import { ratingRoutes, reviewRoutes } from "./reviewing/review-routes";
@@ -41,7 +41,7 @@ import { devMailboxRoutes, supportRoutes } from "./support/routes";
 import { loadSessionActor } from "./users/actor";
 import { userRoutes } from "./users/routes";
 
-export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
+export const CLIENT_DIST = path.join(PROJECT_ROOT, "dist/client");
 
 /** The SPA works under this policy: no inline scripts; Mantine needs inline styles. */
 const CONTENT_SECURITY_POLICY = {

@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { CLIENT_DIST } from "./app";
+import { PROJECT_ROOT as ROOT } from "./project-root";
 
-const ROOT = path.resolve(CLIENT_DIST, "../..");
 const SOURCES = ["src/client", "src/shared", "vite.config.ts", "package-lock.json"];
 
 function newestMtime(p: string): number {
