@@ -112,7 +112,7 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
     }),
   );
 
-  // JSON bodies are small; uploads carry files and have their own cap (the grant's size is checked too).
+  // JSON bodies are small; uploads stream through their own route, which stops at the address's size.
   const limitBody = (maxSize: number) =>
     bodyLimit({
       maxSize,
@@ -120,7 +120,14 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
         throw new AppError("BODY_TOO_LARGE", `The request body is larger than ${maxSize} bytes.`);
       },
     });
-  app.use("/api/files/upload/*", limitBody(MAX_UPLOAD_BYTES));
+  // Uploads are read by their route as they stream in, stopped past the address's own size; here only
+  // a declared length over any upload is refused, before anything is read (no body is buffered).
+  app.use("/api/files/upload/*", async (c, next) => {
+    if (Number(c.req.header("content-length") ?? "0") > MAX_UPLOAD_BYTES) {
+      throw new AppError("BODY_TOO_LARGE", `The request body is larger than ${MAX_UPLOAD_BYTES} bytes.`);
+    }
+    await next();
+  });
   app.use("/api/*", async (c, next) => {
     if (c.req.path.startsWith("/api/files/upload/")) return next();
     // A whole form (up to 100 sections of 100 questions) and a whole application's answers (long

@@ -1,4 +1,5 @@
 import { desc } from "drizzle-orm";
+import { LINE_BREAK } from "../../shared/schemas/common";
 import type { Db, Tx } from "../db/client";
 import { emailOutbox } from "../db/schema";
 import type { RenderedEmail } from "./templates";
@@ -16,12 +17,20 @@ export interface OutgoingEmail extends RenderedEmail {
   dedupeKey?: string | null;
 }
 
+const LINE_BREAKS = new RegExp(`${LINE_BREAK.source}+`, "g");
+/**
+ * A subject on one line, whatever names it carries: a line break typed into a name (a program's, a
+ * form's) must never become a header line before a provider sees it. A run of line breaks (CR, LF,
+ * VT, FF, NEL, LS, PS) becomes one space.
+ */
+export const oneLineSubject = (subject: string) => subject.replace(LINE_BREAKS, " ").trim();
+
 const rowOf = (email: OutgoingEmail) => ({
   kind: email.kind,
   to: email.to,
   bcc: email.bcc ?? [],
   replyTo: email.replyTo ?? null,
-  subject: email.subject,
+  subject: oneLineSubject(email.subject),
   text: email.text,
   html: email.html,
   organizationId: email.organizationId ?? null,

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { readFile, rm } from "node:fs/promises";
 import { createRoute } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { FORM_MESSAGES } from "../../shared/forms/publish-check";
-import { okSchema } from "../../shared/schemas/common";
+import { errorBodySchema, okSchema } from "../../shared/schemas/common";
 import {
   FILE_MESSAGES,
   HEADER_IMAGE_MAX_BYTES,
@@ -31,6 +32,7 @@ import { accessibleSubmission } from "../submissions/routes";
 import { findSubmissionRef, holdsToken } from "../submissions/service";
 import { imageInfo } from "./image-size";
 import { isValidKey } from "./storage";
+import { receiveUpload } from "./upload-body";
 import {
   type PrivateUploadGrant,
   signDownloadGrant,
@@ -48,6 +50,10 @@ const tokenHeader = z.object({ [SUBMISSION_TOKEN_HEADER]: z.string().max(200).op
 const refusedResponse = jsonResponse(
   z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
   "Refused: the application cannot change now",
+);
+const tooLargeResponse = jsonResponse(
+  errorBodySchema,
+  "A body sent without its length (streamed) passed the address's size: reading stopped there",
 );
 /** A header-safe fallback name for old clients; `filename*` carries the real one. */
 const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
@@ -102,41 +108,50 @@ export const fileRoutes = createRouter()
       path: "/upload/{token}",
       tags,
       summary:
-        "Upload the bytes to a signed address (only by the user it was made for, before it expires); images are checked by their content",
+        "Upload the bytes to a signed address (only by the user it was made for, before it expires), read as they stream in and stopped past the address's size; types are checked by the content",
       request: { params: z.object({ token: z.string().min(1).max(2000) }) },
       responses: {
         200: jsonResponse(
           z.union([uploadResultSchema, submissionFileSchema]),
           "Stored: the header image's address, or the applicant file's record",
         ),
+        413: tooLargeResponse,
         ...errorResponses,
       },
     }),
     async (c) => {
       const { files, db } = c.get("deps");
+      // The address and who sends it are checked before a byte of the body is read: a forged or
+      // expired address, or someone else's, gets nothing read and nothing said about it.
       const grant = verifyUploadGrant(files.secret, c.req.valid("param").token);
-      // A forged or expired address, or someone else's: nothing to say about it.
       if (!grant || !isValidKey(grant.key)) throw notFound();
-      if (grant.bucket === "private") {
-        await requireUploader(c, grant);
-        const bytes = await readUpload(c, grant.maxBytes);
-        return c.json(await storeUpload(db, files.storage, grant, bytes), 200);
+      if (grant.bucket === "private") await requireUploader(c, grant);
+      else if (grant.userId !== requireActor(c).userId) throw notFound();
+      refuseDeclaredLength(c, grant.maxBytes);
+      const partial = await files.storage.partialPathFor(grant.bucket, grant.key);
+      try {
+        const received = await receiveUpload(c.req.raw.body, partial, grant.maxBytes);
+        if (!received) return c.json(tooLarge(grant.maxBytes, "BODY_TOO_LARGE").toBody(), 413);
+        if (grant.bucket === "private") {
+          return c.json(await storeUpload(db, files.storage, grant, received), 200);
+        }
+        // A header image is at most HEADER_IMAGE_MAX_BYTES (its address's size): read back whole.
+        const image = imageInfo(await readFile(received.path));
+        if (!image)
+          throw new AppError("VALIDATION", FILE_MESSAGES.headerImageType, {
+            file: [FILE_MESSAGES.headerImageType],
+          });
+        if (image.width < HEADER_IMAGE_MIN.width || image.height < HEADER_IMAGE_MIN.height) {
+          throw new AppError("VALIDATION", FILE_MESSAGES.headerImageSize, {
+            file: [FILE_MESSAGES.headerImageSize],
+          });
+        }
+        await files.storage.moveIntoPlace(received.path, grant.bucket, grant.key);
+        return c.json({ url: `/api/files/public/${grant.key}` }, 200);
+      } finally {
+        // Gone already once moved into place; otherwise (refused, too large, failed) removed here.
+        await rm(partial, { force: true });
       }
-      const actor = requireActor(c);
-      if (grant.userId !== actor.userId) throw notFound();
-      const bytes = await readUpload(c, grant.maxBytes);
-      const image = imageInfo(bytes);
-      if (!image)
-        throw new AppError("VALIDATION", FILE_MESSAGES.headerImageType, {
-          file: [FILE_MESSAGES.headerImageType],
-        });
-      if (image.width < HEADER_IMAGE_MIN.width || image.height < HEADER_IMAGE_MIN.height) {
-        throw new AppError("VALIDATION", FILE_MESSAGES.headerImageSize, {
-          file: [FILE_MESSAGES.headerImageSize],
-        });
-      }
-      await files.storage.write(grant.bucket, grant.key, bytes);
-      return c.json({ url: `/api/files/public/${grant.key}` }, 200);
     },
   )
   .openapi(
@@ -252,16 +267,15 @@ async function requireUploader(c: AppContext, grant: PrivateUploadGrant) {
   if (!holdsToken(ref, c.req.header(SUBMISSION_TOKEN_HEADER))) throw notFound();
 }
 
-/** The request's bytes, refused above `maxBytes` (declared or real). */
-async function readUpload(c: AppContext, maxBytes: number): Promise<Uint8Array> {
-  const tooLarge = () =>
-    new AppError("VALIDATION", FILE_MESSAGES.tooLarge(Math.round(maxBytes / 1048576)), {
-      file: [FILE_MESSAGES.tooLarge(Math.round(maxBytes / 1048576))],
-    });
-  if (Number(c.req.header("content-length") ?? "0") > maxBytes) throw tooLarge();
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  if (bytes.byteLength > maxBytes) throw tooLarge();
-  return bytes;
+/** The address's size passed: the plan's (applicant files) or the header image cap, in MB. */
+function tooLarge(maxBytes: number, code: "VALIDATION" | "BODY_TOO_LARGE" = "VALIDATION"): AppError {
+  const message = FILE_MESSAGES.tooLarge(Math.round(maxBytes / 1048576));
+  return new AppError(code, message, { file: [message] });
+}
+
+/** A declared length over the address's size is refused at once, the body unread. */
+function refuseDeclaredLength(c: AppContext, maxBytes: number): void {
+  if (Number(c.req.header("content-length") ?? "0") > maxBytes) throw tooLarge(maxBytes);
 }
 
 /**

@@ -2,7 +2,12 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { logicWarnings } from "../../shared/forms/branching";
 import { copyWithNewIds, defaultFormContent } from "../../shared/forms/defaults";
-import type { Form, FormContent } from "../../shared/forms/model";
+import {
+  type Form,
+  type FormContent,
+  HEADER_IMAGE_MESSAGE,
+  headerImageProgram,
+} from "../../shared/forms/model";
 import { FORM_MESSAGES, formProblems } from "../../shared/forms/publish-check";
 import { publishedEditProblem } from "../../shared/forms/structure-lock";
 import type { FormResult, SaveFormResult } from "../../shared/schemas/forms";
@@ -182,6 +187,7 @@ async function writeContent(
     const row = await lockAtRevision(tx, formId, revision);
     const current = needsCurrent || !row.draft ? await contentOf(tx, formId) : null;
     const content = change(current);
+    await checkHeaderImage(tx, row, content, current);
     if (!row.draft) {
       const problem = publishedEditProblem(current!, content);
       if (problem) throw new AppError("FORM_LOCKED", problem);
@@ -193,6 +199,33 @@ async function writeContent(
       .where(eq(forms.id, formId))
       .returning(refColumns);
     return { ...saved!, content };
+  });
+}
+
+/**
+ * The header image is none, or one of this program's own uploaded images (the schema has checked the
+ * address's shape; here, whose program it names). One the form already holds is kept as it is: a
+ * duplicated program's form shows its source's image until someone uploads another.
+ */
+async function checkHeaderImage(
+  tx: Tx,
+  form: Pick<FormRef, "id" | "programId">,
+  content: FormContent,
+  current: FormContent | null,
+): Promise<void> {
+  const address = content.settings.headerImage;
+  if (!address || headerImageProgram(address) === form.programId) return;
+  const held = current
+    ? current.settings.headerImage
+    : (
+        await tx
+          .select({ address: sql<string | null>`${forms.content}->'settings'->>'headerImage'` })
+          .from(forms)
+          .where(eq(forms.id, form.id))
+      )[0]?.address;
+  if (address === held) return;
+  throw new AppError("VALIDATION", HEADER_IMAGE_MESSAGE, {
+    "content.settings.headerImage": [HEADER_IMAGE_MESSAGE],
   });
 }
 

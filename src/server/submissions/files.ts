@@ -5,8 +5,10 @@ import { translate } from "../../shared/i18n/catalog";
 import type { SubmissionFile } from "../../shared/schemas/submissions";
 import type { Db, Tx } from "../db/client";
 import { submissionFiles, submissions } from "../db/schema";
+import { DIRECTION_CONTROLS } from "../exports/zip/entry-names";
 import { CONTENT_TYPE_OF, nameFitsType, sniffFileType } from "../files/sniff";
 import type { DiskStorage } from "../files/storage";
+import type { ReceivedUpload } from "../files/upload-body";
 import type { PrivateUploadGrant } from "../files/upload-grants";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
@@ -29,11 +31,16 @@ export function safeName(filename: string, fallback = "file"): string {
   return (cleaned || fallback).slice(-80);
 }
 
-/** The name shown and downloaded: the applicant's, without path parts or control characters. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+const CONTROL_OR_QUOTE = /[\u0000-\u001f\u007f"]/g;
+
+/**
+ * The name shown and downloaded: the applicant's, without path parts, control characters or
+ * direction controls (which would show "invoice\u202Efdp.exe" as "invoiceexe.pdf").
+ */
 export function displayName(filename: string): string {
   const base = filename.split(/[/\\]/).pop() ?? "";
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, "").trim();
+  const cleaned = base.replace(CONTROL_OR_QUOTE, "").replace(DIRECTION_CONTROLS, "").trim();
   return (cleaned || "file").slice(0, 200);
 }
 
@@ -99,29 +106,32 @@ export async function grantUpload(
 }
 
 /**
- * The bytes of a granted upload: the type is judged by the content, the count again under a lock
- * on the submission (two uploads at once cannot both take the last place). The file is written
- * before its row, and removed again if the row cannot be added.
+ * The bytes of a granted upload — in memory, or received into a temporary file beside the key
+ * (`storage.partialPathFor`, as the upload route streams them): the type is judged by the content, the
+ * count again under a lock on the submission (two uploads at once cannot both take the last place).
+ * The file is put in place before its row, and removed again if the row cannot be added.
  */
 export async function storeUpload(
   db: Db,
   storage: DiskStorage,
   grant: PrivateUploadGrant,
-  bytes: Uint8Array,
+  upload: Uint8Array | ReceivedUpload,
 ): Promise<SubmissionFile> {
+  const inMemory = upload instanceof Uint8Array;
   const ref = await db.select().from(submissions).where(eq(submissions.id, grant.submissionId));
   const row = ref[0];
   if (!row) throw notFound();
   const content = await versionContent(db, row.formId, row.formVersion);
   const question = fileQuestion(content.sections, grant.questionId);
-  const sniffed = sniffFileType(bytes);
+  const sniffed = sniffFileType(inMemory ? upload : upload.head);
   const wanted = question.files.fileType;
   if (wanted !== "any" && sniffed !== wanted) {
     const message = en("file.type", { type: wanted });
     throw new AppError("VALIDATION", message, { file: [message] });
   }
   const contentType = sniffed ? CONTENT_TYPE_OF[sniffed] : "application/octet-stream";
-  await storage.write("private", grant.key, bytes);
+  if (inMemory) await storage.write("private", grant.key, upload);
+  else await storage.moveIntoPlace(upload.path, "private", grant.key);
   try {
     return await db.transaction(async (tx) => {
       await tx
@@ -140,7 +150,7 @@ export async function storeUpload(
           questionId: question._id,
           key: grant.key,
           name: grant.name,
-          size: bytes.byteLength,
+          size: inMemory ? upload.byteLength : upload.size,
           contentType,
         })
         .returning();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasNoLineBreak } from "../schemas/common";
 
 /**
  * The form model: one definition, used by the builder, the applicant renderer and the server
@@ -197,9 +198,31 @@ export const sectionSchema = z.strictObject({
 });
 export type Section = z.infer<typeof sectionSchema>;
 
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+/**
+ * A header image's address as the upload route hands it out (POST /api/files/signedUrl/public/putObject):
+ * /api/files/public/programs/{programId}/{uuid}-{safe name}. Group 1 is the program's id; the server
+ * checks on save that it is the form's own program (src/server/forms/service.ts).
+ */
+export const HEADER_IMAGE_ADDRESS = new RegExp(
+  `^/api/files/public/programs/(${UUID})/${UUID}-[A-Za-z0-9._-]{1,80}$`,
+);
+export const HEADER_IMAGE_MESSAGE = "The header image must be an image uploaded for this program.";
+/** The program whose public files hold the header image at `address`, or null when it is none. */
+export const headerImageProgram = (address: string): string | null =>
+  HEADER_IMAGE_ADDRESS.exec(address)?.[1] ?? null;
+
 export const formSettingsSchema = z.strictObject({
   themeColour: z.enum(THEME_COLOURS),
-  headerImage: z.string().max(2000).nullable(),
+  /**
+   * Null (or empty: none), or one of the program's uploaded images — never another site's address or
+   * a javascript: one, which every applicant page would render as <img src>.
+   */
+  headerImage: z
+    .string()
+    .max(2000)
+    .refine((address) => address === "" || HEADER_IMAGE_ADDRESS.test(address), HEADER_IMAGE_MESSAGE)
+    .nullable(),
   confirmationMessage: longText,
   frenchTranslationEnabled: z.boolean(),
   /** French text by English text (labels, questions, options). */
@@ -212,7 +235,8 @@ export type FormLink = z.infer<typeof linkSchema>;
 
 /** What an administrator edits: the whole form body sent on save. */
 export const formContentSchema = z.strictObject({
-  name: shortText,
+  /** On one line: it is the title of the applicant's pages and the subject of their receipt. */
+  name: shortText.refine(hasNoLineBreak, "Form name must be on one line"),
   description: richTextSchema,
   sections: z.array(sectionSchema).min(1).max(FORM_LIMITS.sections),
   settings: formSettingsSchema,

@@ -10,7 +10,20 @@ export const emailSchema = z
   .max(MAX_EMAIL_LENGTH)
   .pipe(z.email({ message: MESSAGES.invalidEmail }));
 
-export const nameSchema = z.string().trim().min(1, "Required").max(MAX_NAME_LENGTH);
+/**
+ * Line breaks, as Unicode counts them (LF, VT, FF, CR, NEL, LS, PS). A name shows on one line — in
+ * lists, in headings and in the subjects of the emails that carry it — so a name never holds one.
+ */
+export const LINE_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/;
+export const hasNoLineBreak = (text: string) => !LINE_BREAK.test(text);
+
+/** A person's name: trimmed, required, on one line. */
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(1, "Required")
+  .max(MAX_NAME_LENGTH)
+  .refine(hasNoLineBreak, "Names must be on one line");
 
 /** The error body every failing API call returns. */
 export const errorBodySchema = z.object({

@@ -1,8 +1,15 @@
 import { z } from "zod";
 import { MAX_NAME_LENGTH } from "../limits";
+import { hasNoLineBreak } from "./common";
 import { userProgramSchema } from "./users";
 
-export const programNameSchema = z.string().trim().min(1, "Program name is required").max(MAX_NAME_LENGTH);
+/** A program's name: trimmed, required, on one line (it is in the subjects of the program's emails). */
+export const programNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Program name is required")
+  .max(MAX_NAME_LENGTH)
+  .refine(hasNoLineBreak, "Program name must be on one line");
 
 /** POST /api/programs — the seed's payload; the organization is always the admin's own. */
 export const createProgramBodySchema = z.strictObject({

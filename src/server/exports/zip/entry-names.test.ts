@@ -24,6 +24,19 @@ describe("safeSegment: a name someone typed as one safe path segment", () => {
     expect(safeSegment("notes.txt. . ")).toBe("notes.txt");
   });
 
+  it("removes direction controls, which would hide a name's real extension", () => {
+    // Shown as "invoiceexe.pdf" with the override: the file is a program.
+    expect(safeSegment("invoice\u202Efdp.exe")).toBe("invoicefdp.exe");
+    const every = ["\u200e", "\u200f", "\u202a", "\u202b", "\u202c", "\u202d", "\u202e"]
+      .concat(["\u2066", "\u2067", "\u2068", "\u2069"])
+      .map((control, i) => `${control}${i}`)
+      .join("");
+    expect(safeSegment(`${every}.txt`)).toBe("012345678910.txt");
+    // Only the controls: Arabic and Hebrew letters stay, as the names of real files.
+    expect(safeSegment("تقرير מסמך.pdf")).toBe("تقرير מסמך.pdf");
+    expect(safeSegment("\u202E\u2066")).toBe("file");
+  });
+
   it("renames Windows device names", () => {
     expect(safeSegment("CON")).toBe("_CON");
     expect(safeSegment("nul.txt")).toBe("_nul.txt");

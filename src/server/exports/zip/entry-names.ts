@@ -12,6 +12,11 @@ export const MAX_SEGMENT_LENGTH = 200;
 const MAX_EXTENSION_LENGTH = 16;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+/**
+ * Bidirectional controls (LRM, RLM, the embeddings and overrides, the isolates): "invoice\u202Efdp.exe"
+ * shows as "invoiceexe.pdf" in a file manager, its real extension hidden.
+ */
+export const DIRECTION_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 /** Characters Windows refuses in a file name (the slashes never get here: they split the name). */
 const FORBIDDEN = /[<>:"|?*]/g;
 /** Device names Windows reserves, with or without an extension ("con.txt" cannot be created either). */
@@ -39,7 +44,12 @@ export function safeSegment(name: string, fallback = "file"): string {
       .split(/[/\\]/)
       .filter((part) => part.trim() !== "")
       .pop() ?? "";
-  let cleaned = base.normalize("NFC").replace(CONTROL, "").replace(FORBIDDEN, "_").trim();
+  let cleaned = base
+    .normalize("NFC")
+    .replace(CONTROL, "")
+    .replace(DIRECTION_CONTROLS, "")
+    .replace(FORBIDDEN, "_")
+    .trim();
   // Windows drops trailing dots and spaces, which would make "a." and "a" the same file.
   cleaned = cleaned.replace(/[. ]+$/, "");
   if (cleaned === "" || /^\.+$/.test(cleaned)) return fallback;

@@ -22,9 +22,12 @@ export type QuestionIds = Record<
 
 const paragraph = (text: string) => ({ type: "paragraph" as const, children: [{ text }] });
 
-/** The form, every text in it the payload: two sections, every question type applicants answer. */
-export function hostileForm(text: string): { content: FormContent; ids: QuestionIds } {
-  const content = defaultFormContent(text);
+/**
+ * The form, every text in it the payload (the name `name`, the payload unless told): two sections,
+ * every question type applicants answer.
+ */
+export function hostileForm(text: string, name = text): { content: FormContent; ids: QuestionIds } {
+  const content = defaultFormContent(name);
   const q = (type: Question["type"], patch: Partial<Question> = {}): Question => ({
     ...newQuestion(type, text),
     description: text,

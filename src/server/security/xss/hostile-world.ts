@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { FormContent } from "../../../shared/forms/model";
 import type { FormResult } from "../../../shared/schemas/forms";
 import { emailOutbox } from "../../db/schema";
 import { buildOrg, buildUser, callApi, type ParsedAnswer } from "../../test/factories";
@@ -137,7 +138,6 @@ export async function buildHostileWorld(t: TestApp, payload: HostilePayload): Pr
   // The form, saved and published as the form builder does.
   const { form } = expectOk(await asAdmin<FormResult>("GET", `/api/forms/program/${program.id}`), "form");
   const formFields: Field[] = [
-    "form.name",
     "form.description",
     "form.confirmationMessage",
     "section.name",
@@ -149,13 +149,26 @@ export async function buildHostileWorld(t: TestApp, payload: HostilePayload): Pr
     "option.value",
     "tableColumn.value",
   ];
-  let built = hostileForm(payload.text);
-  const saved = await fill(world, formFields, (text) => {
-    built = hostileForm(text);
-    return asAdmin<{ revision: number }>("PUT", `/api/forms/${form._id}`, {
-      revision: form.revision,
-      content: built.content,
+  // The name first, on its own (names refuse line breaks), the rest of the texts a stand-in; then
+  // every other text, under the name the form kept.
+  let revision = form.revision;
+  const saveForm = async (content: FormContent) => {
+    const answer = await asAdmin<{ revision: number }>("PUT", `/api/forms/${form._id}`, {
+      revision,
+      content,
     });
+    if (answer.status === 200) revision = answer.body.revision;
+    return answer;
+  };
+  let formName = payload.text;
+  await fill(world, "form.name", (name) => {
+    formName = name;
+    return saveForm(hostileForm(standIn(payload), name).content);
+  });
+  let built = hostileForm(payload.text, formName);
+  const saved = await fill(world, formFields, (text) => {
+    built = hostileForm(text, formName);
+    return saveForm(built.content);
   });
   expectOk(await asAdmin("POST", `/api/forms/${form._id}/publish`, { revision: saved.revision }), "publish");
   const published = expectOk(await asAdmin<FormResult>("GET", `/api/forms/program/${program.id}`), "form");
