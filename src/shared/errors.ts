@@ -4,6 +4,8 @@ export const ERROR_STATUS = {
   BODY_TOO_LARGE: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN_ORIGIN: 403,
+  /** An admin-only call by an admin whose organization requires two-factor authentication they have not set up. */
+  TWO_FACTOR_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   /** A form save based on an older revision: someone else saved in between. */

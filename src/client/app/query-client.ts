@@ -1,4 +1,5 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { openTwoFactorSetup } from "../features/auth/two-factor-setup-path";
 import { ApiError } from "../lib/api-client";
 import { openErrorPage } from "../lib/error-page-path";
 import { notify } from "../lib/notify";
@@ -20,6 +21,8 @@ export function createQueryClient(): QueryClient {
         if (query.meta?.handlesErrors === true) return;
         // An expired session: forget the user so the guards send them to the sign-in card.
         if (error instanceof ApiError && error.status === 401) queryClient.setQueryData(sessionKey, null);
+        // An admin whose organization requires two-factor authentication they have not set up (decision 015).
+        else if (error instanceof ApiError && error.code === "TWO_FACTOR_REQUIRED") openTwoFactorSetup();
         // Other 4xx answers are the page's to explain. Server failures, broken responses and a server that
         // cannot be reached open the error page, unless the page already shows data (a background refresh
         // failed): leaving then could throw away what the user is typing.

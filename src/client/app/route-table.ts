@@ -144,6 +144,18 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    // Two-factor authentication (decision 015): admins set it up here; the page tells others it is for admins.
+    path: "/account",
+    title: "Account settings",
+    group: "AUTHENTICATED",
+    showInPageMenu: false,
+    hideProgramPicker: true,
+    page: lazyPage(
+      () => import("../features/auth/account-settings-page"),
+      (m) => m.AccountSettingsPage,
+    ),
+  },
+  {
     path: "/portal/applicant",
     title: "My Applications",
     group: "APPLICANT",

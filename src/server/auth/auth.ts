@@ -1,14 +1,17 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
 import { SESSION_HOURS } from "../../shared/limits";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { accounts, rateLimits, sessions, users, verifications } from "../db/schema";
+import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "../db/schema";
 import { enqueueEmail } from "../email/outbox";
 import { passwordResetEmail } from "../email/templates";
+import { createLogger, type Logger } from "../logger";
 import { clearSignInFailures } from "./sign-in-guard";
+import { twoFactorPolicy } from "./two-factor-policy";
 
 /**
  * The client's address, put here by our own middleware from the socket (or from X-Forwarded-For
@@ -17,7 +20,17 @@ import { clearSignInFailures } from "./sign-in-guard";
  */
 export const CLIENT_IP_HEADER = "x-decisionhub-client-ip";
 
-export function createAuth(opts: { db: Db; config: Config; secret: string; onEmailQueued: () => void }) {
+/** Wrong second-factor codes in a row, from any address, before the account's code step locks (decision 015). */
+export const TWO_FACTOR_LOCKOUT = { maxFailedAttempts: 10, durationSeconds: 15 * 60 } as const;
+
+export function createAuth(opts: {
+  db: Db;
+  config: Config;
+  secret: string;
+  /** Where the code limit's warnings go; by default a logger of the configured level. */
+  log?: Logger;
+  onEmailQueued: () => void;
+}) {
   const { db, config } = opts;
   return betterAuth({
     appName: "DecisionHub",
@@ -35,6 +48,7 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; onEma
         account: accounts,
         verification: verifications,
         rateLimit: rateLimits,
+        twoFactor: twoFactors,
       },
     }),
     emailAndPassword: {
@@ -74,6 +88,8 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; onEma
         "/reset-password": { window: 60, max: 10 },
         // It checks the current password: a stolen session must not become a way to guess it.
         "/change-password": { window: 60, max: 5 },
+        // Per address, like sign-in; wrong codes also have their per-account limits (decision 015).
+        "/two-factor/*": { window: 60, max: 10 },
       },
     },
     advanced: {
@@ -81,6 +97,20 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; onEma
       useSecureCookies: config.publicUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
+    plugins: [
+      twoFactor({
+        issuer: "DecisionHub",
+        // Setting up takes effect only once a first code from the app is confirmed (verify-totp).
+        skipVerificationOnEnable: false,
+        accountLockout: { enabled: true, ...TWO_FACTOR_LOCKOUT },
+      }),
+      twoFactorPolicy({
+        db,
+        log: opts.log ?? createLogger(config.LOG_LEVEL),
+        enabled: config.AUTH_RATE_LIMIT,
+        clientAddressHeader: CLIENT_IP_HEADER,
+      }),
+    ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         // A new password ends every other session (the caller gets a fresh one), whatever the client

@@ -5,6 +5,12 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * signature a base64 HMAC-SHA256 of the token with the auth secret, the whole URI-encoded.
  * Reading it here lets every API request resolve its session and actor in one query instead of
  * going through better-auth's getSession (session, then user) and then loading the memberships.
+ *
+ * A sign-in still waiting for its second factor (decision 015) has no session to find: better-auth's
+ * twoFactor plugin deletes the session the password created before answering, clears this cookie and
+ * sets its own `two_factor` cookie, whose value names a verification row, not a session. Signed with the
+ * same secret and scheme, that value would pass the signature check below if sent under this cookie's
+ * name — and then match no session token, so the request is signed out (two-factor.test.ts tries it).
  */
 export function signSessionToken(token: string, secret: string): string {
   return createHmac("sha256", secret).update(token).digest("base64");

@@ -64,6 +64,8 @@ export const organizations = pgTable("organizations", {
   paymentDate: timestamp("payment_date", { withTimezone: true }),
   stripeId: text("stripe_id"),
   nextPayment: timestamp("next_payment", { withTimezone: true }),
+  /** Admins (organization and program) must sign in with two-factor authentication (decision 015). */
+  requireAdminTwoFactor: boolean("require_admin_two_factor").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -88,6 +90,8 @@ export const users = pgTable(
     currentProgramId: uuid("current_program_id"),
     emailConsent: boolean("email_consent").notNull().default(false),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    /** better-auth's twoFactor plugin: set once an authenticator's first code is verified. */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -149,6 +153,27 @@ export const verifications = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/**
+ * better-auth's twoFactor plugin (decision 015): one row per user who started setting up an authenticator.
+ * `secret` and `backup_codes` are encrypted with the auth secret; `verified` is false until the first code
+ * is confirmed; the failure count and lock are better-auth's account lockout on sign-in.
+ */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("two_factors_user_unique").on(t.userId)],
 );
 
 /** better-auth's limiter counters live in the database so that several app instances share them. */

@@ -9,6 +9,10 @@ import {
   updatePlanBodySchema,
 } from "../../shared/schemas/billing";
 import { organizationResultSchema, updateOrganizationBodySchema } from "../../shared/schemas/organizations";
+import {
+  organizationTwoFactorResultSchema,
+  updateOrganizationTwoFactorBodySchema,
+} from "../../shared/schemas/two-factor";
 import { createCheckoutSession } from "../billing/checkout";
 import { switchPlan } from "../billing/plan-changes";
 import type { Tx } from "../db/client";
@@ -18,8 +22,10 @@ import { AppError } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findOrganization, presentOrganization, updateOrganizationSettings } from "./service";
+import { organizationTwoFactor, setOrganizationTwoFactor } from "./two-factor";
 
 const tags = ["organizations"];
+const orgIdParams = z.object({ orgId: z.string().min(1).max(64) });
 const conflict = jsonResponse(
   z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
   "Not possible in this billing mode, or already on the plan",
@@ -55,7 +61,7 @@ export const organizationRoutes = createRouter()
       path: "/{orgId}",
       tags,
       summary: "An organization: name and rating increment for its members, plan details for its admin",
-      request: { params: z.object({ orgId: z.string().min(1).max(64) }) },
+      request: { params: orgIdParams },
       responses: { 200: jsonResponse(organizationResultSchema, "The organization"), ...errorResponses },
     }),
     async (c) => {
@@ -84,6 +90,48 @@ export const organizationRoutes = createRouter()
       await updateOrganizationSettings(db, row.org.id, body, actor.userId);
       const saved = await findOrganization(db, row.org.id);
       return c.json({ organization: presentOrganization(saved, true, config) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{orgId}/two-factor",
+      tags,
+      summary:
+        "Organization Settings: whether its admins must use two-factor authentication, and who has not set it up (organization admin only)",
+      request: { params: orgIdParams },
+      responses: { 200: jsonResponse(organizationTwoFactorResultSchema, "The setting"), ...errorResponses },
+    }),
+    async (c) => {
+      const { db } = c.get("deps");
+      const row = await findOrganization(db, c.req.valid("param").orgId);
+      authorize(c, "organization:administer", { organizationId: row.org.id });
+      return c.json({ twoFactor: await organizationTwoFactor(db, row.org.id) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/{orgId}/two-factor",
+      tags,
+      summary:
+        "Require two-factor authentication for admins, or stop requiring it (organization admin only, who must have it set up to turn it on)",
+      request: { params: orgIdParams, body: jsonBody(updateOrganizationTwoFactorBodySchema) },
+      responses: {
+        200: jsonResponse(organizationTwoFactorResultSchema, "Saved"),
+        409: jsonResponse(
+          z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+          "Turning it on before setting it up for oneself",
+        ),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const { db } = c.get("deps");
+      const row = await findOrganization(db, c.req.valid("param").orgId);
+      const actor = authorize(c, "organization:administer", { organizationId: row.org.id })!;
+      await setOrganizationTwoFactor(db, row.org.id, c.req.valid("json").required, actor.userId);
+      return c.json({ twoFactor: await organizationTwoFactor(db, row.org.id) }, 200);
     },
   )
   .openapi(

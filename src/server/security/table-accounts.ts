@@ -1,4 +1,11 @@
-import { everyone, only, READERS, type RouteCase, SIGNED_IN } from "./route-case";
+import type { ActorName } from "./actors";
+import { ADMINS, type Expectation, everyone, only, READERS, type RouteCase, SIGNED_IN } from "./route-case";
+
+/** Signed-in actors with no admin role anywhere get `status`. */
+const nonAdmins = (status: number): Partial<Expectation> =>
+  Object.fromEntries(
+    SIGNED_IN.filter((a: ActorName) => !ADMINS.includes(a) && a !== "otherOrgAdmin").map((a) => [a, status]),
+  );
 
 /** Public routes, sign-in and accounts, one's own profile, support and development routes. */
 export const ACCOUNT_CASES: RouteCase[] = [
@@ -28,6 +35,33 @@ export const ACCOUNT_CASES: RouteCase[] = [
     call: "POST /api/auth/sign-in/email",
     body: { email: "a-orgadmin@matrix.test", password: "not-the-password" },
     expect: everyone(401),
+    idor: { skip: "no reference" },
+  },
+  // Two-factor authentication (decision 015): better-auth's twoFactor plugin and our policy plugin, under
+  // the same two routes. No call here changes anything: a wrong password, a code with nothing to check.
+  {
+    route: "GET /api/auth/*",
+    label: "one's own two-factor state",
+    call: "GET /api/auth/two-factor/requirement",
+    expect: only(SIGNED_IN, 200),
+    idor: { skip: "the state is the caller's own" },
+  },
+  {
+    route: "POST /api/auth/*",
+    label: "setting up two-factor authentication with a wrong password",
+    call: "POST /api/auth/two-factor/enable",
+    body: { password: "not-the-password" },
+    // Admins get as far as the password check (400); everyone else is told it is for admins (403).
+    expect: only(["adminReviewer", "programAdmin", "orgAdmin", "otherOrgAdmin"], 400, nonAdmins(403)),
+    idor: { skip: "the account is the caller's own" },
+  },
+  {
+    route: "POST /api/auth/*",
+    label: "a two-factor code with no sign-in waiting for it",
+    call: "POST /api/auth/two-factor/verify-totp",
+    body: { code: "000000" },
+    // Signed in without 2FA: nothing to check it against (400); signed out: no pending sign-in (401).
+    expect: only(SIGNED_IN, 400),
     idor: { skip: "no reference" },
   },
   {

@@ -90,6 +90,18 @@ const ORGANIZATION: RouteCase[] = [
     expect: only(["orgAdmin"], 200),
   },
   {
+    route: "GET /api/organizations/:orgId/two-factor",
+    call: "GET /api/organizations/{org}/two-factor",
+    expect: only(["orgAdmin"], 200),
+  },
+  {
+    route: "PUT /api/organizations/:orgId/two-factor",
+    label: "not required, as it is",
+    call: "PUT /api/organizations/{org}/two-factor",
+    body: { required: false },
+    expect: only(["orgAdmin"], 200),
+  },
+  {
     route: "POST /api/organizations/updatePlan",
     label: "the plan it is on",
     call: "POST /api/organizations/updatePlan",

@@ -1,7 +1,9 @@
 import { and, eq, gt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Actor } from "../../shared/authz/actor";
+import { applyTwoFactorRequirement, requirementOf } from "../auth/two-factor-requirement";
 import type { Db } from "../db/client";
-import { programMembers, sessions, users } from "../db/schema";
+import { organizations, programMembers, sessions, users } from "../db/schema";
 
 const actorColumns = {
   userId: users.id,
@@ -47,17 +49,30 @@ export async function loadActor(db: Db, userId: string): Promise<Actor | null> {
   return actorOf(rows);
 }
 
+const adminOrganization = alias(organizations, "admin_organization");
+const memberOrganization = alias(organizations, "member_organization");
+
 /**
  * The actor of a live session, in one query: what better-auth's getSession checks (the token
  * exists and has not expired; sessions are never refreshed, see auth.ts) joined to what the role
- * matrix needs. A signed-out or revoked session has no row, so it takes effect at once.
+ * matrix needs. A signed-out or revoked session has no row, so it takes effect at once. Admin roles
+ * in an organization that requires two-factor authentication the user has not set up are withheld
+ * (decision 015), so that every check of the request sees only the roles they may use now.
  */
 export async function loadSessionActor(db: Db, sessionToken: string): Promise<Actor | null> {
   const rows = await db
-    .select(actorColumns)
+    .select({
+      ...actorColumns,
+      twoFactorEnabled: users.twoFactorEnabled,
+      adminOrganizationRequires: adminOrganization.requireAdminTwoFactor,
+      memberOrganizationRequires: memberOrganization.requireAdminTwoFactor,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(programMembers, eq(programMembers.userId, users.id))
+    .leftJoin(adminOrganization, eq(adminOrganization.id, users.adminOrganizationId))
+    .leftJoin(memberOrganization, eq(memberOrganization.id, programMembers.organizationId))
     .where(and(eq(sessions.token, sessionToken), gt(sessions.expiresAt, sql`now()`)));
-  return actorOf(rows);
+  const actor = actorOf(rows);
+  return actor && applyTwoFactorRequirement(actor, requirementOf(rows));
 }

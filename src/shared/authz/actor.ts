@@ -13,6 +13,12 @@ export interface Actor {
   /** The organization this user administers, if any (the spec's adminOrganization). */
   adminOrganizationId: string | null;
   memberships: readonly Membership[];
+  /**
+   * Present only while an organization that requires two-factor authentication of its admins withholds
+   * this user's admin roles there (they have not set it up): the actor they will be once they do. The
+   * roles above are what they may use now; this one lets a refusal say why (403) rather than 404.
+   */
+  withTwoFactor?: Actor;
 }
 
 export function membershipIn(actor: Actor, programId: string): Membership | undefined {

@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   "export.created",
   "export.deleted",
   "organization.updated",
+  "organization.two_factor_requirement_changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -68,6 +69,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "export.created": "Export started",
   "export.deleted": "Export deleted",
   "organization.updated": "Organization settings changed",
+  "organization.two_factor_requirement_changed": "Two-factor requirement for admins changed",
 };
 
 export const AUDIT_SUBJECT_TYPES = [

@@ -1,8 +1,18 @@
 import { Avatar, Menu, Text, UnstyledButton } from "@mantine/core";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
+import { ACCOUNT_SETTINGS_PATH } from "../../features/auth/two-factor-setup-path";
 import { useSignOut } from "../../lib/session";
 
-export function AccountMenu({ name, email }: { name: string; email: string }) {
+/** `showAccountSettings`: for those who can open /account (everyone but applicants). */
+export function AccountMenu({
+  name,
+  email,
+  showAccountSettings,
+}: {
+  name: string;
+  email: string;
+  showAccountSettings: boolean;
+}) {
   const signOut = useSignOut();
   const navigate = useNavigate();
 
@@ -29,6 +39,11 @@ export function AccountMenu({ name, email }: { name: string; email: string }) {
           </Text>
         </Menu.Label>
         <Menu.Divider />
+        {showAccountSettings && (
+          <Menu.Item component={Link} to={ACCOUNT_SETTINGS_PATH}>
+            Account settings
+          </Menu.Item>
+        )}
         <Menu.Item onClick={() => void logOut()}>Log out</Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -33,7 +33,7 @@ export function TopBar({ route }: { route: AppRoute }) {
       <PageMenu route={route} actor={actor} currentProgram={currentProgram.data ?? null} />
       <Box flex={1} />
       <FeedbackPopover userId={user.id} userName={profile.name} />
-      <AccountMenu name={profile.name} email={profile.email} />
+      <AccountMenu name={profile.name} email={profile.email} showAccountSettings={!actor.applicant} />
     </Group>
   );
 }

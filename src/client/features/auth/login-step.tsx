@@ -3,8 +3,8 @@ import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { MESSAGES, TOO_MANY_SIGN_IN_ATTEMPTS } from "../../../shared/messages";
 import { FormAlert } from "../../components/form-alert";
-import { signInWithPassword } from "../../lib/auth-requests";
 import { useRefreshSession } from "../../lib/session";
+import { submitPassword } from "./two-factor-api";
 
 function signInErrorMessage(status: number, message: string | undefined): string {
   // Our per-account limits and better-auth's per-address one both answer 429: one message for both.
@@ -20,9 +20,11 @@ interface LoginStepProps {
   onForgotPassword: () => void;
   /** A message from the card itself, e.g. "not a registered user" after a sign-in. */
   notice: string | null;
+  /** The password was right and the account has two-factor authentication: the code step comes next. */
+  onTwoFactor: () => void;
 }
 
-export function LoginStep({ email, onEmailChange, onForgotPassword, notice }: LoginStepProps) {
+export function LoginStep({ email, onEmailChange, onForgotPassword, notice, onTwoFactor }: LoginStepProps) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -34,9 +36,13 @@ export function LoginStep({ email, onEmailChange, onForgotPassword, notice }: Lo
     if (!canSubmit || pending) return;
     setPending(true);
     setError(null);
-    const result = await signInWithPassword(email.trim(), password);
+    const result = await submitPassword(email.trim(), password);
     if (result.error) {
       setError(signInErrorMessage(result.error.status, result.error.message));
+    } else if (result.twoFactor) {
+      setPending(false);
+      onTwoFactor();
+      return;
     } else {
       // The card reacts to the new session: first-login name entry, or the redirect.
       await refreshSession();

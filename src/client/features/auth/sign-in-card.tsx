@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Navigate, useLocation, useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { MESSAGES } from "../../../shared/messages";
 import { PageLoader } from "../../components/page-loader";
 import { PublicPageFrame } from "../../components/public-page-frame";
@@ -12,9 +12,11 @@ import { ResetEmailStep } from "./reset-email-step";
 import { ResetSentStep } from "./reset-sent-step";
 import { readSignInLink, withoutInvite } from "./sign-in-link";
 import { SIGN_IN_TEXT } from "./sign-in-messages";
+import { SignedInRedirect } from "./signed-in-redirect";
+import { TwoFactorStep } from "./two-factor-step";
 
 /** The card's own steps; first login and "logged in" follow from the session instead. */
-type CardStep = "invitationPassword" | "login" | "resetEmail" | "resetSent";
+type CardStep = "invitationPassword" | "login" | "twoFactor" | "resetEmail" | "resetSent";
 
 /**
  * The sign-in card of /login and /reset-password. Signed-in users with a name are sent on (applicants to
@@ -55,7 +57,7 @@ export function SignInCard({ initialStep }: { initialStep: "login" | "resetEmail
         </PublicPageFrame>
       );
     }
-    return <Navigate to={postSignInPath(session.actor, location.state)} replace />;
+    return <SignedInRedirect session={session} to={postSignInPath(session.actor, location.state)} />;
   }
 
   const backToLogin = () => setStep("login");
@@ -81,6 +83,18 @@ export function SignInCard({ initialStep }: { initialStep: "login" | "resetEmail
           onEmailChange={setEmail}
           onForgotPassword={() => setStep("resetEmail")}
           notice={notice}
+          onTwoFactor={() => {
+            setNotice(null);
+            setStep("twoFactor");
+          }}
+        />
+      )}
+      {step === "twoFactor" && (
+        <TwoFactorStep
+          onStartAgain={(message) => {
+            setNotice(message);
+            setStep("login");
+          }}
         />
       )}
       {step === "resetEmail" && (

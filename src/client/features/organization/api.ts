@@ -5,6 +5,7 @@ import {
   organizationResultSchema,
   type updateOrganizationBodySchema,
 } from "../../../shared/schemas/organizations";
+import { organizationTwoFactorResultSchema } from "../../../shared/schemas/two-factor";
 import { apiGet, apiPath, apiSend } from "../../lib/api-client";
 import { organizationKeys, userKeys } from "../../lib/query-keys";
 
@@ -57,5 +58,31 @@ export function useCheckout() {
   return useMutation({
     mutationFn: (body: UpdatePlanBody) =>
       apiSend("POST", "/api/organizations/checkout", body, checkoutResultSchema),
+  });
+}
+
+const twoFactorKey = (userId: string, orgId: string) =>
+  [...organizationKeys.detail(userId, orgId), "twoFactor"] as const;
+
+/** "Require two-factor authentication for admins", and who has not set it up (organization admin only). */
+export function useOrganizationTwoFactor(userId: string, orgId: string) {
+  return useQuery({
+    queryKey: twoFactorKey(userId, orgId),
+    queryFn: () => apiGet(apiPath`/api/organizations/${orgId}/two-factor`, organizationTwoFactorResultSchema),
+    select: (result) => result.twoFactor,
+  });
+}
+
+export function useSetOrganizationTwoFactor(userId: string, orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (required: boolean) =>
+      apiSend(
+        "PUT",
+        apiPath`/api/organizations/${orgId}/two-factor`,
+        { required },
+        organizationTwoFactorResultSchema,
+      ),
+    onSuccess: (result) => queryClient.setQueryData(twoFactorKey(userId, orgId), result),
   });
 }

@@ -12,6 +12,7 @@ import { fieldErrors } from "../../lib/form-errors";
 import { notify } from "../../lib/notify";
 import { OrganizationLoadFailure, useAdministeredOrganization } from "./administered-organization";
 import { useUpdateOrganization } from "./api";
+import { TwoFactorRequirement } from "./two-factor-requirement";
 
 type Increment = Organization["increment"];
 
@@ -30,6 +31,7 @@ export function OrganizationSettingsPage() {
     <Stack gap="lg" maw={560}>
       <Title order={1}>Organization Settings</Title>
       <SettingsForm userId={userId} organization={organization.data} />
+      <TwoFactorRequirement userId={userId} orgId={organization.data._id} />
     </Stack>
   );
 }
