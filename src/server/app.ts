@@ -28,6 +28,11 @@ import { AppError } from "./http/errors";
 import { clientAddress } from "./http/rate-limit";
 import { createRouter, jsonResponse } from "./http/router";
 import { refuseUnstorableText } from "./http/text-guard";
+import {
+  databaseUnavailableAnswer,
+  isDatabaseUnavailable,
+  throwIfDatabaseUnavailable,
+} from "./http/unavailable";
 import { organizationRoutes } from "./organizations/routes";
 import { planRoutes } from "./plans/routes";
 import { programUserRoutes } from "./program-users/routes";
@@ -162,6 +167,9 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
       c.req.method === "POST" && c.req.path === SIGN_IN_PATH
         ? await guardSignIn(signInGuard, request, ip, (r) => auth.handler(r))
         : await auth.handler(request);
+    // better-auth answers its own 500 when the database fails under it: a database that is gone is a
+    // 503 here too (http/unavailable.ts).
+    if (response.status >= 500) await throwIfDatabaseUnavailable(deps.database);
     // better-auth answers a path it does not serve with an empty 404: give it the API's error shape.
     if (response.status === 404 && (await response.clone().text()) === "") {
       throw new AppError("NOT_FOUND", "No such API route.");
@@ -224,6 +232,7 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
 
   if (opts.serveClient ?? config.SERVE_CLIENT) mountClient(app);
 
+  const answerDatabaseUnavailable = databaseUnavailableAnswer(log);
   app.onError((err, c) => {
     if (err instanceof AppError) return c.json(err.toBody(), err.status as 400);
     if (err instanceof HTTPException && err.status < 500) {
@@ -231,8 +240,12 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
       const body = new AppError("VALIDATION", err.message || "The request could not be read.").toBody();
       return c.json(body, 400);
     }
+    // PostgreSQL restarting, stopped or out of reach: 503 with Retry-After, not a 500.
+    if (isDatabaseUnavailable(err)) return answerDatabaseUnavailable(c, err);
+    // Drizzle's message carries the query's parameters (session tokens, emails, answers): never logged.
+    const report = err instanceof Error ? (err.stack ?? err.message) : String(err);
     log.error(
-      `${c.req.method} ${c.req.path} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      `${c.req.method} ${c.req.path} failed: ${report.replace(/^params: .*$/gm, "params: (withheld)")}`,
     );
     return c.json(new AppError("INTERNAL", "There was a problem internally.").toBody(), 500);
   });

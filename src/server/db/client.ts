@@ -27,6 +27,54 @@ export interface Database {
 
 export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, "migrations");
 
+/** How long a request waits for a PostgreSQL connection, new or from the pool, before it fails. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * A client checked out with `pool.connect()` (drizzle's transactions) goes back to the pool, which
+ * discards it, as soon as its connection dies, and releasing it again later does nothing. Two reasons:
+ * - the pool listens for a client's 'error' only while it is idle; a connection dying while a
+ *   transaction holds it (between two of its queries) emits 'error' with no listener, which Node throws:
+ *   the process would die;
+ * - drizzle sends BEGIN before the try/finally that releases the client: when the connection dies at
+ *   that moment (PostgreSQL stopping, the client just taken from the pool), BEGIN fails and the client
+ *   is never released; the pool counts it forever, and after a few restarts has none left to give.
+ */
+function releasedWhenItDies(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let released = false;
+  const onError = (error: Error) => done(error);
+  const done = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.removeListener("error", onError);
+    release(error);
+  };
+  client.on("error", onError);
+  client.release = done;
+  return client;
+}
+
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/** pg's Pool, whose promise-returning connect() hands out clients `releasedWhenItDies`. */
+class SelfReleasingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
+    // The callback form is pool.query's own, which releases the client on error itself.
+    if (callback) {
+      super.connect(callback);
+      return undefined;
+    }
+    return super.connect().then(releasedWhenItDies);
+  }
+}
+
 export interface OpenDatabaseOptions {
   /** A postgres:// URL: use a PostgreSQL server. */
   databaseUrl?: string | undefined;
@@ -46,8 +94,17 @@ export function pgliteStartParams(sharedBuffers: string | undefined): string[] {
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    // An idle client losing its connection (server restart) must not crash the process.
+    const pool = new SelfReleasingPool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      // A database host that accepts the socket but never answers, or a pool whose connections are
+      // all taken for this long, fails the request (503, see http/unavailable.ts) instead of hanging it.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A connection whose peer vanished without a reset (a host gone, a network cut) is found dead.
+      keepAlive: true,
+    });
+    // An idle client losing its connection (PostgreSQL restarted or stopped) must not crash the process:
+    // the pool drops it and opens a new one when next needed.
     pool.on("error", (err) => console.error("[db] idle client error:", err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
