@@ -19,6 +19,13 @@ export interface EndpointParams {
   reviewerPages: number;
   adminModePages: number;
   assignPages: number;
+  /**
+   * The last row of the page before the middle one in each list: the anchor the client sends when Next
+   * goes to the middle page (src/client/features/reviewing/page-anchor.ts); null when that is page 1.
+   */
+  reviewerMiddleAnchor: string | null;
+  adminModeMiddleAnchor: string | null;
+  assignMiddleAnchor: string | null;
   /** A candidate in the middle of the reviewer's list: the submission view, its comments. */
   middleCandidateId: string;
 }
@@ -41,6 +48,8 @@ export interface GrowthEndpoint {
 const middle = (pages: number) => Math.max(1, Math.ceil(pages / 2));
 const list = (p: EndpointParams, page: number, extra = "") =>
   `/api/applications?programId=${p.programId}&page=${page}${extra}`;
+/** The middle page as Next reaches it: anchored on the last row of the page before. */
+const afterAnchor = (anchor: string | null) => (anchor === null ? "" : `&after=${anchor}`);
 const assignments = (p: EndpointParams, extra: string) =>
   `/api/admin/assignments?programId=${p.programId}${extra}`;
 
@@ -54,10 +63,10 @@ export const GROWTH_ENDPOINTS: readonly GrowthEndpoint[] = [
   },
   {
     name: "candidate list middle",
-    request: "GET /api/applications?programId=…&page=(middle)",
+    request: "GET /api/applications?programId=…&page=(middle)&after=… (Next)",
     actor: "reviewer",
     growth: "flat",
-    path: (p) => list(p, middle(p.reviewerPages)),
+    path: (p) => list(p, middle(p.reviewerPages), afterAnchor(p.reviewerMiddleAnchor)),
   },
   {
     name: "candidate list last",
@@ -89,9 +98,24 @@ export const GROWTH_ENDPOINTS: readonly GrowthEndpoint[] = [
   },
   {
     name: "admin mode middle",
-    request: "GET /api/applications?programId=…&adminMode=true&page=(middle)",
+    request: "GET /api/applications?programId=…&adminMode=true&page=(middle)&after=… (Next)",
     actor: "admin",
     growth: "flat",
+    path: (p) => list(p, middle(p.adminModePages), `&adminMode=true${afterAnchor(p.adminModeMiddleAnchor)}`),
+  },
+  {
+    name: "admin mode last",
+    request: "GET /api/applications?programId=…&adminMode=true&page=(last)",
+    actor: "admin",
+    growth: "flat",
+    path: (p) => list(p, p.adminModePages, "&adminMode=true"),
+  },
+  {
+    name: "admin mode middle by number",
+    request: "GET /api/applications?programId=…&adminMode=true&page=(middle)",
+    actor: "admin",
+    growth: "linear",
+    why: "a page named by its number alone (an address typed by hand) is walked to from the nearer end",
     path: (p) => list(p, middle(p.adminModePages), "&adminMode=true"),
   },
   {
@@ -117,10 +141,10 @@ export const GROWTH_ENDPOINTS: readonly GrowthEndpoint[] = [
   },
   {
     name: "assign reviewers middle",
-    request: "GET /api/admin/assignments?programId=…&page=(middle)",
+    request: "GET /api/admin/assignments?programId=…&page=(middle)&after=… (Next)",
     actor: "admin",
     growth: "flat",
-    path: (p) => assignments(p, `&page=${middle(p.assignPages)}`),
+    path: (p) => assignments(p, `&page=${middle(p.assignPages)}${afterAnchor(p.assignMiddleAnchor)}`),
   },
   {
     name: "assign reviewers search",
@@ -235,32 +259,41 @@ async function bodyOf<T>(send: SendAs, actor: GrowthActor, path: string): Promis
 const pagesOf = (body: { total: number; pageSize: number }) =>
   Math.max(1, Math.ceil(body.total / body.pageSize));
 
-/** The pages and the middle candidate of one program, asked of the server itself. */
+type Page = { total: number; pageSize: number; rows: { _id: string }[] };
+
+/**
+ * The last row of the page before the middle one (read by its number, once, untimed): what the client
+ * has shown when Next takes it to the middle page. Null when the middle page is page 1.
+ */
+async function middleAnchor(send: SendAs, actor: GrowthActor, path: string, pages: number) {
+  const before = middle(pages) - 1;
+  if (before < 1) return null;
+  const page = await bodyOf<Page>(send, actor, `${path}&page=${before}`);
+  return page.rows.at(-1)?._id ?? null;
+}
+
+/** The pages, the middle pages' anchors and the middle candidate of one program, asked of the server itself. */
 export async function discoverParams(
   send: SendAs,
   ids: Pick<EndpointParams, "programId" | "reviewerId" | "adminId" | "applicantId">,
 ): Promise<EndpointParams> {
-  type Page = { total: number; pageSize: number; rows: { _id: string }[] };
-  const reviewerFirst = await bodyOf<Page>(send, "reviewer", `/api/applications?programId=${ids.programId}`);
-  const reviewerPages = pagesOf(reviewerFirst);
-  const middlePage = await bodyOf<Page>(
-    send,
-    "reviewer",
-    `/api/applications?programId=${ids.programId}&page=${middle(reviewerPages)}`,
-  );
-  const adminMode = await bodyOf<Page>(
-    send,
-    "admin",
-    `/api/applications?programId=${ids.programId}&adminMode=true`,
-  );
-  const assign = await bodyOf<Page>(send, "admin", `/api/admin/assignments?programId=${ids.programId}`);
+  const reviewerList = `/api/applications?programId=${ids.programId}`;
+  const adminModeList = `/api/applications?programId=${ids.programId}&adminMode=true`;
+  const assignList = `/api/admin/assignments?programId=${ids.programId}`;
+  const reviewerPages = pagesOf(await bodyOf<Page>(send, "reviewer", reviewerList));
+  const middlePage = await bodyOf<Page>(send, "reviewer", `${reviewerList}&page=${middle(reviewerPages)}`);
+  const adminModePages = pagesOf(await bodyOf<Page>(send, "admin", adminModeList));
+  const assignPages = pagesOf(await bodyOf<Page>(send, "admin", assignList));
   const middleCandidate = middlePage.rows[0];
   if (!middleCandidate) throw new Error(`The reviewer sees no candidate in program ${ids.programId}.`);
   return {
     ...ids,
     reviewerPages,
-    adminModePages: pagesOf(adminMode),
-    assignPages: pagesOf(assign),
+    adminModePages,
+    assignPages,
+    reviewerMiddleAnchor: await middleAnchor(send, "reviewer", reviewerList, reviewerPages),
+    adminModeMiddleAnchor: await middleAnchor(send, "admin", adminModeList, adminModePages),
+    assignMiddleAnchor: await middleAnchor(send, "admin", assignList, assignPages),
     middleCandidateId: middleCandidate._id,
   };
 }

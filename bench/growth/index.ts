@@ -23,6 +23,8 @@ export interface GrowthOptions {
   samples?: number;
   /** Skip the query plans. */
   plans?: boolean;
+  /** Only the endpoints whose name contains one of these (all when absent or empty). */
+  endpoints?: readonly string[];
   log?: (line: string) => void;
 }
 
@@ -140,6 +142,7 @@ async function timeEndpoints(
   dataset: GrowthDataset,
   env: Record<string, string>,
   samples: { flat: number; linear: number },
+  selected: readonly GrowthEndpoint[],
   log: (line: string) => void,
 ): Promise<{ coldStartMs: number; endpoints: GrowthEndpointResult[] }> {
   const server = await startServerProcess({
@@ -158,7 +161,7 @@ async function timeEndpoints(
       params: params[i]!,
     }));
     const endpoints: GrowthEndpointResult[] = [];
-    for (const endpoint of GROWTH_ENDPOINTS) {
+    for (const endpoint of selected) {
       const bySize = await timeEndpoint({
         server,
         endpoint,
@@ -190,6 +193,7 @@ async function captureProgram(
   app: Awaited<ReturnType<typeof openInProcessApp>>,
   dataset: GrowthDataset,
   program: GrowthProgram,
+  selected: readonly GrowthEndpoint[],
   log: (line: string) => void,
 ): Promise<Map<string, CapturedStatement[]>> {
   const only = { ...dataset, programs: [program] };
@@ -197,7 +201,7 @@ async function captureProgram(
   const [params] = await paramsOf(app.server, only, [senders!]);
   const send = sendOverHttp(app.server, senders!);
   const captured = new Map<string, CapturedStatement[]>();
-  for (const endpoint of GROWTH_ENDPOINTS) {
+  for (const endpoint of selected) {
     const path = endpoint.path(params!);
     const statements = await app.capture(async () => {
       const answer = await send(endpoint.actor, path);
@@ -209,7 +213,7 @@ async function captureProgram(
 }
 
 /**
- * The statements every endpoint sends in the two largest programs, caught in our app run in this process
+ * The statements every endpoint (of those selected) sends in the two largest programs, caught in our app run in this process
  * (on the same database, after the server process stopped), then explained with their parameters. The
  * largest program is most of the submissions table here, where reading a whole program is best done by
  * a sequential scan; the next one is a tenth of it, as a large program is among many.
@@ -217,6 +221,7 @@ async function captureProgram(
 async function checkPlans(
   dataset: GrowthDataset,
   env: Record<string, string>,
+  selected: readonly GrowthEndpoint[],
   log: (line: string) => void,
 ): Promise<GrowthPlans[]> {
   const target = growthTarget();
@@ -225,7 +230,7 @@ async function checkPlans(
     const tableRows = Object.fromEntries((await schemaFacts(app.database)).tableRows);
     const results: GrowthPlans[] = [];
     for (const program of dataset.programs.slice(-2)) {
-      const captured = await captureProgram(app, dataset, program, log);
+      const captured = await captureProgram(app, dataset, program, selected, log);
       log(`  growth: explaining the statements of ${captured.size} endpoints at ${program.size}…`);
       const statements = await explainStatements(app.database, captured);
       results.push({
@@ -272,8 +277,19 @@ export async function runGrowth(opts: GrowthOptions = {}): Promise<GrowthResult>
   const dataset = await prepareGrowthData(target, log);
   const env = growthServerEnv(target);
   const linear = Math.min(samples, opts.quick ? LINEAR_SAMPLES.quick : LINEAR_SAMPLES.full);
-  const { coldStartMs, endpoints } = await timeEndpoints(dataset, env, { flat: samples, linear }, log);
-  const plans = opts.plans === false ? [] : await checkPlans(dataset, env, log);
+  const selected = GROWTH_ENDPOINTS.filter(
+    (e) => !opts.endpoints?.length || opts.endpoints.some((name) => e.name.includes(name)),
+  );
+  if (selected.length === 0)
+    throw new Error(`No growth endpoint is named like ${opts.endpoints?.join(", ")}.`);
+  const { coldStartMs, endpoints } = await timeEndpoints(
+    dataset,
+    env,
+    { flat: samples, linear },
+    selected,
+    log,
+  );
+  const plans = opts.plans === false ? [] : await checkPlans(dataset, env, selected, log);
   return {
     database: target.kind,
     target: describeTarget(target),

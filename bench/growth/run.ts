@@ -1,8 +1,8 @@
 /**
- * `npx tsx bench/growth/run.ts [--quick] [--samples N] [--no-plans]`: prepares the growth database if
- * needed (bench/data-growth/pglite, or bench_growth beside the DATABASE_URL database), times every list
- * endpoint at 1,000 / 10,000 / 100,000 submissions, checks the query plans at 100,000, prints the tables
- * and writes them to bench/data-growth/results.json.
+ * `npx tsx bench/growth/run.ts [--quick] [--samples N] [--no-plans] [--endpoints a,b]`: prepares the
+ * growth database if needed (bench/data-growth/pglite, or bench_growth beside the DATABASE_URL database),
+ * times every list endpoint (or those --endpoints names) at 1,000 / 10,000 / 100,000 submissions, checks
+ * the query plans at 100,000, prints the tables and writes them to bench/data-growth/results.json.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -12,11 +12,12 @@ import { runGrowth } from "./index";
 import { formatGrowth } from "./report";
 import { GROWTH_DATA_DIR } from "./target";
 
-const USAGE = `Usage: npx tsx bench/growth/run.ts [--quick] [--samples N] [--no-plans]
-  --quick       5 timed requests per endpoint and program instead of 20 (3 instead of 10 for the
-                endpoints linear by design)
-  --samples N   timed requests per endpoint and program (1–100)
-  --no-plans    skip the query plans at 100,000
+const USAGE = `Usage: npx tsx bench/growth/run.ts [--quick] [--samples N] [--no-plans] [--endpoints a,b]
+  --quick         5 timed requests per endpoint and program instead of 20 (3 instead of 10 for the
+                  endpoints linear by design)
+  --samples N     timed requests per endpoint and program (1–100)
+  --no-plans      skip the query plans at 100,000
+  --endpoints a,b time only the endpoints whose name contains one of these (e.g. "admin mode,assign")
 DATABASE_URL selects PostgreSQL: the growth data goes to a database named bench_growth on that server.`;
 
 async function main(): Promise<number> {
@@ -25,6 +26,7 @@ async function main(): Promise<number> {
       quick: { type: "boolean", default: false },
       samples: { type: "string" },
       "no-plans": { type: "boolean", default: false },
+      endpoints: { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -41,6 +43,7 @@ async function main(): Promise<number> {
     quick: values.quick,
     ...(samples === undefined ? {} : { samples }),
     plans: !values["no-plans"],
+    endpoints: (values.endpoints ?? "").split(",").filter((name) => name.trim() !== ""),
   });
   const file = path.join(GROWTH_DATA_DIR, "results.json");
   mkdirSync(GROWTH_DATA_DIR, { recursive: true });

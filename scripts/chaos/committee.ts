@@ -98,9 +98,14 @@ function reviewSections(candidate: Candidate, k: number): ReviewSection[] {
   }));
 }
 
-/** One reviewer rating their candidates in turn (POST /api/reviews). */
+/**
+ * One reviewer rating their candidates in turn (POST /api/reviews), each save based on the review it
+ * replaces (`expected`, decision 016), as the review page sends it.
+ */
 class ReviewWriter {
   private saves = 0;
+  /** Per candidate, the `lastReviewed` of the review stored (null: none yet), as last read or answered. */
+  private readonly basedOn = new Map<string, string | null>();
 
   constructor(
     private readonly session: Session,
@@ -114,12 +119,19 @@ class ReviewWriter {
     return `${this.session.user.email} on ${candidate.identifier}`;
   }
 
+  /** The candidate's review as stored; what the next save of it replaces is remembered. */
   private async stored(candidate: Candidate): Promise<ReviewSection[]> {
     const { userId } = this.session.user;
     const review = await this.session.read<Review>(
       `/api/reviews/${userId}/${encodeURIComponent(candidate.id)}/${encodeURIComponent(this.programId)}`,
     );
+    this.basedOn.set(candidate.id, review.lastReviewed);
     return review.sections;
+  }
+
+  /** Reads every candidate's review (the demo data has some): the first saves replace those. */
+  async load(): Promise<void> {
+    for (const candidate of this.candidates) await this.stored(candidate);
   }
 
   async save(): Promise<boolean> {
@@ -127,17 +139,21 @@ class ReviewWriter {
     const body: SaveReviewBody = {
       submissionId: candidate.id,
       sections: reviewSections(candidate, Math.floor(this.saves / this.candidates.length)),
+      expected: { lastReviewed: this.basedOn.get(candidate.id) ?? null },
     };
     this.saves++;
     try {
       const answer = await this.session.send<{ review: Review }>("POST", "/api/reviews", body);
       if (answer.status === 200) {
-        this.ledger.acknowledge(this.key(candidate), answer.json().review.sections);
+        const { review } = answer.json();
+        this.basedOn.set(candidate.id, review.lastReviewed);
+        this.ledger.acknowledge(this.key(candidate), review.sections);
         return true;
       }
     } catch {
       // No answer: handled below as any other failed save.
     }
+    // A 409 here would mean a save committed but never answered (before a kill) was not read back.
     this.ledger.failed(this.key(candidate), body.sections);
     return recoverAfterFailure(this.server, async () => {
       this.ledger.reconcile(this.key(candidate), await this.stored(candidate));
@@ -208,9 +224,14 @@ class RankingWriter {
   }
 }
 
-/** The program admin deciding candidates in turn (PATCH /api/submissions/updateField/{id}). */
+/**
+ * The program admin deciding candidates in turn (PATCH /api/submissions/updateField/{id}), each decision
+ * based on the one it replaces (`expected`, decision 016), as Candidate Statistics sends it.
+ */
 class DecisionWriter {
   private saves = 0;
+  /** Per candidate, the decision stored, as last read or answered. */
+  private known = new Map<string, { status: string; amount: number | null }>();
 
   constructor(
     private readonly session: Session,
@@ -229,7 +250,14 @@ class DecisionWriter {
     const stats = await this.session.read<CandidateStatsResult>(
       `/api/admin/candidate-submissions?programId=${encodeURIComponent(this.programId)}`,
     );
-    return new Map(stats.rows.map((row) => [row._id, { status: row.status, amount: row.amount }]));
+    const stored = new Map(stats.rows.map((row) => [row._id, { status: row.status, amount: row.amount }]));
+    // What the next decisions replace: read like a page reload would.
+    this.known = new Map(stored);
+    return stored;
+  }
+
+  async load(): Promise<void> {
+    await this.stored();
   }
 
   async save(): Promise<boolean> {
@@ -241,14 +269,16 @@ class DecisionWriter {
       amount: 1000 + this.saves + 0.25,
     };
     this.saves++;
+    const expected = this.known.get(candidate.id);
     try {
       const answer = await this.session.send<DecisionResult>(
         "PATCH",
         `/api/submissions/updateField/${encodeURIComponent(candidate.id)}`,
-        decision,
+        { ...decision, ...(expected ? { expected } : {}) },
       );
       if (answer.status === 200) {
         const { status, amount } = answer.json();
+        this.known.set(candidate.id, { status, amount });
         this.ledger.acknowledge(this.key(candidate), { status, amount });
         return true;
       }
@@ -302,6 +332,7 @@ export class CommitteeWriters {
       const candidates = await candidatesOf(reviewing, programId);
       if (candidates.length === 0) throw new Error(`${reviewer.email} sees no candidates.`);
       const writer = new ReviewWriter(reviewing, programId, candidates, this.reviews, this.server);
+      await writer.load();
       for (const _ of candidates) {
         if (!(await writer.save())) throw new Error(`${reviewer.email} could not save a first review.`);
       }
@@ -312,7 +343,9 @@ export class CommitteeWriters {
     }
     const deciding = this.session(admin);
     const candidates = await candidatesOf(deciding, programId);
-    this.decisionWriters = [new DecisionWriter(deciding, programId, candidates, this.decisions, this.server)];
+    const decisions = new DecisionWriter(deciding, programId, candidates, this.decisions, this.server);
+    await decisions.load();
+    this.decisionWriters = [decisions];
   }
 
   async run(control: LoopControl): Promise<void> {

@@ -6,13 +6,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string[]> | undefined;
+  /** What a stale save's 409 says is stored now (decision 016). */
+  readonly current: unknown;
 
-  constructor(status: number, code: string, message: string, fields?: Record<string, string[]>) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields?: Record<string, string[]>,
+    current?: unknown,
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.current = current;
   }
 }
 
@@ -37,8 +46,8 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   const parsed = errorBodySchema.safeParse(body);
   if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
-    return new ApiError(response.status, code, message, fields);
+    const { code, message, fields, current } = parsed.data.error;
+    return new ApiError(response.status, code, message, fields, current);
   }
   return new ApiError(response.status, `HTTP_${response.status}`, response.statusText);
 }

@@ -1,7 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import {
-  assignmentListQuerySchema,
   assignmentListResultSchema,
   assignmentResultSchema,
   bulkAssignBodySchema,
@@ -18,6 +17,7 @@ import { type AppContext, authorize, requireActor } from "../http/context";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
 import {
+  assignmentPageQuerySchema,
   bulkAssign,
   findAssignmentTarget,
   listAssignments,
@@ -73,7 +73,7 @@ export const assignmentRoutes = createRouter()
       tags,
       summary:
         "Assign reviewers: a page of the program's submitted candidates with their reviewers and groups, and who may be assigned",
-      request: { query: assignmentListQuerySchema },
+      request: { query: assignmentPageQuerySchema },
       responses: { 200: jsonResponse(assignmentListResultSchema, "A page of candidates"), ...errorResponses },
     }),
     async (c) => {

@@ -3,6 +3,7 @@ import {
   type AssignmentListQuery,
   type AssignmentListResult,
   type AssignmentRow,
+  assignmentListQuerySchema,
   COMMITTEE_MESSAGES,
   type GroupRef,
   type Person,
@@ -22,6 +23,21 @@ import { notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { listOrderKey } from "../reviewing/candidate-list";
 import { isReviewableSql } from "../reviewing/candidates";
+import {
+  ANCHOR_CONFLICT,
+  anchorReadHolds,
+  beyondAnchor,
+  COUNTS_ONLY,
+  offsetOf,
+  oneAnchorAtMost,
+  orderOf,
+  type PageAnchor,
+  type PageRead,
+  pageAnchorShape,
+  readByPosition,
+  readWithoutTotal,
+} from "../reviewing/list-paging";
+import { programCountSql } from "../reviewing/program-counts";
 import {
   ASSIGNABLE_ROLES,
   assignableAmong,
@@ -83,38 +99,107 @@ function nameContains(search: string | undefined): SQL | undefined {
   return sql`${submissions.nameKey} like '%' || lower(${escapeLike(search)}) || '%' escape '\\'`;
 }
 
+/** GET /api/admin/assignments: the shared query, and the neighbour a page was reached from. */
+export const assignmentPageQuerySchema = assignmentListQuerySchema
+  .extend(pageAnchorShape)
+  .refine(oneAnchorAtMost, { message: ANCHOR_CONFLICT, path: ["before"] });
+export type AssignmentPageQuery = AssignmentListQuery & PageAnchor;
+
+/**
+ * How many candidates the list holds: the program's submitted non-tests (programCountSql), or those
+ * whose name contains the search, which only reading every name can tell.
+ */
+const totalOf = (program: ProgramRef, filter: SQL | undefined, search: SQL | undefined) =>
+  search === undefined
+    ? programCountSql(program.id, "reviewable")
+    : sql<number>`(select count(*)::int from ${submissions} where ${filter})`;
+
 /**
  * One page of the program's submitted, non-test candidates in step 1's order (the name without regard
- * to case, then the id), with the total, in one statement: the counts are a one-row CTE the page is
- * left-joined to, so a page past the end still has the total.
+ * to case, then the id), read as `read` says (see src/server/reviewing/list-paging.ts), with the total
+ * and whether the read's anchor is still in the list, in one statement: the counts are a one-row CTE
+ * the page is left-joined to, so a page past the end still has them.
  */
-async function assignmentPage(db: Tx, program: ProgramRef, query: AssignmentListQuery) {
-  const filter = and(eq(submissions.programId, program.id), isReviewableSql(), nameContains(query.search));
+async function readAssignmentPage(
+  db: Tx,
+  program: ProgramRef,
+  search: string | undefined,
+  read: PageRead,
+  counted = true,
+) {
+  const matching = nameContains(search);
+  const filter = and(eq(submissions.programId, program.id), isReviewableSql(), matching);
+  const id = sql`${submissions.id}`;
+  const anchor =
+    read.by === "anchor"
+      ? db.$with("anchor").as(
+          db
+            .select({ nameKey: sql<string>`${submissions.nameKey}`.as("anchor_key"), id: submissions.id })
+            .from(submissions)
+            .where(
+              and(
+                eq(submissions.id, read.anchorId),
+                // Found by primary key: see lockCandidatesOfProgram.
+                sql`${submissions.programId} is not distinct from ${program.id}`,
+                isReviewableSql(),
+                matching,
+              ),
+            ),
+        )
+      : null;
+  const anchorKey = anchor
+    ? db.select({ nameKey: anchor.nameKey, id: anchor.id }).from(anchor).getSQL()
+    : sql``;
   const page = db.$with("page").as(
     db
       .select({ id: submissions.id, identifier: submissions.identifier, nameKey: submissions.nameKey })
       .from(submissions)
-      .where(filter)
-      .orderBy(listOrderKey, submissions.id)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .where(and(filter, beyondAnchor(read, listOrderKey, id, anchorKey)))
+      .orderBy(...orderOf(read, listOrderKey, id))
+      .limit(read.limit)
+      .offset(offsetOf(read)),
   );
   const counts = db.$with("counts").as(
     db
-      .select({ total: sql<number>`count(*)::int`.as("total") })
-      .from(submissions)
-      .where(filter),
+      .select({
+        // A second read of the same request has the total from the first: null instead of counting again.
+        total: sql<number>`${counted ? totalOf(program, filter, matching) : sql`null`}`.as("total"),
+        anchorFound: (anchor ? sql<boolean>`exists (select 1 from ${anchor})` : sql<boolean>`false`).as(
+          "anchor_found",
+        ),
+      })
+      .from(sql`(select 1) as one`),
   );
   const rows = await db
-    .with(page, counts)
-    .select({ total: counts.total, id: page.id, identifier: page.identifier })
+    .with(...(anchor ? [anchor] : []), page, counts)
+    .select({
+      total: counts.total,
+      anchorFound: counts.anchorFound,
+      id: page.id,
+      identifier: page.identifier,
+    })
     .from(counts)
     .leftJoin(page, sql`true`)
     .orderBy(page.nameKey, page.id);
   return {
     total: Number(rows[0]?.total ?? 0),
+    anchorFound: rows[0]?.anchorFound === true,
     candidates: rows.flatMap(({ id, identifier }) => (id === null ? [] : [{ id, identifier: identifier! }])),
   };
+}
+
+/**
+ * The page asked for: one statement for page 1 and a page anchored on its neighbour's row; a page named
+ * by number alone, or whose anchor no longer holds, takes a second, read by position from the nearer
+ * end of the list once the first has given the total (which the second does not count again).
+ */
+async function assignmentPage(db: Tx, program: ProgramRef, query: AssignmentPageQuery) {
+  const first = readWithoutTotal(query.page, query.pageSize, query);
+  const found = await readAssignmentPage(db, program, query.search, first ?? COUNTS_ONLY);
+  if (first !== null && anchorReadHolds(first, found.anchorFound, found.candidates.length)) return found;
+  const byPosition = readByPosition(query.page, query.pageSize, found.total);
+  const { candidates } = await readAssignmentPage(db, program, query.search, byPosition, false);
+  return { total: found.total, candidates };
 }
 
 /** The program's reviewer groups by name: what the Reviewer Groups pickers offer. */
@@ -186,7 +271,7 @@ export async function assignmentRows(
 export async function listAssignments(
   db: Db,
   program: ProgramRef,
-  query: AssignmentListQuery,
+  query: AssignmentPageQuery,
 ): Promise<AssignmentListResult> {
   const [page, committee, groups] = await Promise.all([
     assignmentPage(db, program, query),

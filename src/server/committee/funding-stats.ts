@@ -3,6 +3,8 @@ import type { FundingStats } from "../../shared/schemas/committee";
 import type { Tx } from "../db/client";
 import { submissions } from "../db/schema";
 import { isReviewableSql } from "../reviewing/candidates";
+import { hasMaintainedVersions, statisticsVersions } from "../reviewing/stats-versions";
+import { KeptFigures } from "./kept-figures";
 
 /**
  * Candidate Statistics' funding figures (review-and-administration §2, §9) over the program's submitted,
@@ -12,7 +14,7 @@ import { isReviewableSql } from "../reviewing/candidates";
  * candidates' mean amount rounded half away from zero to 2 decimals (an approved candidate without an
  * amount — possible only in data older than the rule that approving needs one — has none to average).
  */
-export async function fundingStats(db: Tx, program: { id: string }): Promise<FundingStats> {
+async function computeFundingStats(db: Tx, programId: string): Promise<FundingStats> {
   const approved = sql`${submissions.status} = 'approved'`;
   const [row] = await db
     .select({
@@ -23,7 +25,7 @@ export async function fundingStats(db: Tx, program: { id: string }): Promise<Fun
       pending: sql<number>`(count(*) filter (where ${submissions.status} = 'pending'))::int`,
     })
     .from(submissions)
-    .where(sql`${submissions.programId} = ${program.id} and ${isReviewableSql()}`);
+    .where(sql`${submissions.programId} = ${programId} and ${isReviewableSql()}`);
   return {
     totalFunding: Number(row?.totalFunding ?? 0),
     averageFunding: Number(row?.averageFunding ?? 0),
@@ -31,4 +33,18 @@ export async function fundingStats(db: Tx, program: { id: string }): Promise<Fun
     disapproved: Number(row?.disapproved ?? 0),
     pending: Number(row?.pending ?? 0),
   };
+}
+
+/**
+ * The figures change only with the candidates (their decisions, amounts, and who is submitted and not a
+ * test): with the database's maintained counters they are kept per program under that version, so a
+ * page reloaded during a funding meeting reads one row. Without them, the statement is run each time (it
+ * is as cheap as telling whether anything changed would be).
+ */
+const kept = new KeptFigures<FundingStats>(50);
+
+export async function fundingStats(db: Tx, program: { id: string }): Promise<FundingStats> {
+  if (!(await hasMaintainedVersions(db))) return computeFundingStats(db, program.id);
+  const versions = await statisticsVersions(db, program.id);
+  return kept.get(program.id, versions.candidates, () => computeFundingStats(db, program.id));
 }

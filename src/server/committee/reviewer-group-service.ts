@@ -10,6 +10,7 @@ import { addedAndRemoved, personLabels } from "../audit/labels";
 import { recordAudit } from "../audit/record";
 import type { Db, Tx } from "../db/client";
 import { reviewerGroupMembers, reviewerGroups, users } from "../db/schema";
+import { EditConflict, sameIds } from "../http/edit-conflict";
 import { notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { assignableAmong, distinct, refusedIds } from "./committee-members";
@@ -141,7 +142,9 @@ export async function createReviewerGroup(
  * PUT /api/reviewerGroups/{id}: name, description and the whole member list. Members added must be
  * assignable members of the program; someone already in the group may stay listed even if they have
  * since left the committee (the list is sent back as shown). The group row is locked first, so two
- * admins' edits apply one after the other and a deleted group answers 404.
+ * admins' edits apply one after the other and a deleted group answers 404; with `expected` (decision
+ * 016), a group no longer as the client saw it (name, description, members) is refused under that lock:
+ * 409 with the stored group, nothing written or logged.
  */
 export async function updateReviewerGroup(
   db: Db,
@@ -162,6 +165,15 @@ export async function updateReviewerGroup(
       .from(reviewerGroupMembers)
       .where(eq(reviewerGroupMembers.groupId, group.id));
     const current = new Set(stored.map((r) => r.userId));
+    const { expected } = body;
+    if (
+      expected !== undefined &&
+      (expected.name !== locked.name ||
+        expected.description !== locked.description ||
+        !sameIds(current, expected.reviewers))
+    ) {
+      throw new EditConflict("reviewerGroup", await presentGroup(tx, group.id));
+    }
     const keep = new Set(wanted);
     const adding = wanted.filter((id) => !current.has(id));
     const removing = [...current].filter((id) => !keep.has(id));

@@ -5,6 +5,7 @@ import type { Tx } from "../db/client";
 import {
   programMembers,
   reviewerGroupMembers,
+  reviewerGroups,
   reviews,
   submissionReviewerGroups,
   submissionReviewers,
@@ -12,6 +13,8 @@ import {
   users,
 } from "../db/schema";
 import { isReviewableSql } from "../reviewing/candidates";
+import { hasMaintainedVersions, statisticsVersions } from "../reviewing/stats-versions";
+import { KeptFigures } from "./kept-figures";
 
 /**
  * Reviewer Statistics (review-and-administration §2, §6): each committee member and guest of the
@@ -19,15 +22,25 @@ import { isReviewableSql } from "../reviewing/candidates";
  * are left out (they rate nothing and see everyone), and so are internal test accounts — addresses in
  * the configured internal domains (config INTERNAL_EMAIL_DOMAINS).
  *
- * An ADMIN_REVIEWER is an admin: their list holds every submitted candidate, and so does their count.
- * For the others, one statement for every member at once. What a member sees is the rule of reviewing/candidates.ts,
- * turned around to go from the program's assignments to the members instead of from one member to the
- * candidates: every submitted, non-test candidate open to all (submissions.open_to_all: assigned to no
- * one and no group), plus those assigned to them directly or through a reviewer group. An assigned
- * candidate is never open to all (the triggers of migration 0008 keep the flag), so the two never
- * overlap, and a candidate assigned both ways counts once (UNION). So a member's count is the program's
- * open candidates plus their own assigned ones, and one pass over the program's reviews gives everyone's
- * rated candidates among those and their latest save.
+ * What a member sees is the rule of reviewing/candidates.ts: every submitted, non-test candidate open
+ * to all (submissions.open_to_all: assigned to no one and no group), plus those assigned to them directly
+ * or through a reviewer group, each once. An ADMIN_REVIEWER is an admin: their list holds every submitted
+ * candidate. So a member's count is the open candidates plus their own, and what they rated is counted
+ * among the open ones and their own.
+ *
+ * One statement reads the program once, without ever listing every (member, assigned candidate) pair —
+ * at 100,000 candidates assigned through groups of 60 that is half a million pairs, which the single
+ * SQL statement this replaced (reviewer-stats-reference.ts) sorted on disk for seconds:
+ *
+ * - per reviewer, from one pass over the program's reviews: their rated reviews of listed candidates,
+ *   of open ones, the closed ones they rated, and their latest save;
+ * - the closed candidates assigned directly, per member, and through each group, per group (each list
+ *   of candidates as short numbers given by the statement, not uuids);
+ * - the groups' members.
+ *
+ * Then, here, a member's own candidates are their direct ones plus those of their groups: the number a
+ * group brings is counted per set of groups a candidate is assigned to (a handful of sets), less the
+ * direct ones already counted, so no member's candidates are ever enumerated.
  */
 
 const STATISTICS_ROLES = ["ADMIN_REVIEWER", "REVIEWER", "GUEST"] as const;
@@ -41,11 +54,35 @@ function inDomains(email: SQL | typeof users.email, domains: readonly string[]):
   )})`;
 }
 
-export async function reviewerStats(
-  db: Tx,
-  program: { id: string },
-  internalDomains: readonly string[],
-): Promise<ReviewerStatsResult> {
+/** One member as the statement lists them, by name. */
+type MemberRow = [
+  userId: string,
+  role: ReviewerStatsRow["role"],
+  name: string,
+  email: string,
+  /** Rated reviews of listed candidates, of open ones, and the closed ones rated (`k`s, comma-separated). */
+  rated: number | null,
+  ratedOpen: number | null,
+  ratedClosed: string | null,
+  /** Their latest save, in milliseconds since the epoch (truncated, as a Date keeps it). */
+  lastReviewed: number | null,
+];
+
+interface Facts {
+  members: MemberRow[];
+  reviewable: number;
+  open: number;
+  /** Closed candidates assigned directly: by member. */
+  direct: Map<string, string[]>;
+  /** Closed candidates assigned to each group: by group. */
+  grouped: Map<string, string[]>;
+  /** Each member's groups. */
+  groupsOf: Map<string, Set<string>>;
+}
+
+const split = (ids: string | null) => (ids === null ? [] : ids.split(","));
+
+async function readFacts(db: Tx, programId: string, internalDomains: readonly string[]): Promise<Facts> {
   const roles = sql.join(
     STATISTICS_ROLES.map((role) => sql`${role}`),
     sql`, `,
@@ -54,59 +91,140 @@ export async function reviewerStats(
     with members as (
       select m.user_id, m.role::text as role, u.name, u.email
       from ${programMembers} m join ${users} u on u.id = m.user_id
-      where m.program_id = ${program.id} and m.role::text in (${roles})
+      where m.program_id = ${programId} and m.role::text in (${roles})
         and not ${inDomains(sql`u.email`, internalDomains)}
     ),
-    reviewable as (
-      select ${submissions.id} as id, ${submissions.openToAll} as open_to_all from ${submissions}
-      where ${submissions.programId} = ${program.id} and ${isReviewableSql()}
+    reviewable as materialized (
+      -- k: a short number for each candidate, for the lists below (a uuid printed is 36 characters).
+      select ${submissions.id} as id, ${submissions.openToAll} as open_to_all, row_number() over () as k
+      from ${submissions} where ${submissions.programId} = ${programId} and ${isReviewableSql()}
     ),
-    assigned as (
-      select sr.user_id, sr.submission_id from ${submissionReviewers} sr
-        where sr.program_id = ${program.id}
-      union
-      select gm.user_id, sg.submission_id from ${submissionReviewerGroups} sg
-        join ${reviewerGroupMembers} gm on gm.group_id = sg.group_id
-        where sg.program_id = ${program.id}
-    ),
-    own as (
-      select a.user_id, a.submission_id from assigned a
-        join reviewable r on r.id = a.submission_id and not r.open_to_all
-      where a.user_id in (select user_id from members)
-    ),
-    own_counts as (select user_id, count(*)::int as n from own group by user_id),
-    review_counts as (
+    by_reviewer as (
       select rv.user_id,
-        (count(*) filter (where rv.rating > ${NOT_RATED} and r.id is not null
-          and (m.role = 'ADMIN_REVIEWER' or r.open_to_all or o.user_id is not null)))::int as reviewed,
-        max(rv.last_reviewed) as last_reviewed
-      from ${reviews} rv
-        join members m on m.user_id = rv.user_id
-        left join reviewable r on r.id = rv.submission_id
-        left join own o on o.user_id = rv.user_id and o.submission_id = rv.submission_id
-      where rv.program_id = ${program.id}
+        (count(*) filter (where rv.rating > ${NOT_RATED} and r.id is not null))::int as rated,
+        (count(*) filter (where rv.rating > ${NOT_RATED} and r.open_to_all))::int as rated_open,
+        string_agg(r.k::text, ',') filter (where rv.rating > ${NOT_RATED} and not r.open_to_all) as rated_closed,
+        floor(extract(epoch from max(rv.last_reviewed)) * 1000)::float8 as last_reviewed
+      from ${reviews} rv left join reviewable r on r.id = rv.submission_id
+      where rv.program_id = ${programId}
       group by rv.user_id
     )
-    select m.user_id, m.role, m.name, m.email,
-      case when m.role = 'ADMIN_REVIEWER' then (select count(*) from reviewable)::int
-        else (select count(*) from reviewable where open_to_all)::int + coalesce(oc.n, 0) end as assigned,
-      coalesce(rc.reviewed, 0) as reviewed, rc.last_reviewed
-    from members m
-      left join own_counts oc on oc.user_id = m.user_id
-      left join review_counts rc on rc.user_id = m.user_id
-    order by lower(m.name), lower(m.email), m.user_id`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    select
+      (select json_agg(json_build_array(m.user_id, m.role, m.name, m.email,
+          b.rated, b.rated_open, b.rated_closed, b.last_reviewed)
+        order by lower(m.name), lower(m.email), m.user_id)
+        from members m left join by_reviewer b on b.user_id = m.user_id)::text as members,
+      (select count(*)::int from reviewable) as reviewable,
+      (select count(*)::int from reviewable where open_to_all) as open,
+      (select json_agg(json_build_array(d.user_id, d.ids))::text from (
+        select sr.user_id, string_agg(r.k::text, ',') as ids
+        from ${submissionReviewers} sr join reviewable r on r.id = sr.submission_id and not r.open_to_all
+        where sr.program_id = ${programId} group by sr.user_id) d) as direct,
+      (select json_agg(json_build_array(g.group_id, g.ids))::text from (
+        select sg.group_id, string_agg(r.k::text, ',') as ids
+        from ${submissionReviewerGroups} sg join reviewable r on r.id = sg.submission_id and not r.open_to_all
+        where sg.program_id = ${programId} group by sg.group_id) g) as grouped,
+      (select json_agg(json_build_array(gm.user_id, gm.group_id))::text
+        from ${reviewerGroupMembers} gm join ${reviewerGroups} g on g.id = gm.group_id
+        where g.program_id = ${programId}) as memberships`);
+  const [row] = (
+    result as unknown as {
+      rows: {
+        members: string | null;
+        reviewable: number;
+        open: number;
+        direct: string | null;
+        grouped: string | null;
+        memberships: string | null;
+      }[];
+    }
+  ).rows;
+  const pairs = (text: string | null | undefined) => (text ? (JSON.parse(text) as [string, string][]) : []);
+  const groupsOf = new Map<string, Set<string>>();
+  for (const [userId, groupId] of pairs(row?.memberships)) {
+    const groups = groupsOf.get(userId) ?? new Set<string>();
+    groups.add(groupId);
+    groupsOf.set(userId, groups);
+  }
   return {
-    rows: rows.map(
-      (r): ReviewerStatsRow => ({
-        _id: r.user_id as string,
-        name: r.name as string,
-        email: r.email as string,
-        role: r.role as ReviewerStatsRow["role"],
-        assigned: Number(r.assigned),
-        reviewed: Number(r.reviewed),
-        lastReviewed: r.last_reviewed === null ? null : new Date(r.last_reviewed as string).toISOString(),
-      }),
-    ),
+    members: row?.members ? (JSON.parse(row.members) as MemberRow[]) : [],
+    reviewable: Number(row?.reviewable ?? 0),
+    open: Number(row?.open ?? 0),
+    direct: new Map(pairs(row?.direct).map(([userId, ids]) => [userId, split(ids)])),
+    grouped: new Map(pairs(row?.grouped).map(([groupId, ids]) => [groupId, split(ids)])),
+    groupsOf,
   };
+}
+
+/** The closed candidates assigned to groups: each one's groups, and how many share each set of groups. */
+function groupAssignments(grouped: ReadonlyMap<string, string[]>) {
+  const groupsOfCandidate = new Map<string, string[]>();
+  for (const [groupId, ids] of grouped) {
+    for (const id of ids) {
+      const groups = groupsOfCandidate.get(id);
+      if (groups === undefined) groupsOfCandidate.set(id, [groupId]);
+      else groups.push(groupId);
+    }
+  }
+  const sets = new Map<string, { groups: string[]; candidates: number }>();
+  for (const groups of groupsOfCandidate.values()) {
+    const key = [...groups].sort().join(",");
+    const set = sets.get(key);
+    if (set === undefined) sets.set(key, { groups, candidates: 1 });
+    else set.candidates += 1;
+  }
+  return { groupsOfCandidate, sets: [...sets.values()] };
+}
+
+/**
+ * With the database's maintained counters the rows are kept per program under the versions of what they
+ * show (the candidates, the reviews, the committee) and of the internal domains; without them, computed
+ * each time.
+ */
+const kept = new KeptFigures<ReviewerStatsResult>(50);
+
+export async function reviewerStats(
+  db: Tx,
+  program: { id: string },
+  internalDomains: readonly string[],
+): Promise<ReviewerStatsResult> {
+  if (!(await hasMaintainedVersions(db))) return computeReviewerStats(db, program.id, internalDomains);
+  const v = await statisticsVersions(db, program.id);
+  const key = [v.candidates, v.reviews, v.committee, internalDomains.join(",")].join("/");
+  return kept.get(program.id, key, () => computeReviewerStats(db, program.id, internalDomains));
+}
+
+async function computeReviewerStats(
+  db: Tx,
+  programId: string,
+  internalDomains: readonly string[],
+): Promise<ReviewerStatsResult> {
+  const facts = await readFacts(db, programId, internalDomains);
+  const { groupsOfCandidate, sets } = groupAssignments(facts.grouped);
+  const noGroups = new Set<string>();
+
+  const rows = facts.members.map(
+    ([userId, role, name, email, rated, ratedOpen, ratedClosed, lastReviewed]): ReviewerStatsRow => {
+      const base = {
+        _id: userId,
+        name,
+        email,
+        role,
+        lastReviewed: lastReviewed === null ? null : new Date(lastReviewed).toISOString(),
+      };
+      if (role === "ADMIN_REVIEWER") return { ...base, assigned: facts.reviewable, reviewed: rated ?? 0 };
+      const groups = facts.groupsOf.get(userId) ?? noGroups;
+      const throughGroups = (id: string) => groupsOfCandidate.get(id)?.some((g) => groups.has(g)) ?? false;
+      const direct = facts.direct.get(userId) ?? [];
+      const directly = new Set(direct);
+      // Own = direct ∪ through groups: the candidates of every set of groups that names one of theirs,
+      // plus the direct ones no such group brings.
+      let own = direct.filter((id) => !throughGroups(id)).length;
+      for (const set of sets) if (set.groups.some((g) => groups.has(g))) own += set.candidates;
+      let reviewed = ratedOpen ?? 0;
+      for (const id of split(ratedClosed)) if (directly.has(id) || throughGroups(id)) reviewed += 1;
+      return { ...base, assigned: facts.open + own, reviewed };
+    },
+  );
+  return { rows };
 }

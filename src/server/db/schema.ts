@@ -464,6 +464,22 @@ export const submissions = pgTable(
   ],
 );
 
+/**
+ * How many of a program's submissions each list holds (issue 9: a list's total must not cost a count of
+ * the program): every one (Admin Mode), the submitted non-tests (an admin's list, Assign reviewers), and
+ * of those the ones open to the whole committee (the part of a committee member's list they share).
+ * Kept by triggers on submissions in the writing transaction (migrations/0015_program_submission_counts.sql):
+ * never written by the application. A program with no row has no submissions.
+ */
+export const programSubmissionCounts = pgTable("program_submission_counts", {
+  programId: uuid("program_id")
+    .primaryKey()
+    .references(() => programs.id, { onDelete: "cascade" }),
+  submissions: integer("submissions").notNull().default(0),
+  reviewable: integer("reviewable").notNull().default(0),
+  openReviewable: integer("open_reviewable").notNull().default(0),
+});
+
 /** Files uploaded for a submission's file questions (bytes in the private bucket under `key`). */
 export const submissionFiles = pgTable(
   "submission_files",

@@ -7,6 +7,7 @@ import { billingEnabled } from "../billing/stripe-client";
 import type { Config } from "../config";
 import type { Db, Tx } from "../db/client";
 import { organizations, plans } from "../db/schema";
+import { EditConflict } from "../http/edit-conflict";
 import { notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { presentPlan } from "../plans/present";
@@ -27,14 +28,18 @@ export async function findOrganization(db: Tx, id: string) {
 
 const incrementOf = (tenths: number) => (tenths === 5 ? 0.5 : 1);
 
+type OrganizationSettings = { name: string; increment: 1 | 0.5 };
+
 /**
  * Organization Settings: the name and the rating increment, recorded in the audit log (the fields that
- * changed, before and after) in the same transaction. The row is locked so that "before" is exact.
+ * changed, before and after) in the same transaction. The row is locked so that "before" is exact, and
+ * so that with `expected` (decision 016) settings changed meanwhile by someone else are refused there:
+ * 409 with the stored settings, nothing written or logged.
  */
 export async function updateOrganizationSettings(
   db: Db,
   organizationId: string,
-  settings: { name: string; increment: 1 | 0.5 },
+  settings: OrganizationSettings & { expected?: OrganizationSettings },
   actorUserId: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -44,6 +49,11 @@ export async function updateOrganizationSettings(
       .where(eq(organizations.id, organizationId))
       .for("update");
     if (!before) throw notFound();
+    const stored = { name: before.name, increment: incrementOf(before.incrementTenths) };
+    const { expected } = settings;
+    if (expected && (expected.name !== stored.name || expected.increment !== stored.increment)) {
+      throw new EditConflict("organization", stored);
+    }
     await tx
       .update(organizations)
       .set({

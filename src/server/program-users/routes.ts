@@ -26,7 +26,7 @@ const id = z.string().min(1).max(64);
 const memberParams = z.object({ programId: id, userId: id });
 const refused = jsonResponse(
   z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
-  "Refused: plan limit (403), or the last admin, yourself, an existing member (409)",
+  "Refused: plan limit (403), or the last admin, yourself, an existing member, a role changed meanwhile by someone else (409, with the stored member as `current`)",
 );
 
 /** The program, if the caller administers it (ADMIN, ADMIN_REVIEWER or its organization admin); 404 otherwise. */
@@ -106,8 +106,8 @@ export const programUserRoutes = createRouter()
       const { programId, userId } = c.req.valid("param");
       const { program, actor } = await administeredProgram(c, programId);
       const { db } = c.get("deps");
-      const { role } = c.req.valid("json");
-      const user = await changeProgramUserRole(db, program, userId, role, actor.userId);
+      const { role, expected } = c.req.valid("json");
+      const user = await changeProgramUserRole(db, program, userId, role, actor.userId, expected);
       return c.json({ user, seats: await seatsOf(db, program.organizationId) }, 200);
     },
   )

@@ -12,6 +12,7 @@ import type { Db, Tx } from "../db/client";
 import { organizations, programMembers, users, verifications } from "../db/schema";
 import { enqueueEmail } from "../email/outbox";
 import { invitationEmail, programAccessEmail } from "../email/templates";
+import { EditConflict } from "../http/edit-conflict";
 import { AppError, notFound } from "../http/errors";
 import type { ProgramRow } from "../programs/service";
 import { holdsAdminRole, withinSeatLimits } from "./seats";
@@ -192,16 +193,29 @@ export async function addProgramUser(
   });
 }
 
+/**
+ * A member's new role, checked against the last admin and the plan's seats. With `expected` (decision
+ * 016) a role changed meanwhile by someone else is refused: 409 with the member as stored, nothing
+ * written or logged. Setting the role already stored changes nothing.
+ */
 export async function changeProgramUserRole(
   db: Db,
   program: ProgramRow,
   userId: string,
   role: ProgramRole,
   actorUserId: string,
+  expected?: { role: ProgramRole },
 ) {
   return db.transaction(async (tx) => {
+    // Locked, so that the role compared below is the one replaced (decision 016).
+    await tx
+      .select({ role: programMembers.role })
+      .from(programMembers)
+      .where(and(eq(programMembers.programId, program.id), eq(programMembers.userId, userId)))
+      .for("update");
     const member = await findProgramUser(tx, program, userId);
     if (member.role === role) return member;
+    if (expected !== undefined && expected.role !== member.role) throw new EditConflict("role", member);
     await assertNotLastAdmin(tx, program, member, role);
     const changed = await withinSeatLimits(tx, program.organizationId, async () => {
       await tx

@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { Actor } from "../../shared/authz/actor";
 import { okSchema } from "../../shared/schemas/common";
+import { editConflictBodySchema } from "../../shared/schemas/edit-conflict";
 import {
   archiveProgramBodySchema,
   createProgramBodySchema,
@@ -110,12 +111,20 @@ export const programRoutes = createRouter()
       tags,
       summary: "Rename a program",
       request: { params: idParams, body: jsonBody(renameProgramBodySchema) },
-      responses: { 200: jsonResponse(programResultSchema, "Renamed"), ...errorResponses },
+      responses: {
+        200: jsonResponse(programResultSchema, "Renamed"),
+        409: jsonResponse(
+          editConflictBodySchema(z.object({ name: z.string() })),
+          "Renamed meanwhile by someone else (CONFLICT, with the stored name as `current`)",
+        ),
+        ...errorResponses,
+      },
     }),
     async (c) => {
       const { program, actor } = await managedProgram(c, c.req.valid("param").id);
       const { db } = c.get("deps");
-      await renameProgram(db, program, c.req.valid("json").name, actor.userId);
+      const { name, expected } = c.req.valid("json");
+      await renameProgram(db, program, name, actor.userId, expected);
       return c.json({ program: await presentProgram(db, actor, program.id) }, 200);
     },
   )

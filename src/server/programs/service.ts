@@ -6,6 +6,7 @@ import { assertOrganizationCanGrow } from "../billing/plan-changes";
 import type { Db, Tx } from "../db/client";
 import { organizations, plans, programs, submissions } from "../db/schema";
 import { copyProgramForm, createDefaultForm } from "../forms/service";
+import { EditConflict } from "../http/edit-conflict";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { listProgramsOfUser } from "../users/programs-of-user";
@@ -105,10 +106,30 @@ export async function createProgram(db: Db, organizationId: string, name: string
   });
 }
 
-export async function renameProgram(db: Db, program: ProgramRow, name: string, actorUserId: string) {
+/**
+ * Renames a program. The row is locked and its name read in the transaction, so the audit log's
+ * "before" is exact; with `expected` (decision 016) a name changed meanwhile by someone else is refused
+ * there: 409 with the stored name, nothing written or logged. A rename to the stored name changes nothing.
+ */
+export async function renameProgram(
+  db: Db,
+  program: ProgramRow,
+  name: string,
+  actorUserId: string,
+  expected?: { name: string },
+) {
   const newName = name.trim();
-  if (newName === program.name) return;
   await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ name: programs.name })
+      .from(programs)
+      .where(eq(programs.id, program.id))
+      .for("update");
+    if (!locked) throw notFound();
+    if (newName === locked.name) return;
+    if (expected !== undefined && expected.name !== locked.name) {
+      throw new EditConflict("programName", { name: locked.name });
+    }
     await tx
       .update(programs)
       .set({ name: newName, updatedAt: new Date() })
@@ -116,7 +137,7 @@ export async function renameProgram(db: Db, program: ProgramRow, name: string, a
     await recordAudit(tx, {
       ...programScope({ ...program, name: newName }, actorUserId),
       action: "program.renamed",
-      details: { name: { before: program.name, after: newName } },
+      details: { name: { before: locked.name, after: newName } },
     });
   });
 }

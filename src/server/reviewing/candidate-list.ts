@@ -1,27 +1,46 @@
-import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "../../shared/authz/actor";
 import { can } from "../../shared/authz/matrix";
-import type { AuditDetails } from "../../shared/schemas/audit";
-import { COMMITTEE_MESSAGES, type DecisionBody, type DecisionResult } from "../../shared/schemas/committee";
-import type {
-  CandidateListQuery,
-  CandidateListResult,
-  CandidateRow,
-  DecisionStatus,
+import {
+  type CandidateListQuery,
+  type CandidateListResult,
+  type CandidateRow,
+  candidateListQuerySchema,
+  NOT_RATED,
 } from "../../shared/schemas/reviews";
-import { NOT_RATED } from "../../shared/schemas/reviews";
 import { recordAudit, type Transaction } from "../audit/record";
 import type { Tx } from "../db/client";
 import { organizations, programs, reviews, submissions } from "../db/schema";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { assignedToReviewerSql, isReviewableSql, visibleToReviewerSql } from "./candidates";
+import {
+  ANCHOR_CONFLICT,
+  anchorReadHolds,
+  beyondAnchor,
+  COUNTS_ONLY,
+  offsetOf,
+  oneAnchorAtMost,
+  orderOf,
+  type PageAnchor,
+  type PageRead,
+  pageAnchorShape,
+  readByPosition,
+  readWithoutTotal,
+  rowsThroughPage,
+} from "./list-paging";
 import { amountOf, isoOrNull, reviewProgram } from "./present";
+import { programCountSql } from "./program-counts";
 
 /**
  * Step 1's list (review-and-administration §2, §6). Everything is filtered, counted and paged in SQL
  * with the one visibility rule, so a page costs the same few queries whatever its size.
  */
+
+/** GET /api/applications: the shared query, and the neighbour a page was reached from (list-paging.ts). */
+export const candidatePageQuerySchema = candidateListQuerySchema
+  .extend(pageAnchorShape)
+  .refine(oneAnchorAtMost, { message: ANCHOR_CONFLICT, path: ["before"] });
 
 export type ReviewProgramRow = typeof programs.$inferSelect & { incrementTenths: number };
 
@@ -65,9 +84,13 @@ export function viewerIn(actor: Actor, program: ProgramRef): Viewer & { canRate:
  * Mode drafts and tests too; everyone else the submitted, non-test candidates visible to them.
  */
 export function candidateFilter(program: ProgramRef, viewer: Viewer, adminMode: boolean): SQL {
-  const inProgram = inProgramSql(program);
-  if (viewer.isAdmin) return adminMode ? inProgram : and(inProgram, isReviewableSql())!;
-  return and(inProgram, isReviewableSql(), visibleToReviewerSql(viewer.userId))!;
+  return and(inProgramSql(program), inViewersList(viewer, adminMode))!;
+}
+
+/** candidateFilter without the program (none: every submission of the program). */
+function inViewersList(viewer: Viewer, adminMode: boolean): SQL | undefined {
+  if (viewer.isAdmin) return adminMode ? undefined : isReviewableSql();
+  return and(isReviewableSql(), visibleToReviewerSql(viewer.userId));
 }
 
 /**
@@ -102,56 +125,90 @@ const ratedByViewerSql = (programId: string, userId: string) =>
     where ${reviews.programId} = ${programId} and ${reviews.userId} = ${userId} and ${reviews.rating} > ${NOT_RATED}))`;
 
 /**
- * One page of the list and its counts (total, and for the two-step bar the submitted, non-test
- * candidates shown to the viewer and how many of those they rated) in one statement, whose cost grows
- * with the page's depth and the viewer's assignments, never with the rest of the program:
+ * The candidate a page is anchored on, if it is still in the viewer's list (found by primary key): its
+ * place in the list order. An anchor that left the list (a draft force-submitted out of Admin Mode, a
+ * candidate assigned to someone else) is not found, and the page is read by position instead: a row the
+ * viewer may not see never says where the page starts.
+ */
+function anchorOf(db: Tx, program: ProgramRef, viewer: Viewer, adminMode: boolean, anchorId: string) {
+  return db.$with("anchor").as(
+    db
+      .select({ nameKey: sql<string>`${submissions.nameKey}`.as("anchor_key"), id: submissions.id })
+      .from(submissions)
+      .where(
+        and(eq(submissions.id, anchorId), foundByIdInProgramSql(program), inViewersList(viewer, adminMode)),
+      ),
+  );
+}
+
+/** A read's anchor: its CTE, its (name_key, id) as a one-row subquery, and whether it was found. */
+function anchorParts(db: Tx, program: ProgramRef, viewer: Viewer, adminMode: boolean, read: PageRead) {
+  if (read.by !== "anchor") return { ctes: [], key: sql`null, null`, found: sql<boolean>`false` };
+  const anchor = anchorOf(db, program, viewer, adminMode, read.anchorId);
+  return {
+    ctes: [anchor],
+    key: db.select({ nameKey: anchor.nameKey, id: anchor.id }).from(anchor).getSQL(),
+    found: sql<boolean>`exists (select 1 from ${anchor})`,
+  };
+}
+
+/**
+ * One page of the list, read as `read` says (see list-paging.ts), and its counts (total, and for the
+ * two-step bar the submitted, non-test candidates shown to the viewer and how many of those they rated)
+ * in one statement. Its cost grows with the page's distance from its anchor or from the nearer end of
+ * the list and with the viewer's own assignments and ratings, never with the rest of the program:
  *
  * - a committee member's candidates are those open to all — read in list order (the stored name_key)
  *   from their own partial index (submissions_open_name_idx), so a page is a walk that stops after it,
- *   and it and their number come from the index alone once the table is vacuumed — merged with the few
- *   assigned to them or their groups (`assigned`: their ids from the assignment tables, then those
- *   rows by primary key); the two sets never overlap (open_to_all);
+ *   from the anchor or the nearer end, and reads the index alone once the table is vacuumed — merged
+ *   with the few assigned to them or their groups (`assigned`: their ids from the assignment tables,
+ *   then those rows by primary key); the two sets never overlap (open_to_all);
  * - an admin's are the program's, walked in list order on submissions_program_name_idx.
  *
- * The counts come as a one-row CTE the page is left-joined to, so a page past the end still has them.
+ * The program-wide counts come from programCountSql. The counts are a one-row CTE the page is
+ * left-joined to, so a page past the end still has them.
  */
 function listQuery(
   db: Tx,
   program: ProgramRef,
   viewer: Viewer,
   adminMode: boolean,
-  query: CandidateListQuery,
+  read: PageRead,
+  counted: boolean,
 ) {
-  const offset = (query.page - 1) * query.pageSize;
-  const inProgram = inProgramSql(program);
+  // A second read of the same request has its counts from the first: null instead of counting again.
+  const ifCounted = (count: SQL) => (counted ? count : sql`null`);
   const reviewable = isReviewableSql();
   const rated = ratedByViewerSql(program.id, viewer.userId);
+  const anchor = anchorParts(db, program, viewer, adminMode, read);
+  const anchorKey = anchor.key;
+  const anchorFound = sql<boolean>`${anchor.found}`.as("anchor_found");
 
   if (viewer.isAdmin) {
     const where = candidateFilter(program, viewer, adminMode);
-    const page = db
-      .$with("page")
-      .as(
-        db
-          .select(placeOf())
-          .from(submissions)
-          .where(where)
-          .orderBy(listOrderKey, submissions.id)
-          .limit(query.pageSize)
-          .offset(offset),
-      );
+    const page = db.$with("page").as(
+      db
+        .select(placeOf())
+        .from(submissions)
+        .where(and(where, beyondAnchor(read, listOrderKey, sql`${submissions.id}`, anchorKey)))
+        .orderBy(...orderOf(read, listOrderKey, sql`${submissions.id}`))
+        .limit(read.limit)
+        .offset(offsetOf(read)),
+    );
     const counts = db.$with("counts").as(
       db
         .select({
-          total: sql<number>`count(*)::int`.as("total"),
-          shown: sql<number>`(count(*) filter (where ${reviewable}))::int`.as("shown"),
-          rated: sql<number>`(select count(*)::int from ${submissions}
-            where ${rated} and ${foundByIdInProgramSql(program)} and ${reviewable})`.as("rated"),
+          total: sql<number>`${ifCounted(programCountSql(program.id, adminMode ? "all" : "reviewable"))}`.as(
+            "total",
+          ),
+          shown: sql<number>`${ifCounted(programCountSql(program.id, "reviewable"))}`.as("shown"),
+          rated: sql<number>`${ifCounted(sql`(select count(*)::int from ${submissions}
+            where ${rated} and ${foundByIdInProgramSql(program)} and ${reviewable})`)}`.as("rated"),
+          anchorFound,
         })
-        .from(submissions)
-        .where(where),
+        .from(sql`(select 1) as one`),
     );
-    return { ctes: [page, counts] as const, page, counts, shown: counts.shown };
+    return { ctes: [...anchor.ctes, page, counts], page, counts, shown: counts.shown };
   }
 
   const assigned = db.$with("assigned").as(
@@ -167,57 +224,70 @@ function listQuery(
         ),
       ),
   );
-  const openToAll = and(inProgram, reviewable, submissions.openToAll);
-  // The first offset + pageSize open candidates are all a page can need from them.
+  const nameKey = sql`${submissions.nameKey}`;
+  // The first rows of the open candidates from the anchor or the nearer end: all a page can need of them.
   const open = db
     .select(placeOf())
     .from(submissions)
-    .where(openToAll)
-    .orderBy(submissions.nameKey, submissions.id)
-    .limit(offset + query.pageSize);
-  const candidates = open.unionAll(db.select({ id: assigned.id, nameKey: assigned.nameKey }).from(assigned));
-  const page = db
-    .$with("page")
-    .as(
-      db
-        .select()
-        .from(candidates.as("candidates"))
-        .orderBy(sql`name_key`, sql`id`)
-        .limit(query.pageSize)
-        .offset(offset),
-    );
+    .where(
+      and(
+        eq(submissions.programId, program.id),
+        reviewable,
+        submissions.openToAll,
+        beyondAnchor(read, nameKey, sql`${submissions.id}`, anchorKey),
+      ),
+    )
+    .orderBy(...orderOf(read, nameKey, sql`${submissions.id}`))
+    .limit(rowsThroughPage(read));
+  const mine = db
+    .select({ id: assigned.id, nameKey: assigned.nameKey })
+    .from(assigned)
+    .where(beyondAnchor(read, sql`${assigned.nameKey}`, sql`${assigned.id}`, anchorKey));
+  const page = db.$with("page").as(
+    db
+      .select()
+      .from(open.unionAll(mine).as("candidates"))
+      .orderBy(...orderOf(read, sql`name_key`, sql`id`))
+      .limit(read.limit)
+      .offset(offsetOf(read)),
+  );
   const counts = db.$with("counts").as(
     db
       .select({
-        total: sql<number>`((select count(*) from ${submissions} where ${openToAll})
-          + (select count(*) from ${assigned}))::int`.as("total"),
-        rated: sql<number>`(select count(*)::int from ${submissions}
+        total: sql<number>`${ifCounted(
+          sql`(${programCountSql(program.id, "open")} + (select count(*) from ${assigned}))::int`,
+        )}`.as("total"),
+        rated: sql<number>`${ifCounted(sql`(select count(*)::int from ${submissions}
           where ${rated} and ${foundByIdInProgramSql(program)} and ${reviewable}
-            and (${submissions.openToAll} or ${submissions.id} in (select ${assigned.id} from ${assigned})))`.as(
+            and (${submissions.openToAll} or ${submissions.id} in (select ${assigned.id} from ${assigned})))`)}`.as(
           "rated",
         ),
+        anchorFound,
       })
       .from(sql`(select 1) as one`),
   );
   // Everything a committee member's list shows is submitted and not a test: shown is the total (read
   // from it in JS: selecting the column twice would have PostgreSQL count twice).
-  return { ctes: [assigned, page, counts] as const, page, counts, shown: sql<number | null>`null` };
+  return { ctes: [...anchor.ctes, assigned, page, counts], page, counts, shown: sql<number | null>`null` };
 }
 
-export async function listCandidates(
+/** One statement: the page as `read` says, with the list's counts unless `counted` is false. */
+async function readList(
   db: Tx,
-  program: ReviewProgramRow,
-  viewer: Viewer & { canRate: boolean },
-  query: CandidateListQuery,
-): Promise<CandidateListResult> {
-  const adminMode = viewer.isAdmin && query.adminMode === "true";
-  const { ctes, page, counts, shown } = listQuery(db, program, viewer, adminMode, query);
+  program: ProgramRef,
+  viewer: Viewer,
+  adminMode: boolean,
+  read: PageRead,
+  counted = true,
+) {
+  const { ctes, page, counts, shown } = listQuery(db, program, viewer, adminMode, read, counted);
   const rows = await db
     .with(...ctes)
     .select({
       total: counts.total,
       shown,
       rated: counts.rated,
+      anchorFound: counts.anchorFound,
       // Null on the counts' row of a page past the end.
       candidate: {
         id: submissions.id,
@@ -236,16 +306,44 @@ export async function listCandidates(
     .leftJoin(submissions, eq(submissions.id, page.id))
     .leftJoin(reviews, and(eq(reviews.submissionId, page.id), eq(reviews.userId, viewer.userId)))
     .orderBy(page.nameKey, page.id);
-  const counted = rows[0];
+  const first = rows[0];
+  return {
+    total: Number(first?.total ?? 0),
+    shown: Number(first?.shown ?? first?.total ?? 0),
+    rated: Number(first?.rated ?? 0),
+    anchorFound: first?.anchorFound === true,
+    candidates: rows.flatMap(({ candidate, rating, lastReviewed }) =>
+      candidate === null ? [] : [{ ...candidate, rating, lastReviewed }],
+    ),
+  };
+}
+
+/**
+ * Step 1's list for the viewer: one statement for page 1 and for a page anchored on its neighbour's
+ * row; a page named by number alone, or whose anchor no longer holds, takes a second, read by position
+ * from the nearer end once the first has given the counts (which the second does not read again).
+ */
+export async function listCandidates(
+  db: Tx,
+  program: ReviewProgramRow,
+  viewer: Viewer & { canRate: boolean },
+  query: CandidateListQuery & PageAnchor,
+): Promise<CandidateListResult> {
+  const adminMode = viewer.isAdmin && query.adminMode === "true";
+  const first = readWithoutTotal(query.page, query.pageSize, query);
+  const counts = await readList(db, program, viewer, adminMode, first ?? COUNTS_ONLY);
+  let { candidates } = counts;
+  if (first === null || !anchorReadHolds(first, counts.anchorFound, candidates.length)) {
+    const byPosition = readByPosition(query.page, query.pageSize, counts.total);
+    ({ candidates } = await readList(db, program, viewer, adminMode, byPosition, false));
+  }
   return {
     program: reviewProgram(program, program.incrementTenths),
-    rows: rows.flatMap(({ candidate, rating, lastReviewed }) =>
-      candidate === null ? [] : [presentRow({ ...candidate, rating, lastReviewed }, viewer.isAdmin)],
-    ),
-    total: Number(counted?.total ?? 0),
+    rows: candidates.map((candidate) => presentRow(candidate, viewer.isAdmin)),
+    total: counts.total,
     page: query.page,
     pageSize: query.pageSize,
-    progress: { shown: Number(counted?.shown ?? counted?.total ?? 0), rated: Number(counted?.rated ?? 0) },
+    progress: { shown: counts.shown, rated: counts.rated },
     isAdmin: viewer.isAdmin,
     canRate: viewer.canRate,
   };
@@ -369,121 +467,41 @@ export async function applyRowAction(
 export const DECISION_REFUSAL =
   "Only a submitted application that is not a test can be approved or disapproved.";
 
-/** Exact cents from dollars as typed (amountSchema allows at most two decimals): 0.29 → 29, never 28. */
-const centsOf = (dollars: number) => Math.round(dollars * 100);
-
-type DecisionState = { status: DecisionStatus; amountCents: number | null };
-
-/** The decision's fields that changed, before and after (the amount in dollars, as admins typed it). */
-function decisionChanges(before: DecisionState, after: DecisionState): AuditDetails {
-  const changes: AuditDetails = {};
-  if (before.status !== after.status) changes.status = { before: before.status, after: after.status };
-  if (before.amountCents !== after.amountCents) {
-    changes.amount = { before: amountOf(before.amountCents), after: amountOf(after.amountCents) };
-  }
-  return changes;
-}
-
 /**
- * A decision (review-and-administration §4): the status, the amount, or both. An amount of 0
- * disapproves; approving needs an amount above 0, sent with it or already stored; approving an
- * approved candidate (or disapproving a disapproved one) changes nothing and succeeds; "pending" may
- * be set back. One UPDATE computes the new status and amount from the row as it is when written, and
- * its WHERE refuses a result that would be approved without an amount above 0: under PostgreSQL's row
- * lock the second of two racing admins is checked against the first one's result, so an admin clearing
- * the amount while another approves can never leave an approved candidate without one. The revision is
- * not bumped: a decision does not touch the answers, so an applicant's open tab may keep saving. A
- * change (not a repeat) is recorded in the audit log, in the caller's transaction.
+ * Every submission of a program, drafts and tests included, a page at a time (admins): the total first,
+ * then the page read by position from the nearer end of the list (see list-paging.ts).
  */
-export async function applyDecision(
-  db: Transaction,
-  candidate: AuditedCandidate,
-  body: DecisionBody,
-  actorUserId: string,
-): Promise<DecisionResult> {
-  const cents = body.amount === undefined || body.amount === null ? body.amount : centsOf(body.amount);
-  const status = body.amount === 0 && body.status !== "approved" ? "disapproved" : (body.status ?? undefined);
-  if (status === "approved" && (cents === 0 || cents === null)) {
-    throw new AppError("VALIDATION", COMMITTEE_MESSAGES.approveNeedsAmount, {
-      status: [COMMITTEE_MESSAGES.approveNeedsAmount],
-    });
-  }
-  const newStatus = status === undefined ? sql`${submissions.status}` : sql`${status}::text`;
-  const newAmount = cents === undefined ? sql`${submissions.amountCents}` : sql`${cents}::bigint`;
-  // The row as it was, locked until the decision commits: the audit log's "before".
-  const [before] = await db
-    .select({ status: submissions.status, amountCents: submissions.amountCents })
-    .from(submissions)
-    .where(and(eq(submissions.programId, candidate.programId), eq(submissions.id, candidate.id)))
-    .for("no key update");
-  const [row] = await db
-    .update(submissions)
-    .set({
-      ...(status === undefined ? {} : { status }),
-      ...(cents === undefined ? {} : { amountCents: cents }),
-    })
-    .where(
-      and(
-        eq(submissions.programId, candidate.programId),
-        eq(submissions.id, candidate.id),
-        isReviewableSql(),
-        sql`not (${newStatus} = 'approved' and coalesce(${newAmount}, 0) <= 0)`,
-      ),
-    )
-    .returning({ id: submissions.id, status: submissions.status, amountCents: submissions.amountCents });
-  if (row) {
-    const changes = decisionChanges(before!, row);
-    if (Object.keys(changes).length > 0) {
-      await recordAudit(db, {
-        ...auditScope(candidate, actorUserId),
-        action: "candidate.decided",
-        details: changes,
-      });
-    }
-    return { _id: row.id, status: row.status, amount: amountOf(row.amountCents) };
-  }
-
-  // Refused: say why, from the row as it is now.
-  const [now] = await db
-    .select({ reviewable: sql<boolean>`${isReviewableSql()}` })
-    .from(submissions)
-    .where(and(eq(submissions.programId, candidate.programId), eq(submissions.id, candidate.id)));
-  if (!now?.reviewable) throw new AppError("CONFLICT", DECISION_REFUSAL);
-  // Approving with no amount stored, or clearing the amount of an approved candidate.
-  const field = status === "approved" ? "status" : "amount";
-  throw new AppError("VALIDATION", COMMITTEE_MESSAGES.approveNeedsAmount, {
-    [field]: [COMMITTEE_MESSAGES.approveNeedsAmount],
-  });
-}
-
-/** Every submission of a program, drafts and tests included, a page at a time (admins). */
 export async function listProgramSubmissions(
   db: Tx,
   program: { id: string; organizationId: string },
   page: number,
   pageSize: number,
 ) {
-  const where = and(
-    eq(submissions.organizationId, program.organizationId),
-    eq(submissions.programId, program.id),
-  );
-  const [totalRow] = await db.select({ n: count() }).from(submissions).where(where);
-  const rows = await db
-    .select({
-      id: submissions.id,
-      formId: submissions.formId,
-      identifier: submissions.identifier,
-      submissionDate: submissions.submissionDate,
-      lastSaveDate: submissions.lastSaveDate,
-      softDeleted: submissions.softDeleted,
-      status: submissions.status,
-      amountCents: submissions.amountCents,
-    })
-    .from(submissions)
-    .where(where)
-    .orderBy(listOrderKey, submissions.id)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  const [counted] = await db
+    .select({ total: programCountSql(program.id, "all") })
+    .from(sql`(select 1) as one`);
+  const total = Number(counted?.total ?? 0);
+  const read = readByPosition(page, pageSize, total);
+  const rows =
+    read.limit === 0
+      ? []
+      : await db
+          .select({
+            id: submissions.id,
+            formId: submissions.formId,
+            identifier: submissions.identifier,
+            submissionDate: submissions.submissionDate,
+            lastSaveDate: submissions.lastSaveDate,
+            softDeleted: submissions.softDeleted,
+            status: submissions.status,
+            amountCents: submissions.amountCents,
+          })
+          .from(submissions)
+          .where(eq(submissions.programId, program.id))
+          .orderBy(...orderOf(read, listOrderKey, sql`${submissions.id}`))
+          .limit(read.limit)
+          .offset(offsetOf(read));
+  if (read.descending) rows.reverse();
   return {
     submissions: rows.map((r) => ({
       _id: r.id,
@@ -495,7 +513,7 @@ export async function listProgramSubmissions(
       status: r.status,
       amount: amountOf(r.amountCents),
     })),
-    total: totalRow?.n ?? 0,
+    total,
     page,
     pageSize,
   };

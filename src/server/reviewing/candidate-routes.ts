@@ -1,8 +1,13 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { can } from "../../shared/authz/matrix";
-import { decisionBodySchema, decisionResultSchema } from "../../shared/schemas/committee";
+import {
+  decisionBodySchema,
+  decisionResultSchema,
+  storedDecisionSchema,
+} from "../../shared/schemas/committee";
 import { okSchema } from "../../shared/schemas/common";
+import { editConflictBodySchema } from "../../shared/schemas/edit-conflict";
 import {
   candidateListQuerySchema,
   candidateListResultSchema,
@@ -16,8 +21,8 @@ import { AppError, notFound, validationError } from "../http/errors";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { loadActor } from "../users/actor";
 import {
-  applyDecision,
   applyRowAction,
+  candidatePageQuerySchema,
   DECISION_REFUSAL,
   findReviewProgram,
   listCandidates,
@@ -27,6 +32,7 @@ import {
 import { candidateStats } from "./candidate-stats";
 import { candidateView } from "./candidate-view";
 import { findCandidate } from "./candidates";
+import { applyDecision } from "./decision-service";
 
 /**
  * Step 1 of reviewing (issue 6): the candidate list, the submission view, the admins' per-row actions
@@ -34,10 +40,8 @@ import { findCandidate } from "./candidates";
  */
 const tags = ["reviewing"];
 const id = z.string().min(1).max(64);
-const refused = jsonResponse(
-  z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
-  "Refused: the submission is not in a state the action applies to (CONFLICT)",
-);
+/** A refusal's answer: the candidate is not in a state the action applies to. */
+const refusalSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 /** The program of a list, if the caller may open its list (404 for other organizations and strangers). */
 async function listedProgram(c: AppContext, programId: string) {
@@ -74,7 +78,7 @@ export const candidateRoutes = createRouter()
       tags,
       summary:
         "Step 1: the caller's candidates, a page at a time, with their own ratings (admins: Admin Mode adds drafts and tests)",
-      request: { query: candidateListQuerySchema },
+      request: { query: candidatePageQuerySchema },
       responses: { 200: jsonResponse(candidateListResultSchema, "A page of candidates"), ...errorResponses },
     }),
     async (c) => {
@@ -90,7 +94,7 @@ export const candidateRoutes = createRouter()
       tags,
       summary:
         "Step 1's list as one user sees it, with their ratings: the user themself, or the program's admins",
-      request: { params: z.object({ userId: id }), query: candidateListQuerySchema },
+      request: { params: z.object({ userId: id }), query: candidatePageQuerySchema },
       responses: { 200: jsonResponse(candidateListResultSchema, "A page of candidates"), ...errorResponses },
     }),
     async (c) => {
@@ -182,7 +186,10 @@ export const submissionAdminRoutes = createRouter()
           z.union([okSchema, decisionResultSchema]),
           "Done: {ok: true} for an action, the decision as stored for a decision",
         ),
-        409: refused,
+        409: jsonResponse(
+          z.union([editConflictBodySchema(storedDecisionSchema), refusalSchema]),
+          "Refused: a decision based on one no longer stored (CONFLICT, with the stored decision as `current`), or a candidate the action does not apply to (CONFLICT)",
+        ),
         ...errorResponses,
       },
     }),

@@ -1,247 +1,217 @@
 import { createHash } from "node:crypto";
-import { type Column, eq, type SQL, sql } from "drizzle-orm";
-import type { CandidateStatsResult, CandidateStatsRow, DecisionStatus } from "../../shared/schemas/reviews";
+import type { CandidateStatsPage } from "../../shared/schemas/candidate-statistics";
+import { CANDIDATE_STATS_LIMITS } from "../../shared/schemas/candidate-statistics";
+import type { CandidateStatsRow } from "../../shared/schemas/reviews";
 import type { Tx } from "../db/client";
-import { rankings, reviews, submissions } from "../db/schema";
-import { amountOf } from "./present";
-import { calibratedQualities, type RankingFigures, rankingFiguresOf, roundTo } from "./stats-math";
+import {
+  calibrate,
+  candidateRows,
+  type RankingPart,
+  type RatingPart,
+  rankingParts,
+  ratingParts,
+  reviewFiguresOf,
+  type StatsCandidate,
+} from "./candidate-figures";
+import { loadCandidates, loadRankings, loadReviews } from "./candidate-stats-inputs";
+import { CandidateTable, type PageQuery } from "./candidate-stats-page";
+import { rankingFiguresOf } from "./stats-math";
+import { type StatisticsVersions, statisticsVersions } from "./stats-versions";
 import { backfillSuggestedRatings } from "./suggested-rating";
 
 /**
- * What admins see per candidate (review-science.md, Candidate Statistics), for programs of 10,000
- * candidates and 50,000 reviews (issue 7: under 300 ms on this 2-core machine). No review's sections
- * leave the database, and nothing is queried per candidate or per review:
+ * What admins see per candidate (review-science.md, Candidate Statistics), a page at a time, for
+ * programs of 100,000 candidates (issue 9: under 300 ms with tens of thousands of applications).
  *
- * - count, mean, median, standard deviation, min and max of the ratings and the mean suggested rating
- *   are SQL aggregates, in one statement with the candidates (the suggested rating is stored with each
- *   review at save, see suggested-rating.ts). The histogram is counted in Node from the sorted ratings
- *   that statement returns for the calibration anyway: a few numbers per candidate, where a jsonb built
- *   in SQL cost a second sort;
- * - the calibrated rating is fitted in Node from those compact (candidate, reviewer, rating) triples.
- *   A chain of SQL passes was the other way, but scoring.ts's fit runs up to 200 alternating passes and
- *   on real programs always all 200 (with a ridge of 1 and hundreds of reviews per reviewer, the shift
- *   between qualities and biases converges slowly; it is taken out at the end), so it would have been
- *   200 scans of the reviews. On flat typed arrays the passes take tens of milliseconds and give exactly
- *   scoring.ts's figures (stats-math.ts); the result is cached on its input (calibrationOf);
- * - the average ranking and the Schulze consensus come from the stacked rankings (jsonb lists), read
- *   and computed only when a ranking or the set of candidates changed (rankingFigures).
+ * The figures of a whole program are computed in Node (candidate-figures.ts) from three inputs read in
+ * compact form (candidate-stats-inputs.ts) — the candidates, their reviews, the stacked rankings — and
+ * the table is kept per program with the version of each input (stats-versions.ts). A request reads the
+ * versions (one statement), and while none changed it is answered from the kept table
+ * (candidate-stats-page.ts): sorting, filtering and paging 100,000 rows there takes milliseconds. When an
+ * input changed, what did not is read off the kept table's rows:
  *
- * Every figure keeps candidateRatingStats' meaning (src/shared/review/scoring.ts): only ratings ≥ 0 and
- * finite count (-1 is "not rated"); mean, median and standard deviation (the population's) are rounded
- * half away from zero to 2 decimals with scoring.ts's own rule, applied here; min and max are the raw
- * ratings; histogram keys are the ratings as JavaScript prints them. The mean is summed in the same
- * order as there (ascending ratings) and the median is the same arithmetic on the same two numbers;
- * PostgreSQL's one-pass stddev_pop may differ from the two-pass JavaScript in the last binary digit,
- * far below the rounding (candidate-routes.test.ts compares the figures on random reviews).
+ * - a decision or a renamed candidate: only the candidates are read again;
+ * - a rating: the reviews are read and the calibration fitted again (200 passes over every review, half a
+ *   second at 200,000 reviews: why the figures are kept at all);
+ * - a ranking: the average rankings and the consensus (about a second at 100,000 candidates);
+ * - a candidate submitted or marked as a test: everything (the calibration and the rankings' figures are
+ *   over the listed candidates).
+ *
+ * Per process: another instance computes its own, from the same data, to the same figures, and nothing
+ * kept can be stale, because every request checks the versions first. Requests arriving while a table is
+ * being computed for the same versions wait for that computation instead of starting their own.
  */
 
 type ProgramRef = { id: string; organizationId: string; appVersion: number };
 
-/** One candidate as the statement returns it (a JSON array, see figuresQuery). */
-type FiguresRow = [
-  id: string,
-  identifier: string,
-  status: DecisionStatus,
-  amountCents: number | null,
-  count: number,
-  mean: number | null,
-  standardDeviation: number | null,
-  median: number | null,
-  min: number | null,
-  max: number | null,
-  suggested: number | null,
-  ratings: number[] | null,
-];
+/** The appVersion whose reviews carry a suggested rating (suggested-rating.ts). */
+const CRITERIA_APP_VERSION = 3;
 
-/** One candidate's rated reviews for the calibration: its id, reviewers and ratings, paired. */
-type TriplesRow = [id: string, raters: string[], ratings: number[]];
-
-/** A rating that counts (candidateRatingStats' isRated): -1 is "not rated", NaN and infinities are no rating. */
-const counts = (column: SQL | Column) => sql`${column} >= 0 and ${column} < 'Infinity'::float8`;
-
-/**
- * One statement, one scan of the program's reviews: the submitted, non-test candidates in list order,
- * each with the aggregates of its rated reviews, ordered by (rating, reviewer) — PostgreSQL 16 and later
- * (PGlite) sort the reviews once for every ordered aggregate, 15 sorts each candidate's few ratings per
- * aggregate. The mean is summed in ascending order as
- * candidateRatingStats sums its sorted ratings (PostgreSQL's float avg is that plain sum over the count),
- * the median and the extremes are read off the sorted ratings, the standard deviation is the population's
- * (stddev_pop). Ratings and raters come in the same order (reviewer ids compared byte by byte, whatever
- * the database's collation), so they pair up for the calibration.
- *
- * The answer is one row of two JSON texts built in the database: the candidates' figures, and each rated
- * candidate's reviewers and ratings for the calibration (also its cache key, see calibrationOf). Handing
- * 10,000 rows of a dozen typed columns (two of them arrays) to the driver cost as much as computing
- * them on PGlite; JSON.parse is native. (10,000 rows of two JSON texts each were 15–30 ms slower on
- * both PGlite and PostgreSQL 15 than this one row.)
- */
-function figuresQuery(program: ProgramRef) {
-  const r = reviews;
-  const suggested =
-    program.appVersion === 3
-      ? sql`avg(${r.suggestedRating}) filter (where ${counts(r.suggestedRating)})`
-      : sql`null::float8`;
-  return sql`
-    with figures as (
-      select ${r.submissionId} as submission_id,
-        (count(*) filter (where ${counts(r.rating)}))::int as n,
-        avg(${r.rating} order by ${r.rating}) filter (where ${counts(r.rating)}) as mean,
-        stddev_pop(${r.rating}) filter (where ${counts(r.rating)}) as sd,
-        array_agg(${r.rating} order by ${r.rating}, ${r.userId} collate "C") filter (where ${counts(r.rating)}) as ratings,
-        array_agg(${r.userId} order by ${r.rating}, ${r.userId} collate "C") filter (where ${counts(r.rating)}) as raters,
-        ${suggested} as suggested
-      from ${r}
-      where ${r.programId} = ${program.id}
-      group by ${r.submissionId}
-    )
-    select json_agg(json_build_array(s.id, s.identifier, s.status, s.amount_cents,
-        coalesce(f.n, 0), f.mean, f.sd,
-        case when f.n % 2 = 1 then f.ratings[f.n / 2 + 1]
-          else (f.ratings[f.n / 2 + 1] + f.ratings[f.n / 2]) / 2 end,
-        f.ratings[1], f.ratings[f.n], f.suggested, f.ratings)
-      order by lower(s.identifier), s.id)::text as figures,
-      json_agg(json_build_array(s.id, f.raters, f.ratings) order by lower(s.identifier), s.id)
-        filter (where f.n > 0)::text as triples
-    from ${submissions} s
-    left join figures f on f.submission_id = s.id
-    where s.program_id = ${program.id} and s.submission_date is not null and s.soft_deleted = false`;
+/** What a kept table was computed from. */
+interface TableKeys {
+  candidates: string;
+  /** A digest of the candidates' ids: the calibration and the rankings' figures are over that set. */
+  ids: string;
+  /** The reviews' version and the program's appVersion (whether suggested ratings are shown). */
+  reviews: string;
+  rankings: string;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+interface Kept {
+  keys: TableKeys;
+  table: CandidateTable;
+}
 
-/** Keys are the ratings as JavaScript prints them ("4", "4.5"), as in candidateRatingStats. */
-function histogramOf(sorted: readonly number[]): Record<string, number> {
-  const histogram: Record<string, number> = {};
-  for (const rating of sorted) {
-    const key = String(rating);
-    histogram[key] = (histogram[key] ?? 0) + 1;
+/**
+ * The last table of each program, most recently used last. Only the table is kept: the figures of an
+ * input that did not change are read off its rows. A program of 100,000 candidates keeps about 70 MB, so
+ * the bound is on candidates as well as on programs.
+ */
+const kept = new Map<string, Kept>();
+const KEPT_PROGRAMS = 20;
+const KEPT_CANDIDATES = 150_000;
+/** Tables being computed, by program, with the versions they are computed for. */
+const computing = new Map<string, { key: string; table: Promise<Kept> }>();
+
+function remember(programId: string, value: Kept) {
+  kept.delete(programId);
+  kept.set(programId, value);
+  let candidates = 0;
+  for (const { table } of kept.values()) candidates += table.rows.length;
+  // The oldest go first; the one just computed stays whatever its size.
+  for (const [id, { table }] of kept) {
+    if (id === programId || (kept.size <= KEPT_PROGRAMS && candidates <= KEPT_CANDIDATES)) break;
+    candidates -= table.rows.length;
+    kept.delete(id);
   }
-  return histogram;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Rankings: average positional score and the Schulze consensus, cached per program
-// ---------------------------------------------------------------------------------------------
+/** A digest of the candidates' ids (in id order, as loaded). */
+function idsDigest(candidates: readonly StatsCandidate[]): string {
+  const hash = createHash("sha1");
+  for (const candidate of candidates) hash.update(candidate.id);
+  return hash.digest("base64");
+}
+
+/** The candidates as a kept table lists them (in id order, as they were loaded). */
+const candidatesOfRows = (rows: readonly CandidateStatsRow[]): StatsCandidate[] =>
+  rows.map((row) => ({
+    id: row._id,
+    identifier: row.identifier,
+    status: row.status,
+    amountCents: row.amount === null ? null : Math.round(row.amount * 100),
+  }));
+
+/** Each row of a kept table by candidate id: the figures of an input that did not change. */
+function rowsById(previous: Kept): (id: string) => CandidateStatsRow {
+  const byId = new Map(previous.table.rows.map((row) => [row._id, row]));
+  return (id) => byId.get(id)!;
+}
 
 /**
- * The last figures per program, with the key they were computed for. The key changes whenever a ranking
- * is saved, added or removed (their number, the sum of their revisions, which every save bumps, and the
- * latest save time) and whenever the set of submitted, non-test candidates changes (a digest of their
- * ids: a candidate marked as a test leaves every list). Anything else — ratings, decisions — leaves the
- * rankings' figures as they were, so a statistics page reloaded during a meeting costs no Schulze at all.
- * Per process: another instance computes its own, from the same data, to the same figures.
+ * The table for these versions. What did not change since `previous` is taken from it: the candidates'
+ * names and decisions, the rating figures (with the calibration) while the reviews and the set of
+ * candidates are the same, the ranking figures while the rankings and the set are the same.
  */
-const rankingCache = new Map<string, { key: string; figures: RankingFigures }>();
-const RANKING_CACHE_PROGRAMS = 50;
-
-/** What the rankings' figures depend on besides the candidates: see rankingCache. */
-async function rankingsVersion(db: Tx, programId: string): Promise<string> {
-  const [row] = rowsOf<{ lists: number; revisions: string; latest: string | null }>(
-    await db.execute(sql`select count(*)::int as lists, coalesce(sum(${rankings.revision}), 0)::text as revisions,
-        max(${rankings.updatedAt})::text as latest
-      from ${rankings} where ${rankings.programId} = ${programId}`),
-  );
-  return `${row?.lists ?? 0}/${row?.revisions ?? 0}/${row?.latest ?? ""}`;
-}
-
-async function rankingFigures(
+async function computeTable(
   db: Tx,
-  programId: string,
-  version: string,
-  candidateIds: readonly string[],
-): Promise<RankingFigures> {
-  const key = `${version}/${createHash("sha1").update(candidateIds.join(",")).digest("base64")}`;
-  const cached = rankingCache.get(programId);
-  if (cached?.key === key) return cached.figures;
+  program: ProgramRef,
+  versions: StatisticsVersions,
+  previous: Kept | undefined,
+): Promise<Kept> {
+  const withSuggested = program.appVersion === CRITERIA_APP_VERSION;
+  const sameCandidates = previous?.keys.candidates === versions.candidates;
+  const candidates =
+    previous && sameCandidates ? candidatesOfRows(previous.table.rows) : await loadCandidates(db, program.id);
+  const keys: TableKeys = {
+    candidates: versions.candidates,
+    ids: previous && sameCandidates ? previous.keys.ids : idsDigest(candidates),
+    reviews: `${program.appVersion}/${versions.reviews}`,
+    rankings: versions.rankings,
+  };
+  const sameIds = previous?.keys.ids === keys.ids;
+  const reuseRatings = previous && sameIds && previous.keys.reviews === keys.reviews;
+  const reuseRankings = previous && sameIds && previous.keys.rankings === keys.rankings;
 
-  const stored = await db
-    .select({ applications: rankings.applications })
-    .from(rankings)
-    .where(eq(rankings.programId, programId))
-    .orderBy(rankings.userId);
-  const figures = rankingFiguresOf(
-    stored.map((r) => r.applications),
-    new Set(candidateIds),
-  );
-  remember(rankingCache, RANKING_CACHE_PROGRAMS, programId, { key, figures });
-  return figures;
+  const [reviewed, stored] = await Promise.all([
+    reuseRatings ? null : loadReviews(db, program.id, withSuggested),
+    reuseRankings ? null : loadRankings(db, program.id),
+  ]);
+  let ratingOf: (id: string) => RatingPart;
+  if (reviewed === null) {
+    ratingOf = rowsById(previous!);
+  } else {
+    const figures = reviewFiguresOf(reviewed, withSuggested);
+    calibrate(candidates, figures);
+    ratingOf = ratingParts(figures);
+  }
+  let rankingOf: (id: string) => RankingPart;
+  let totalRankings: number;
+  if (stored === null) {
+    rankingOf = rowsById(previous!);
+    totalRankings = previous!.table.totalRankings;
+  } else {
+    const ranked = rankingFiguresOf(stored, new Set(candidates.map((c) => c.id)));
+    rankingOf = rankingParts(ranked);
+    totalRankings = ranked.totalLists;
+  }
+  const rows = candidateRows(candidates, ratingOf, rankingOf);
+  // The same names in the same order: the table's name order is reused, not sorted again.
+  const names = previous && sameCandidates ? previous.table : undefined;
+  return { keys, table: new CandidateTable(rows, totalRankings, names) };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Calibration, cached per program on its input
-// ---------------------------------------------------------------------------------------------
+const sameKeys = (keys: TableKeys, versions: StatisticsVersions, appVersion: number) =>
+  keys.candidates === versions.candidates &&
+  keys.reviews === `${appVersion}/${versions.reviews}` &&
+  keys.rankings === versions.rankings;
+
+/** Every candidate's figures, computed again only when an input changed since they were kept. */
+export async function candidateTable(db: Tx, program: ProgramRef): Promise<CandidateTable> {
+  await backfillSuggestedRatings(db, program);
+  const versions = await statisticsVersions(db, program.id);
+  const previous = kept.get(program.id);
+  if (previous && sameKeys(previous.keys, versions, program.appVersion)) {
+    remember(program.id, previous);
+    return previous.table;
+  }
+  const key = `${program.appVersion}/${versions.candidates}/${versions.reviews}/${versions.rankings}`;
+  const running = computing.get(program.id);
+  if (running?.key === key) return (await running.table).table;
+
+  const table = computeTable(db, program, versions, previous);
+  computing.set(program.id, { key, table });
+  try {
+    const value = await table;
+    remember(program.id, value);
+    return value.table;
+  } finally {
+    // The next request with these versions finds the table kept (or, after a failure, starts afresh).
+    if (computing.get(program.id)?.table === table) computing.delete(program.id);
+  }
+}
+
+/** The first page by name, as the route answers a request that names no page. */
+export const DEFAULT_PAGE_QUERY: PageQuery = {
+  page: 1,
+  pageSize: CANDIDATE_STATS_LIMITS.defaultPageSize,
+  sort: "identifier",
+  direction: "ascending",
+  search: "",
+  status: "all",
+  minReviews: 0,
+  recipients: "false",
+};
 
 /**
- * scoring.ts's fit runs 200 alternating passes over every rated review whatever the data (see the top of
- * this file): tens of milliseconds for 50,000 reviews, the largest part of a request after the statement.
- * Its input is exactly the triples text, so a digest of that text keys the last result per program: the
- * figures are recomputed as soon as one rating, reviewer or candidate changes, and not while the
- * committee merely reloads the page or changes decisions.
+ * A page of the program's candidates. Without a query — a caller that does not page yet — every
+ * candidate by name, in one answer, as before paging.
  */
-const calibrationCache = new Map<string, { key: string; quality: Map<string, number> }>();
-const CALIBRATION_CACHE_PROGRAMS = 50;
-
-function calibrationOf(programId: string, triples: string | null): Map<string, number> {
-  if (triples === null) return new Map();
-  const key = createHash("sha1").update(triples).digest("base64");
-  const cached = calibrationCache.get(programId);
-  if (cached?.key === key) return cached.quality;
-  const rows = JSON.parse(triples) as TriplesRow[];
-  const quality = calibratedQualities(
-    rows.map(([candidateId, reviewerIds, ratings]) => ({ candidateId, reviewerIds, ratings })),
-  );
-  remember(calibrationCache, CALIBRATION_CACHE_PROGRAMS, programId, { key, quality });
-  return quality;
-}
-
-/** Most recently used last; the oldest program goes first when the cache is full. */
-function remember<V>(cache: Map<string, V>, limit: number, programId: string, value: V) {
-  cache.delete(programId);
-  if (cache.size >= limit) cache.delete(cache.keys().next().value!);
-  cache.set(programId, value);
-}
-
-// ---------------------------------------------------------------------------------------------
-
-export async function candidateStats(db: Tx, program: ProgramRef): Promise<CandidateStatsResult> {
-  await backfillSuggestedRatings(db, program);
-  const [result, version] = await Promise.all([
-    db.execute(figuresQuery(program)),
-    rankingsVersion(db, program.id),
-  ]);
-  const [texts] = rowsOf<{ figures: string | null; triples: string | null }>(result);
-  const rows: FiguresRow[] = texts?.figures ? JSON.parse(texts.figures) : [];
-  const ranked = await rankingFigures(
-    db,
-    program.id,
-    version,
-    rows.map((row) => row[0]),
-  );
-  const calibrated = calibrationOf(program.id, texts?.triples ?? null);
-
-  const figures = rows.map((row): CandidateStatsRow => {
-    const [id, identifier, status, amountCents, count, mean, sd, median, min, max, suggested, ratings] = row;
-    const ranking = ranked.scores.get(id);
-    return {
-      _id: id,
-      identifier,
-      status,
-      amount: amountOf(amountCents),
-      numReviews: count,
-      averageRating: mean === null ? null : roundTo(mean, 2),
-      medianRating: median === null ? null : roundTo(median, 2),
-      standardDeviation: sd === null ? null : roundTo(sd, 2),
-      minRating: min,
-      maxRating: max,
-      // Counted here from the sorted ratings the statement returns for the calibration anyway (a few
-      // per candidate): in SQL it took a second sort and a jsonb per candidate.
-      histogram: histogramOf(ratings ?? []),
-      suggestedRating: suggested === null ? null : roundTo(suggested, 2),
-      calibratedRating: calibrated.get(id) ?? null,
-      averageRanking: ranking?.score ?? null,
-      rankedBy: ranking?.rankedBy ?? 0,
-      consensusRank: ranked.consensus.get(id) ?? null,
-    };
-  });
-  return { rows: figures, totalRankings: ranked.totalLists };
+export async function candidateStats(
+  db: Tx,
+  program: ProgramRef,
+  query?: PageQuery,
+): Promise<CandidateStatsPage> {
+  const table = await candidateTable(db, program);
+  return table.page(query ?? { ...DEFAULT_PAGE_QUERY, pageSize: Math.max(1, table.rows.length) });
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { Comment } from "../../shared/schemas/reviews";
 import type { Db, Tx } from "../db/client";
 import { reviewComments, users } from "../db/schema";
+import { EditConflict } from "../http/edit-conflict";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import type { Candidate } from "./candidates";
@@ -85,12 +86,25 @@ export async function createComment(
   return presentRow(await findComment(db, row!.id));
 }
 
-export async function updateComment(db: Db, id: string, value: string): Promise<Comment> {
-  await db
+/**
+ * Replaces a comment's text. With `expected` (decision 016: the text the client last saw) only while
+ * the stored text still is that, in the UPDATE's WHERE: otherwise nothing is written and the answer is
+ * 409 with the stored comment.
+ */
+export async function updateComment(
+  db: Db,
+  id: string,
+  value: string,
+  expected?: { value: string },
+): Promise<Comment> {
+  const [updated] = await db
     .update(reviewComments)
     .set({ body: value, updatedAt: new Date() })
-    .where(eq(reviewComments.id, id));
-  return presentRow(await findComment(db, id));
+    .where(and(eq(reviewComments.id, id), expected && eq(reviewComments.body, expected.value)))
+    .returning({ id: reviewComments.id });
+  const comment = presentRow(await findComment(db, id));
+  if (!updated) throw new EditConflict("comment", comment);
+  return comment;
 }
 
 export async function deleteComment(db: Db, id: string): Promise<void> {

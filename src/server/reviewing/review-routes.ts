@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Actor } from "../../shared/authz/actor";
 import { type Action, can, type ResourceOf } from "../../shared/authz/matrix";
 import { okSchema } from "../../shared/schemas/common";
+import { editConflictBodySchema } from "../../shared/schemas/edit-conflict";
 import {
   commentSchema,
   countResultSchema,
@@ -42,10 +43,14 @@ const id = z.string().min(1).max(64);
 const programQuery = z.object({ programId: id });
 /** The seed's count calls carry `?count=true`; these routes answer only the count. */
 const countQuery = z.object({ count: z.literal("true") });
-const refused = jsonResponse(
-  z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
-  "Refused: the program is archived (CONFLICT)",
-);
+const refusalSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+const refused = jsonResponse(refusalSchema, "Refused: the program is archived (CONFLICT)");
+/** A replacing write's 409: also a stale one (decision 016), with what is stored now as `current`. */
+const refusedOrStale = <T extends z.ZodType>(current: T, what: string) =>
+  jsonResponse(
+    z.union([editConflictBodySchema(current), refusalSchema]),
+    `Refused: the program is archived (CONFLICT), or ${what} changed since the client read it (CONFLICT, with the stored one as \`current\`)`,
+  );
 
 type ProgramScope = { programId: string; organizationId: string };
 type ArchivableAction = "review:write" | "ranking:write";
@@ -141,7 +146,7 @@ const saveRoute = (summary: string) =>
     request: { body: jsonBody(saveReviewBodySchema) },
     responses: {
       200: jsonResponse(saveReviewResultSchema, "Saved: ok is 1"),
-      409: refused,
+      409: refusedOrStale(reviewSchema.nullable(), "the review"),
       ...errorResponses,
     },
   });
@@ -176,7 +181,11 @@ export const reviewRoutes = createRouter()
       tags,
       summary: "Edit one's own comment",
       request: { params: z.object({ id }), body: jsonBody(updateCommentBodySchema) },
-      responses: { 200: jsonResponse(commentSchema, "The comment"), 409: refused, ...errorResponses },
+      responses: {
+        200: jsonResponse(commentSchema, "The comment"),
+        409: refusedOrStale(commentSchema, "the comment"),
+        ...errorResponses,
+      },
     }),
     async (c) => {
       const actor = requireActor(c);
@@ -186,7 +195,8 @@ export const reviewRoutes = createRouter()
       if (comment.userId !== actor.userId) throw notFound();
       const { candidate, resource } = await findCandidate(db, actor.userId, comment.submissionId);
       authorizeWrite(c, "review:write", { ...resource, archived: candidate.program.archived });
-      return c.json(await updateComment(db, comment.id, c.req.valid("json").value), 200);
+      const { value, expected } = c.req.valid("json");
+      return c.json(await updateComment(db, comment.id, value, expected), 200);
     },
   )
   .openapi(

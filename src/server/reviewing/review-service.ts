@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import { liveSections, type Section } from "../../shared/forms/model";
 import { criteriaOverall, isAllowedRating, meanOfRated } from "../../shared/review/scoring";
 import {
@@ -10,6 +10,7 @@ import {
 } from "../../shared/schemas/reviews";
 import type { Db, Tx } from "../db/client";
 import { reviews, submissions } from "../db/schema";
+import { EditConflict } from "../http/edit-conflict";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { versionContent } from "../submissions/form-versions";
@@ -163,10 +164,31 @@ function withoutOverall({ rating: _ignored, ...rest }: SaveReviewBody): SaveRevi
 }
 
 /**
+ * When a save replaces the stored review: `expected` (decision 016) is the `lastReviewed` the client
+ * last saw, null for "none saved yet". Compared to the millisecond (what an ISO string in JSON keeps);
+ * undefined (a client that does not send it) replaces whatever is stored.
+ */
+function replacesStoredSql(expected: SaveReviewBody["expected"]): SQL | undefined {
+  if (expected === undefined) return undefined;
+  if (expected.lastReviewed === null) return sql`false`;
+  return sql`date_trunc('milliseconds', ${reviews.lastReviewed}) = ${expected.lastReviewed}::timestamptz`;
+}
+
+/**
+ * A save's `lastReviewed`: now, but always at least a millisecond after the one it replaces (and to
+ * the millisecond), so that it is a version: two saves within the same millisecond still differ, and
+ * a tab that saw the first one is told about the second.
+ */
+const nextLastReviewedSql = (now: Date) =>
+  sql`date_trunc('milliseconds', greatest(${now.toISOString()}::timestamptz, ${reviews.lastReviewed} + interval '1 millisecond'))`;
+
+/**
  * Saves the caller's whole review of one candidate (already authorized), in one transaction. The
  * first save of a rating above -1 marks the review started and bumps the candidate's review count;
  * the conditional UPDATE on `started_at is null` decides, so two simultaneous first saves count once.
- * Drafts and tests keep the review but never count it (ratings on drafts are ignored).
+ * Drafts and tests keep the review but never count it (ratings on drafts are ignored). A save based on
+ * a review no longer stored (`expected`: another tab saved in between) writes nothing: 409 with the
+ * stored review.
  */
 export async function saveReview(db: Db, candidate: Candidate, userId: string, entered: SaveReviewBody) {
   const sections = await reviewableSections(db, candidate);
@@ -198,16 +220,22 @@ export async function saveReview(db: Db, candidate: Candidate, userId: string, e
       })
       .onConflictDoUpdate({
         target: [reviews.submissionId, reviews.userId],
-        set: { rating, suggestedRating, sections: stored, lastReviewed: now },
+        set: { rating, suggestedRating, sections: stored, lastReviewed: nextLastReviewedSql(now) },
+        setWhere: replacesStoredSql(entered.expected),
       })
       .returning();
-    if (!counts || row!.startedAt !== null) return presentReview(row!);
+    if (!row) {
+      // The stored review is not the one this save was based on: nothing written.
+      const current = await findReview(tx, candidate.id, userId);
+      throw new EditConflict("review", current ? presentReview(current) : null);
+    }
+    if (!counts || row.startedAt !== null) return presentReview(row);
     const [started] = await tx
       .update(reviews)
       .set({ startedAt: now })
-      .where(and(eq(reviews.id, row!.id), isNull(reviews.startedAt)))
+      .where(and(eq(reviews.id, row.id), isNull(reviews.startedAt)))
       .returning();
-    if (!started) return presentReview({ ...row!, startedAt: now });
+    if (!started) return presentReview({ ...row, startedAt: now });
     await tx
       .update(submissions)
       .set({ reviewCount: sql`${submissions.reviewCount} + 1` })

@@ -140,8 +140,21 @@ const groupFields = {
 /** POST /api/reviewerGroups. */
 export const createReviewerGroupBodySchema = z.strictObject({ programId: id, ...groupFields });
 export type CreateReviewerGroupBody = z.input<typeof createReviewerGroupBodySchema>;
-/** PUT /api/reviewerGroups/{id}: the group as it should be now. */
-export const updateReviewerGroupBodySchema = z.strictObject(groupFields);
+/**
+ * PUT /api/reviewerGroups/{id}: the group as it should be now, and (decision 016) the group as the
+ * client last saw it: changed meanwhile by someone else, nothing is written and the answer is 409 with
+ * the stored group. Our client always sends it; a call without it (the seed's) overwrites.
+ */
+export const updateReviewerGroupBodySchema = z.strictObject({
+  ...groupFields,
+  expected: z
+    .strictObject({
+      name: z.string().max(COMMITTEE_LIMITS.groupNameLength),
+      description: z.string().max(COMMITTEE_LIMITS.groupDescriptionLength),
+      reviewers: ids(COMMITTEE_LIMITS.groupMembers),
+    })
+    .optional(),
+});
 export type UpdateReviewerGroupBody = z.input<typeof updateReviewerGroupBodySchema>;
 
 // ————— Decisions (Candidate Statistics) —————
@@ -164,6 +177,14 @@ export const decisionBodySchema = z
   .strictObject({
     status: z.enum(DECISION_STATUSES).optional(),
     amount: amountSchema.nullable().optional(),
+    /**
+     * The decision as the client last saw it (decision 016): stored otherwise, nothing is written and
+     * the answer is 409 with the stored one. Our client always sends it; a call without it (the seed's
+     * own calls have no place for it) overwrites whatever is stored.
+     */
+    expected: z
+      .strictObject({ status: z.enum(DECISION_STATUSES), amount: z.number().min(0).nullable() })
+      .optional(),
   })
   .refine((b) => b.status !== undefined || b.amount !== undefined, {
     message: "Send a status or an amount",
@@ -176,6 +197,9 @@ export const decisionResultSchema = z.object({
   amount: z.number().nullable(),
 });
 export type DecisionResult = z.infer<typeof decisionResultSchema>;
+/** What a stale decision's 409 carries as `error.current`. */
+export const storedDecisionSchema = decisionResultSchema.pick({ status: true, amount: true });
+export type StoredDecision = z.infer<typeof storedDecisionSchema>;
 
 /** Funding statistics over the program's submitted, non-test candidates (amounts in dollars, exact to the cent). */
 export const fundingStatsSchema = z.object({

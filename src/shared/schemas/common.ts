@@ -31,6 +31,8 @@ export const errorBodySchema = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.array(z.string())).optional(),
+    /** A stale save's 409 (decision 016): the value stored now, which the client shows beside its own. */
+    current: z.unknown().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -36,4 +36,20 @@ export const updateOrganizationBodySchema = z.strictObject({
   orgId: z.string().min(1).max(64),
   name: z.string().trim().min(1, "Organization name is required").max(MAX_NAME_LENGTH),
   increment: z.union([z.literal(1), z.literal(0.5)], { message: "The increment is 1 or 0.5" }),
+  /**
+   * The settings as the client last saw them (decision 016): changed meanwhile by someone else, nothing
+   * is written and the answer is 409 with the stored ones. Our client always sends it; the seed's call
+   * (no place for it) overwrites.
+   */
+  expected: z
+    .strictObject({
+      name: z.string().max(MAX_NAME_LENGTH),
+      increment: z.union([z.literal(1), z.literal(0.5)]),
+    })
+    .optional(),
+});
+/** What a stale settings save's 409 carries as `error.current`. */
+export const storedOrganizationSettingsSchema = z.object({
+  name: z.string(),
+  increment: z.union([z.literal(1), z.literal(0.5)]),
 });

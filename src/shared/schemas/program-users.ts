@@ -45,6 +45,14 @@ export const addProgramUserBodySchema = z.strictObject({
 });
 
 /** PATCH /api/programs/{programId}/user/{userId} */
-export const updateProgramUserBodySchema = z.strictObject({ role: programRoleSchema });
+/**
+ * PATCH /api/programs/{programId}/user/{userId}. `expected` (decision 016): the role the client last
+ * saw; changed meanwhile by someone else, nothing is written and the answer is 409 with the stored
+ * member. Our client always sends it; the seed's call (no place for it) sets the role whatever it is.
+ */
+export const updateProgramUserBodySchema = z.strictObject({
+  role: programRoleSchema,
+  expected: z.strictObject({ role: programRoleSchema }).optional(),
+});
 
 export const programUserResultSchema = z.object({ user: programUserSchema, seats: seatsSchema });

@@ -22,7 +22,15 @@ export const createProgramBodySchema = z.strictObject({
   archived: z.literal(false).optional(),
 });
 
-export const renameProgramBodySchema = z.strictObject({ name: programNameSchema });
+/**
+ * PATCH /api/programs/{id}/name. `expected` (decision 016): the name the client last saw; renamed
+ * meanwhile by someone else, nothing is written and the answer is 409 with the stored name. Our client
+ * always sends it; the seed's call (no place for it) renames whatever the name is.
+ */
+export const renameProgramBodySchema = z.strictObject({
+  name: programNameSchema,
+  expected: z.strictObject({ name: z.string().max(MAX_NAME_LENGTH) }).optional(),
+});
 export const archiveProgramBodySchema = z.strictObject({ archived: z.boolean() });
 
 /** A row of the programs list: the user's view of a program, with its counts. */

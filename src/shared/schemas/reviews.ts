@@ -79,6 +79,20 @@ export const saveReviewBodySchema = z.strictObject({
   sections: z.array(reviewSectionSchema).max(200),
   /** The overall rating entered by hand: used when the program has no criteria to compute it from or overrides it. */
   rating: ratingValue.optional(),
+  /**
+   * The review this one replaces, as the client last saw it (decision 016): its `lastReviewed`, null
+   * when none was saved yet. Another tab's save in between makes this one a 409 with the stored review.
+   * Our client always sends it; a call without it (the seed's own) overwrites whatever is stored.
+   */
+  expected: z
+    .strictObject({
+      // Year 0 is a valid ISO date but not a PostgreSQL one: refused here rather than failing there.
+      lastReviewed: z.iso
+        .datetime()
+        .refine((iso) => !iso.startsWith("0000"), "Not a date a review was saved at")
+        .nullable(),
+    })
+    .optional(),
 });
 export type SaveReviewBody = z.infer<typeof saveReviewBodySchema>;
 export const saveReviewResultSchema = z.object({ ok: z.literal(1), review: reviewSchema });
@@ -100,6 +114,11 @@ export const createCommentBodySchema = z.strictObject({
 });
 export const updateCommentBodySchema = z.strictObject({
   value: z.string().trim().min(1, "Required").max(REVIEW_LIMITS.commentLength),
+  /**
+   * The comment's text as the client last saw it (decision 016): changed meanwhile in another tab, the
+   * edit is a 409 with the stored comment. Our client always sends it; without it the edit overwrites.
+   */
+  expected: z.strictObject({ value: z.string().max(REVIEW_LIMITS.commentLength) }).optional(),
 });
 
 /** The program facts the review screens need. */

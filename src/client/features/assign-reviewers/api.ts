@@ -20,6 +20,7 @@ import {
 } from "../../../shared/schemas/committee";
 import { okSchema } from "../../../shared/schemas/common";
 import { apiGet, apiPath, apiSend } from "../../lib/api-client";
+import { anchorQuery } from "../reviewing/page-anchor";
 import type { AssignView } from "./assign-view";
 import { type AssignmentChange, applyChange, replaceRow } from "./assignment-cache";
 import { assignKeys } from "./query-keys";
@@ -33,6 +34,7 @@ export const assignApi = {
         ...(view.search === "" ? {} : { search: view.search }),
         page: String(view.page),
         pageSize: String(view.pageSize),
+        ...anchorQuery(view),
       }).toString()}`,
       assignmentListResultSchema,
     ),

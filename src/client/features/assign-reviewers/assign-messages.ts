@@ -32,5 +32,8 @@ export const ASSIGN_TEXT = {
   deleteQuestion: (name: string) =>
     `Delete the group "${name}"? Applications assigned to it lose the group; finished reviews are kept.`,
   unknownFailure: "please try again",
+  groupConflictTitle: "This group was changed by someone else",
+  /** A group in a conflict notice: its name and its members. */
+  groupSummary: (name: string, members: string) => `${name} — members: ${members}`,
   notes: [COMMITTEE_MESSAGES.everyoneAssigned, COMMITTEE_MESSAGES.removalKeepsReview],
 } as const;

@@ -7,10 +7,12 @@ import type { UserProgram } from "../../../shared/schemas/users";
 import { LabelledPagination } from "../../components/labelled-pagination";
 import { PageLoader } from "../../components/page-loader";
 import { CurrentProgramPage } from "../programs/current-program-page";
+import { anchorForMove } from "../reviewing/page-anchor";
 import { useAssignmentList } from "./api";
 import { ASSIGN_TEXT } from "./assign-messages";
 import {
   type AssignView,
+  atPage,
   isPageSize,
   pageCount,
   paramsWithView,
@@ -64,7 +66,7 @@ function AssignReviewers({ userId, program }: { userId: string; program: UserPro
     list.data && !list.isPlaceholderData ? pageCount(list.data.total, list.data.pageSize) : null;
   useEffect(() => {
     if (lastPage !== null && view.page > lastPage) {
-      setParams((current) => paramsWithView(current, { ...viewFromParams(current), page: lastPage }), {
+      setParams((current) => paramsWithView(current, atPage(viewFromParams(current), lastPage)), {
         replace: true,
       });
     }
@@ -187,7 +189,15 @@ function AssignReviewers({ userId, program }: { userId: string; program: UserPro
           <LabelledPagination
             total={pages}
             value={shownPage}
-            onChange={(page) => setView((current) => ({ ...current, page }))}
+            onChange={(page) =>
+              setView((current) =>
+                atPage(
+                  current,
+                  page,
+                  anchorForMove(current.page, page, list.isPlaceholderData ? [] : result.rows),
+                ),
+              )
+            }
           />
         </Group>
       )}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   type AssignView,
+  atPage,
   normalizeSearch,
   pageCount,
   paramsWithView,
@@ -73,6 +74,27 @@ describe("changing the search or the page size", () => {
 
   it("cuts the search to the contract's 200 characters", () => {
     expect(normalizeSearch(` ${"x".repeat(250)}`)).toBe("x".repeat(200));
+  });
+});
+
+describe("the neighbour a page was reached from (Next and Previous)", () => {
+  const ROW = "0b6f4d4e-1c1a-4a57-9a0e-7d3c2b1a0f01";
+
+  it("is kept in the address with the page and read back", () => {
+    const v = view({ page: 3, after: ROW });
+    const params = paramsWithView(new URLSearchParams(), v);
+    expect(params.toString()).toBe(`after=${ROW}&page=3`);
+    expect(viewFromParams(params)).toEqual(v);
+  });
+
+  it("is dropped by a new search, a new page size and a page reached by its number", () => {
+    const anchored = view({ search: "ann", page: 3, before: ROW });
+    expect(withSearch(anchored, "bo")).toEqual(view({ search: "bo", page: 1 }));
+    expect(withPageSize(anchored, 25)).toEqual(view({ search: "ann", page: 1, pageSize: 25 }));
+    expect(atPage(anchored, 7)).toEqual(view({ search: "ann", page: 7 }));
+    expect(paramsWithView(new URLSearchParams({ before: ROW }), atPage(anchored, 7)).toString()).toBe(
+      "search=ann&page=7",
+    );
   });
 });
 

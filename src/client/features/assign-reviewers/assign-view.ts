@@ -1,9 +1,13 @@
 import { COMMITTEE_LIMITS } from "../../../shared/schemas/committee";
+import { anchorFromParams, type PageAnchor, withAnchorParams } from "../reviewing/page-anchor";
 
 export type AssignPageSize = (typeof COMMITTEE_LIMITS.assignPageSizes)[number];
 
-/** What the table shows: kept in the address, so Back from an opened application returns to it. */
-export interface AssignView {
+/**
+ * What the table shows: kept in the address, so Back from an opened application returns to it. A page
+ * reached by Next or Previous also names the row it follows or precedes (after/before: page-anchor.ts).
+ */
+export interface AssignView extends PageAnchor {
   /** Trimmed; empty means no search. */
   search: string;
   page: number;
@@ -27,12 +31,13 @@ export function viewFromParams(params: URLSearchParams): AssignView {
     search: normalizeSearch(params.get(PARAM.search) ?? ""),
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
     pageSize: isPageSize(pageSize) ? pageSize : COMMITTEE_LIMITS.assignDefaultPageSize,
+    ...anchorFromParams(params),
   };
 }
 
 /** `params` with the view written in (other parameters kept); defaults are left out of the address. */
 export function paramsWithView(params: URLSearchParams, view: AssignView): URLSearchParams {
-  const next = new URLSearchParams(params);
+  const next = withAnchorParams(params, view);
   const set = (key: string, value: string, isDefault: boolean) => {
     if (isDefault) next.delete(key);
     else next.set(key, value);
@@ -60,9 +65,14 @@ export function pageCount(total: number, pageSize: number): number {
  */
 export function withSearch(view: AssignView, search: string): AssignView {
   const normalized = normalizeSearch(search);
-  return normalized === view.search ? view : { ...view, search: normalized, page: 1 };
+  return normalized === view.search ? view : { ...atPage(view, 1), search: normalized };
 }
 
 export function withPageSize(view: AssignView, pageSize: AssignPageSize): AssignView {
-  return pageSize === view.pageSize ? view : { ...view, pageSize, page: 1 };
+  return pageSize === view.pageSize ? view : { ...atPage(view, 1), pageSize };
+}
+
+/** The view on page `page`, reached from the neighbour `anchor` names (none: by its number). */
+export function atPage(view: AssignView, page: number, anchor: PageAnchor = {}): AssignView {
+  return { search: view.search, pageSize: view.pageSize, page, ...anchor };
 }

@@ -1,10 +1,12 @@
 import { MutationObserver, QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { COMMITTEE_MESSAGES, type DecisionResult } from "../../../shared/schemas/committee";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
 import type { CandidateStatsResult, CandidateStatsRow } from "../../../shared/schemas/reviews";
 import { ApiError } from "../../lib/api-client";
 import { reviewingKeys } from "../reviewing/query-keys";
 import { type DecisionFailure, type DecisionVariables, decisionMutationOptions } from "./api";
+import { DecisionConflicts } from "./decision-conflicts";
 import { PendingDecisions } from "./pending-decisions";
 import { candidateStatisticsKeys } from "./query-keys";
 
@@ -47,6 +49,7 @@ let calls: HeldCall[];
 let queryClient: QueryClient;
 let failures: DecisionFailure[];
 let observer: MutationObserver<DecisionResult, Error, DecisionVariables, void>;
+let conflicts: DecisionConflicts;
 
 beforeEach(() => {
   calls = [];
@@ -81,10 +84,16 @@ beforeEach(() => {
     pending: 1,
   });
   queryClient.setQueryData(reviewingKeys.list(USER, PROGRAM, false, 1), { stale: "list" });
+  conflicts = new DecisionConflicts();
   observer = new MutationObserver(
     queryClient,
-    decisionMutationOptions(queryClient, USER, PROGRAM, new PendingDecisions(), (failure) =>
-      failures.push(failure),
+    decisionMutationOptions(
+      queryClient,
+      USER,
+      PROGRAM,
+      new PendingDecisions(),
+      (failure) => failures.push(failure),
+      conflicts,
     ),
   );
 });
@@ -120,7 +129,7 @@ describe("a decision on the Candidate Statistics page", () => {
     expect(calls[0]).toMatchObject({
       url: "/api/submissions/updateField/a",
       method: "PATCH",
-      body: { status: "approved", amount: 1500 },
+      body: { status: "approved", amount: 1500, expected: { status: "pending", amount: null } },
     });
     // The funding statistics wait for the save.
     expect(queryClient.getQueryState(fundingKey)?.isInvalidated).toBe(false);
@@ -168,7 +177,8 @@ describe("a decision on the Candidate Statistics page", () => {
     // Both show at once; only the first is on its way.
     expect(shown("a")).toEqual({ status: "approved", amount: 1500 });
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.body).toEqual({ amount: 1500 });
+    // Based on the decision the row showed before (decision 016).
+    expect(calls[0]?.body).toEqual({ amount: 1500, expected: { status: "pending", amount: null } });
 
     calls[0]?.answer(200, { _id: "a", status: "pending", amount: 1500 });
     await first;
@@ -176,7 +186,12 @@ describe("a decision on the Candidate Statistics page", () => {
     // The first answer does not flash the row back to pending while Approve is still being saved.
     expect(shown("a")).toEqual({ status: "approved", amount: 1500 });
     expect(calls).toHaveLength(2);
-    expect(calls[1]?.body).toEqual({ status: "approved", amount: 1500 });
+    // The second is based on the first one's answer, not on what the row showed when it was made.
+    expect(calls[1]?.body).toEqual({
+      status: "approved",
+      amount: 1500,
+      expected: { status: "pending", amount: 1500 },
+    });
 
     calls[1]?.answer(200, { _id: "a", status: "approved", amount: 1500 });
     await second;
@@ -207,4 +222,116 @@ describe("a decision on the Candidate Statistics page", () => {
     expect(shown("a")).toEqual({ status: "pending", amount: null });
     expect(failures[0]?.error).toMatchObject({ status: 502, code: "INVALID_RESPONSE" });
   });
+
+  describe("changed meanwhile by another admin (decision 016)", () => {
+    const stale = { error: { code: "CONFLICT", message: EDIT_CONFLICT_MESSAGES.decision } };
+    /** The refusal, then the read of the candidate that says what is stored now. */
+    async function refuseWith(at: number, theirs: { status: string; amount: number | null }) {
+      calls[at]?.answer(409, stale);
+      await flush();
+      expect(calls[at + 1]).toMatchObject({ method: "GET", url: "/api/applications/p1/a" });
+      calls[at + 1]?.answer(200, candidateView(theirs));
+      await flush();
+    }
+
+    it("shows their decision and waits for the admin's choice; nothing is reported as failed", async () => {
+      const done = decide("a", { status: "disapproved" });
+      await flush();
+      await refuseWith(0, { status: "approved", amount: 5000 });
+      await done;
+      await flush();
+      expect(shown("a")).toEqual({ status: "approved", amount: 5000 });
+      expect(conflicts.list()).toEqual([
+        {
+          submissionId: "a",
+          identifier: "Applicant a",
+          theirs: { status: "approved", amount: 5000 },
+          body: { status: "disapproved" },
+        },
+      ]);
+      expect(failures).toEqual([]);
+    });
+
+    it("holds back the admin's later changes of that candidate and folds them into the conflict", async () => {
+      const first = decide("a", { amount: 2000 });
+      const second = decide("a", { status: "approved", amount: 2000 });
+      await flush();
+      await refuseWith(0, { status: "disapproved", amount: 10 });
+      await Promise.all([first, second]);
+      await flush();
+      // The approval was never sent: it was made on a decision the admin had not seen.
+      expect(calls).toHaveLength(2);
+      expect(shown("a")).toEqual({ status: "disapproved", amount: 10 });
+      expect(conflicts.list()[0]?.body).toEqual({ status: "approved", amount: 2000 });
+    });
+
+    it("keeping mine sends the change again, based on their decision", async () => {
+      const done = decide("a", { status: "disapproved" });
+      await flush();
+      await refuseWith(0, { status: "approved", amount: 5000 });
+      await done;
+      const conflict = conflicts.resolve("a")!;
+      const kept = decide("a", conflict.body);
+      await flush();
+      expect(calls[2]).toMatchObject({
+        method: "PATCH",
+        body: { status: "disapproved", expected: { status: "approved", amount: 5000 } },
+      });
+      calls[2]?.answer(200, { _id: "a", status: "disapproved", amount: 5000 });
+      await kept;
+      await flush();
+      expect(shown("a")).toEqual({ status: "disapproved", amount: 5000 });
+      expect(conflicts.list()).toEqual([]);
+    });
+
+    it("another 409 (a candidate that became a test) is a failure as before", async () => {
+      const done = decide("a", { status: "disapproved" });
+      await flush();
+      calls[0]?.answer(409, { error: { code: "CONFLICT", message: "Only a submitted application…" } });
+      await done;
+      await flush();
+      expect(calls).toHaveLength(1);
+      expect(shown("a")).toEqual({ status: "pending", amount: null });
+      expect(failures).toHaveLength(1);
+      expect(conflicts.list()).toEqual([]);
+    });
+  });
 });
+
+/** GET /api/applications/{programId}/{submissionId} as an admin sees it: only the decision matters here. */
+function candidateView(decision: { status: string; amount: number | null }) {
+  return {
+    program: {
+      _id: PROGRAM,
+      name: "Program",
+      appVersion: 3,
+      archived: false,
+      overrideFinalRating: false,
+      increment: 1,
+      enableStackedRankings: true,
+      showFinalRating: false,
+      finalReviewText: "",
+      commentText: "",
+    },
+    submission: {
+      _id: "a",
+      formId: "f",
+      identifier: "Applicant a",
+      submissionDate: "2026-01-01T00:00:00.000Z",
+      lastSaveDate: "2026-01-01T00:00:00.000Z",
+      draft: false,
+      test: false,
+      reviewCount: 2,
+      ...decision,
+    },
+    sections: [],
+    answers: [],
+    files: [],
+    previousId: null,
+    nextId: null,
+    review: null,
+    comments: [],
+    isAdmin: true,
+    canRate: false,
+  };
+}

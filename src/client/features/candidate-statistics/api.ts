@@ -10,10 +10,15 @@ import {
   type DecisionBody,
   decisionResultSchema,
   fundingStatsSchema,
+  type StoredDecision,
+  storedDecisionSchema,
 } from "../../../shared/schemas/committee";
 import { type CandidateStatsResult, candidateStatsResultSchema } from "../../../shared/schemas/reviews";
 import { apiGet, apiPath, apiSend } from "../../lib/api-client";
+import { reviewingApi } from "../reviewing/api";
+import { isEditConflict, storedValueOf } from "../reviewing/edit-conflict";
 import { reviewingKeys } from "../reviewing/query-keys";
+import { DecisionConflicts, HeldByConflict } from "./decision-conflicts";
 import { applyDecision, type Decision } from "./decision-rules";
 import { PendingDecisions } from "./pending-decisions";
 import { candidateStatisticsKeys } from "./query-keys";
@@ -29,6 +34,11 @@ export const candidateStatisticsApi = {
     apiGet(`/api/admin/funding-stats?${new URLSearchParams({ programId }).toString()}`, fundingStatsSchema),
   decide: (submissionId: string, body: DecisionBody) =>
     apiSend("PATCH", apiPath`/api/submissions/updateField/${submissionId}`, body, decisionResultSchema),
+  /** One candidate's decision as stored now (the submission view shows it to admins). */
+  storedDecision: async (programId: string, submissionId: string): Promise<StoredDecision> => {
+    const { submission } = await reviewingApi.candidate(programId, submissionId);
+    return { status: submission.status ?? "pending", amount: submission.amount ?? null };
+  },
 };
 
 /** Every submitted candidate of the program with their statistics, in one response. */
@@ -67,8 +77,10 @@ export interface DecisionFailure {
 /**
  * Approve, disapprove or change an amount: the row shows the decision at once (the react-query cache is
  * updated before the call) and it is saved in the background. A failure puts back what the server last
- * confirmed and is reported through `onFailure`. The funding statistics are fetched again once a save
- * settles; the reviewers' list and submission view (which show status and amount to admins) are marked stale.
+ * confirmed and is reported through `onFailure`; a save refused because another admin changed the
+ * decision meanwhile shows theirs and waits in `conflicts` for the admin's choice. The funding
+ * statistics are fetched again once a save settles; the reviewers' list and submission view (which show
+ * status and amount to admins) are marked stale.
  */
 export function useDecideCandidate(
   userId: string,
@@ -77,16 +89,23 @@ export function useDecideCandidate(
 ) {
   const queryClient = useQueryClient();
   const [pending] = useState(() => new PendingDecisions());
+  const [conflicts] = useState(() => new DecisionConflicts());
   // The latest callback, read when a save fails (which may be after several renders).
   const reportFailure = useRef(onFailure);
   useEffect(() => {
     reportFailure.current = onFailure;
   });
-  return useMutation(
-    decisionMutationOptions(queryClient, userId, programId, pending, (failure) =>
-      reportFailure.current(failure),
+  const { mutate } = useMutation(
+    decisionMutationOptions(
+      queryClient,
+      userId,
+      programId,
+      pending,
+      (failure) => reportFailure.current(failure),
+      conflicts,
     ),
   );
+  return { decide: mutate, conflicts };
 }
 
 /** The decision mutation's behaviour, apart from React (so that it is tested against a real query cache). */
@@ -96,6 +115,8 @@ export function decisionMutationOptions(
   programId: string,
   pending: PendingDecisions,
   reportFailure: (failure: DecisionFailure) => void,
+  conflicts = new DecisionConflicts(),
+  readStored = (submissionId: string) => candidateStatisticsApi.storedDecision(programId, submissionId),
 ) {
   const listKey = candidateStatisticsKeys.candidates(userId, programId);
 
@@ -117,8 +138,13 @@ export function decisionMutationOptions(
     // One program's decisions are saved one after another, in the order they were made: an amount
     // followed by Approve must not reach the server the other way round.
     scope: { id: `candidate-decisions:${programId}` },
-    mutationFn: ({ submissionId, body }: DecisionVariables) =>
-      candidateStatisticsApi.decide(submissionId, body),
+    mutationFn: ({ submissionId, body }: DecisionVariables) => {
+      // Made before the admin saw the other admin's decision: held until they choose.
+      if (conflicts.has(submissionId)) return Promise.reject(new HeldByConflict());
+      // Based on what the server last confirmed (decision 016): a change made meanwhile is refused.
+      const expected = pending.expected(submissionId);
+      return candidateStatisticsApi.decide(submissionId, expected ? { ...body, expected } : body);
+    },
     onMutate: async ({ submissionId, body }) => {
       // A list fetch already under way would overwrite the decision with what the server had before it.
       await queryClient.cancelQueries({ queryKey: listKey });
@@ -130,7 +156,20 @@ export function decisionMutationOptions(
       showDecision(submissionId, applyDecision(row, body));
     },
     onSuccess: (stored, { submissionId }) => pending.confirm(submissionId, stored),
-    onError: (error, { submissionId, identifier }) => reportFailure({ submissionId, identifier, error }),
+    onError: async (error, { submissionId, identifier, body }) => {
+      if (error instanceof HeldByConflict) return conflicts.hold(submissionId, body);
+      if (isEditConflict(error, "decision")) {
+        try {
+          const theirs = await storedValueOf(error, storedDecisionSchema, () => readStored(submissionId));
+          // Settling shows theirs: the row never shows a decision the server does not have.
+          pending.confirm(submissionId, theirs);
+          return conflicts.add({ submissionId, identifier, theirs, body });
+        } catch {
+          // Theirs could not be read: reported as any other failure (the row goes back).
+        }
+      }
+      reportFailure({ submissionId, identifier, error });
+    },
     onSettled: (_stored, _error, { submissionId }) => {
       const settled = pending.settle(submissionId);
       if (settled !== null) showDecision(submissionId, settled);

@@ -1,6 +1,13 @@
 import { Alert, Box, Group, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { type ReactNode, useCallback, useDeferredValue, useMemo, useState } from "react";
+import {
+  type ReactNode,
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import type { DecisionBody } from "../../../shared/schemas/committee";
 import type { CandidateStatsResult, CandidateStatsRow } from "../../../shared/schemas/reviews";
 import type { UserProgram } from "../../../shared/schemas/users";
@@ -20,6 +27,8 @@ import {
   sortRows,
   tiedRanks,
 } from "./candidate-table-model";
+import { DecisionConflictDialog } from "./decision-conflict-dialog";
+import type { DecisionConflict } from "./decision-conflicts";
 import { decisionFailureText } from "./decision-rules";
 import { FundingSummary } from "./funding-summary";
 import {
@@ -113,7 +122,21 @@ function CandidateBoard({ userId, program, result }: CandidateBoardProps) {
       { submissionId: failure.submissionId, text },
     ]);
   }, []);
-  const { mutate: decide } = useDecideCandidate(userId, program.id, reportFailure);
+  const { decide, conflicts } = useDecideCandidate(userId, program.id, reportFailure);
+  const conflicted = useSyncExternalStore(conflicts.subscribe, conflicts.list, conflicts.list);
+  // Take theirs: the row already shows it.
+  const onReload = useCallback(
+    (conflict: DecisionConflict) => conflicts.resolve(conflict.submissionId),
+    [conflicts],
+  );
+  // Keep mine: sent again, based on theirs (what the row shows now).
+  const onKeepMine = useCallback(
+    (conflict: DecisionConflict) => {
+      conflicts.resolve(conflict.submissionId);
+      decide({ submissionId: conflict.submissionId, identifier: conflict.identifier, body: conflict.body });
+    },
+    [conflicts, decide],
+  );
 
   const onDecide = useCallback(
     (row: CandidateStatsRow, body: DecisionBody) => {
@@ -190,6 +213,8 @@ function CandidateBoard({ userId, program, result }: CandidateBoardProps) {
         onToggleExpanded={onToggleExpanded}
         onDecide={onDecide}
       />
+
+      <DecisionConflictDialog conflict={conflicted[0] ?? null} onReload={onReload} onKeepMine={onKeepMine} />
 
       <SendEmailsDialog
         opened={emailing}

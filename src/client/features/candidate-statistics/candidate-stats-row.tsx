@@ -35,7 +35,12 @@ import { formatConsensusRank, formatDecimal, rankedByLabel, STATUS_LABELS } from
 /** Where the applicant's name leads, and where the submission view's back link returns. */
 export const CANDIDATE_STATISTICS_PATH = "/admin/allcandidates";
 
-const STATUS_COLOURS = { pending: "gray.7", approved: "green.9", disapproved: "red.9" } as const;
+/**
+ * White on Mantine's darkest green (green.9, #2b8a3e) is 4.37:1, below WCAG AA for the 12-pixel labels
+ * of Approve and the status badge: this green is a shade darker (5.2:1).
+ */
+const APPROVED_GREEN = "#277c38";
+const STATUS_COLOURS = { pending: "gray.7", approved: APPROVED_GREEN, disapproved: "red.9" } as const;
 
 interface CandidateStatsRowProps {
   row: Row;
@@ -216,7 +221,7 @@ export const CandidateStatsTableRow = memo(function CandidateStatsTableRow({
             <DecisionButton
               label="Approve"
               name={name}
-              color="green.9"
+              color={APPROVED_GREEN}
               variant="filled"
               blockedReason={approveBlocked}
               onClick={() => amount !== null && onDecide(row, approveDecision(amount))}

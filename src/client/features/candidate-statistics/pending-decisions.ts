@@ -40,6 +40,15 @@ export class PendingDecisions {
     return confirmed;
   }
 
+  /**
+   * What the server last confirmed for a candidate with a save under way: sent with that save as its
+   * `expected` decision (decision 016). Saves run one after another, so when one is sent this is the
+   * previous one's answer, or the row as it showed before the first of them.
+   */
+  expected(id: string): Decision | undefined {
+    return this.#confirmed.get(id);
+  }
+
   isPending(id: string): boolean {
     return (this.#pending.get(id) ?? 0) > 0;
   }

@@ -1,20 +1,27 @@
 import { Button, Group, Radio, Stack, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useRef, useState } from "react";
 import { MAX_NAME_LENGTH } from "../../../shared/limits";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
 import {
   type Organization,
+  organizationResultSchema,
   RATING_INCREMENTS,
+  storedOrganizationSettingsSchema,
   updateOrganizationBodySchema,
 } from "../../../shared/schemas/organizations";
 import { FormAlert } from "../../components/form-alert";
 import { PageLoader } from "../../components/page-loader";
+import { apiGet, apiPath } from "../../lib/api-client";
 import { fieldErrors } from "../../lib/form-errors";
 import { notify } from "../../lib/notify";
+import { isEditConflict, storedValueOf } from "../reviewing/edit-conflict";
+import { EditConflictNotice } from "../reviewing/edit-conflict-notice";
 import { OrganizationLoadFailure, useAdministeredOrganization } from "./administered-organization";
 import { useUpdateOrganization } from "./api";
 import { TwoFactorRequirement } from "./two-factor-requirement";
 
 type Increment = Organization["increment"];
+type Settings = { name: string; increment: Increment };
 
 const INCREMENT_LABELS: Record<Increment, string> = {
   1: "1 (whole points)",
@@ -42,13 +49,25 @@ function SettingsForm({ userId, organization }: { userId: string; organization: 
   const [increment, setIncrement] = useState<Increment>(organization.increment);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // The settings this save replaces (decision 016), and the ones stored now after a conflict.
+  const [seen, setSeen] = useState<Settings>({ name: organization.name, increment: organization.increment });
+  const [theirs, setTheirs] = useState<Settings | null>(null);
   const nameInput = useRef<HTMLInputElement>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (theirs === null) save(seen);
+  }
+
+  function save(expected: Settings) {
     if (updateOrganization.isPending) return;
     setFailure(null);
-    const parsed = updateOrganizationBodySchema.safeParse({ orgId: organization._id, name, increment });
+    const parsed = updateOrganizationBodySchema.safeParse({
+      orgId: organization._id,
+      name,
+      increment,
+      expected,
+    });
     if (!parsed.success) {
       const found = fieldErrors(parsed.error);
       setErrors(found);
@@ -60,16 +79,59 @@ function SettingsForm({ userId, organization }: { userId: string; organization: 
       onSuccess: (result) => {
         // The server trims the name: show what was saved.
         setName(result.organization.name);
+        setSeen({ name: result.organization.name, increment: result.organization.increment });
         notify("Organization settings saved");
       },
-      onError: (error) => setFailure(error.message),
+      onError: async (error) => {
+        if (isEditConflict(error, "organization")) {
+          try {
+            setTheirs(
+              await storedValueOf(error, storedOrganizationSettingsSchema, async () => {
+                const read = await apiGet(
+                  apiPath`/api/organizations/${organization._id}`,
+                  organizationResultSchema,
+                );
+                const stored = read.organization;
+                return { name: stored.name, increment: stored.increment };
+              }),
+            );
+            return;
+          } catch (unread) {
+            setFailure(unread instanceof Error ? unread.message : String(unread));
+            return;
+          }
+        }
+        setFailure(error.message);
+      },
     });
   }
+
+  const settingsText = (settings: Settings) => `${settings.name}, ${INCREMENT_LABELS[settings.increment]}`;
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <FormAlert message={failure} />
+        {theirs !== null && (
+          <EditConflictNotice
+            title="These settings were changed by someone else"
+            message={EDIT_CONFLICT_MESSAGES.organization}
+            theirs={settingsText(theirs)}
+            yours={settingsText({ name: name.trim(), increment })}
+            label="organization settings"
+            onReload={() => {
+              setName(theirs.name);
+              setIncrement(theirs.increment);
+              setSeen(theirs);
+              setTheirs(null);
+            }}
+            onKeepMine={() => {
+              setSeen(theirs);
+              setTheirs(null);
+              save(theirs);
+            }}
+          />
+        )}
         <TextInput
           ref={nameInput}
           label="Organization name"

@@ -1,5 +1,5 @@
-import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
-import { type FormEvent, useRef, useState } from "react";
+import { Box, Button, Group, Modal, Stack, TextInput } from "@mantine/core";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { MAX_NAME_LENGTH } from "../../../shared/limits";
 import { programNameSchema } from "../../../shared/schemas/programs";
 
@@ -11,6 +11,8 @@ interface ProgramNameDialogProps {
   submitLabel: string;
   /** Saves the trimmed name; resolves false when that failed (already reported): the dialog stays open. */
   onSave: (name: string) => Promise<boolean>;
+  /** Shown above the field: why the last save did not happen, when it needs a choice (a rename conflict). */
+  notice?: ReactNode;
 }
 
 /** The one-field dialog of "New program" and "Rename": a required program name. */
@@ -21,9 +23,11 @@ export function ProgramNameDialog({
   initialName,
   submitLabel,
   onSave,
+  notice,
 }: ProgramNameDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title}>
+      {notice && <Box mb="md">{notice}</Box>}
       {/* The form unmounts with the closed dialog (and remounts for another program), so every opening
           starts from `initialName`. */}
       <ProgramNameForm

@@ -1,5 +1,11 @@
-import type { ProgramListItem } from "../../../shared/schemas/programs";
+import { useState } from "react";
+import { z } from "zod";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
+import { type ProgramListItem, programResultSchema } from "../../../shared/schemas/programs";
+import { apiGet, apiPath } from "../../lib/api-client";
 import { notify } from "../../lib/notify";
+import { isEditConflict, storedValueOf } from "../reviewing/edit-conflict";
+import { EditConflictNotice } from "../reviewing/edit-conflict-notice";
 import { useRenameProgram } from "./api";
 import { ProgramNameDialog } from "./program-name-dialog";
 import { reportProgramFailure } from "./report-failure";
@@ -12,29 +18,72 @@ interface RenameProgramDialogProps {
   onClose: () => void;
 }
 
+/** Renamed by someone else meanwhile (decision 016): their name, and the one this admin typed. */
+interface RenameConflict {
+  theirs: string;
+  mine: string;
+}
+
+const storedNameSchema = z.object({ name: z.string() });
+
 export function RenameProgramDialog({ userId, program, opened, onClose }: RenameProgramDialogProps) {
   const renameProgram = useRenameProgram(userId);
+  const [conflict, setConflict] = useState<RenameConflict | null>(null);
 
-  async function rename(name: string): Promise<boolean> {
+  /** Renames `program`, based on the name the admin saw (`expected`): false when it did not happen. */
+  async function rename(name: string, expected: string): Promise<boolean> {
     if (program === null) return false;
     try {
-      await renameProgram.mutateAsync({ programId: program.id, name });
+      await renameProgram.mutateAsync({ programId: program.id, name, expected: { name: expected } });
+      setConflict(null);
       notify("Program renamed");
       return true;
     } catch (error) {
-      reportProgramFailure("Error renaming the program", error);
+      let failure = error;
+      if (isEditConflict(error, "programName")) {
+        try {
+          const stored = await storedValueOf(error, storedNameSchema, async () => {
+            const read = await apiGet(apiPath`/api/programs/${program.id}`, programResultSchema);
+            return { name: read.program.name };
+          });
+          setConflict({ theirs: stored.name, mine: name });
+          return false;
+        } catch (unread) {
+          failure = unread;
+        }
+      }
+      reportProgramFailure("Error renaming the program", failure);
       return false;
     }
+  }
+
+  function close() {
+    setConflict(null);
+    onClose();
   }
 
   return (
     <ProgramNameDialog
       opened={opened && program !== null}
-      onClose={onClose}
+      onClose={close}
       title="Rename program"
       initialName={program?.name ?? ""}
       submitLabel="Save"
-      onSave={rename}
+      onSave={(name) => rename(name, conflict?.theirs ?? program?.name ?? "")}
+      notice={
+        conflict && (
+          <EditConflictNotice
+            title="This program was renamed by someone else"
+            message={EDIT_CONFLICT_MESSAGES.programName}
+            theirs={conflict.theirs}
+            yours={conflict.mine}
+            label="program name"
+            // Take theirs: the programs list shows it once read again.
+            onReload={close}
+            onKeepMine={() => void rename(conflict.mine, conflict.theirs).then((done) => done && close())}
+          />
+        )
+      }
     />
   );
 }

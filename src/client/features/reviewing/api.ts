@@ -16,6 +16,7 @@ import {
 } from "../../../shared/schemas/reviews";
 import { fileDownloadGrantSchema, type SubmissionFile } from "../../../shared/schemas/submissions";
 import { apiGet, apiPath, apiSend } from "../../lib/api-client";
+import { anchorQuery, type PageAnchor } from "./page-anchor";
 import { reviewingKeys } from "./query-keys";
 
 export type UpdateFieldAction = "forceSubmit" | "markAsTest";
@@ -28,13 +29,14 @@ const updatedCommentSchema = z.union([commentSchema, okSchema]);
 
 /** Every call of the reviewing pages (issue 6), validated against the shared contract. */
 export const reviewingApi = {
-  candidates: (programId: string, adminMode: boolean, page: number) =>
+  candidates: (programId: string, adminMode: boolean, page: number, anchor: PageAnchor = {}) =>
     apiGet(
       `/api/applications?${new URLSearchParams({
         programId,
         adminMode: String(adminMode),
         page: String(page),
         pageSize: String(REVIEW_LIMITS.listPageSize),
+        ...anchorQuery(anchor),
       }).toString()}`,
       candidateListResultSchema,
     ),
@@ -43,8 +45,9 @@ export const reviewingApi = {
   saveReview: (body: SaveReviewBody) => apiSend("POST", "/api/reviews", body, saveReviewResultSchema),
   createComment: (body: { submissionId: string; sectionId: string; value: string }) =>
     apiSend("POST", "/api/reviews/comments", body, commentSchema),
-  updateComment: (commentId: string, value: string) =>
-    apiSend("PATCH", apiPath`/api/reviews/comments/${commentId}`, { value }, updatedCommentSchema),
+  /** `expected`: the text the edit started from (decision 016: changed meanwhile, the answer is 409). */
+  updateComment: (commentId: string, value: string, expected: { value: string }) =>
+    apiSend("PATCH", apiPath`/api/reviews/comments/${commentId}`, { value, expected }, updatedCommentSchema),
   deleteComment: (commentId: string) =>
     apiSend("DELETE", apiPath`/api/reviews/comments/${commentId}`, undefined, okSchema),
   updateField: (submissionId: string, action: UpdateFieldAction) =>
@@ -59,11 +62,20 @@ export const reviewingApi = {
     ),
 };
 
-/** Step 1's list: one server page of the caller's candidates (drafts and tests too in Admin Mode). */
-export function candidateListQuery(userId: string, programId: string, adminMode: boolean, page: number) {
+/**
+ * Step 1's list: one server page of the caller's candidates (drafts and tests too in Admin Mode),
+ * anchored on its neighbour's row when reached by Next or Previous (page-anchor.ts).
+ */
+export function candidateListQuery(
+  userId: string,
+  programId: string,
+  adminMode: boolean,
+  page: number,
+  anchor: PageAnchor = {},
+) {
   return queryOptions({
-    queryKey: reviewingKeys.list(userId, programId, adminMode, page),
-    queryFn: () => reviewingApi.candidates(programId, adminMode, page),
+    queryKey: reviewingKeys.list(userId, programId, adminMode, page, anchor),
+    queryFn: () => reviewingApi.candidates(programId, adminMode, page, anchor),
   });
 }
 
@@ -149,8 +161,8 @@ export function useCreateComment(userId: string, programId: string, submissionId
 export function useUpdateComment(userId: string, programId: string, submissionId: string) {
   const updateComments = useCommentsCache(userId, programId, submissionId);
   return useMutation({
-    mutationFn: ({ commentId, value }: { commentId: string; value: string }) =>
-      reviewingApi.updateComment(commentId, value),
+    mutationFn: ({ commentId, value, expected }: { commentId: string; value: string; expected: string }) =>
+      reviewingApi.updateComment(commentId, value, { value: expected }),
     onSuccess: (result, { commentId, value }) =>
       updateComments((comments) =>
         comments.map((comment) => {
@@ -159,6 +171,13 @@ export function useUpdateComment(userId: string, programId: string, submissionId
         }),
       ),
   });
+}
+
+/** Shows a comment as stored now (another tab changed it: decision 016). */
+export function useCommentShown(userId: string, programId: string, submissionId: string) {
+  const updateComments = useCommentsCache(userId, programId, submissionId);
+  return (stored: Comment) =>
+    updateComments((comments) => comments.map((comment) => (comment._id === stored._id ? stored : comment)));
 }
 
 export function useDeleteComment(userId: string, programId: string, submissionId: string) {

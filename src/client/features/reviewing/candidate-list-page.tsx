@@ -10,6 +10,7 @@ import { CurrentProgramPage } from "../programs/current-program-page";
 import { candidateListQuery } from "./api";
 import { pageCount, pageFromSearch } from "./candidate-rows";
 import { CandidateTable } from "./candidate-table";
+import { anchorForMove, anchorFromParams, type PageAnchor, withAnchorParams } from "./page-anchor";
 import { REVIEWING_TEXT } from "./reviewing-messages";
 import { StepBar } from "./step-bar";
 
@@ -24,17 +25,19 @@ export function CandidateListPage() {
 }
 
 function CandidateList({ userId, program }: { userId: string; program: UserProgram }) {
-  // The page and Admin Mode live in the address, so Back from a submission returns to the same page.
+  // The page (with the neighbour it was reached from: page-anchor.ts) and Admin Mode live in the
+  // address, so Back from a submission returns to the same page.
   const [search, setSearch] = useSearchParams();
   const adminMode = search.get("adminMode") === "true";
   const page = pageFromSearch(search.get("page"));
+  const anchor = anchorFromParams(search);
   const list = useQuery({
-    ...candidateListQuery(userId, program.id, adminMode, page),
+    ...candidateListQuery(userId, program.id, adminMode, page, anchor),
     placeholderData: keepPreviousData,
   });
 
-  const setView = (next: { adminMode?: boolean; page?: number }) => {
-    const params = new URLSearchParams(search);
+  const setView = (next: { adminMode?: boolean; page?: number; anchor?: PageAnchor }) => {
+    const params = withAnchorParams(search, next.anchor ?? {});
     const nextAdminMode = next.adminMode ?? adminMode;
     const nextPage = next.page ?? page;
     if (nextAdminMode) params.set("adminMode", "true");
@@ -48,7 +51,7 @@ function CandidateList({ userId, program }: { userId: string; program: UserProgr
   const lastPage = list.data ? pageCount(list.data.total, list.data.pageSize) : null;
   useEffect(() => {
     if (lastPage !== null && page > lastPage) {
-      const params = new URLSearchParams(search);
+      const params = withAnchorParams(search, {});
       if (lastPage > 1) params.set("page", String(lastPage));
       else params.delete("page");
       setSearch(params, { replace: true });
@@ -130,7 +133,12 @@ function CandidateList({ userId, program }: { userId: string; program: UserProgr
           <LabelledPagination
             total={pages}
             value={Math.min(page, pages)}
-            onChange={(next) => setView({ page: next })}
+            onChange={(next) =>
+              setView({
+                page: next,
+                anchor: anchorForMove(page, next, list.isPlaceholderData ? [] : result.rows),
+              })
+            }
           />
         </Group>
       )}

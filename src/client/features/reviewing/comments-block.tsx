@@ -1,9 +1,12 @@
 import { Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
-import { type Comment, REVIEW_LIMITS } from "../../../shared/schemas/reviews";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
+import { type Comment, commentSchema, REVIEW_LIMITS } from "../../../shared/schemas/reviews";
 import { notify } from "../../lib/notify";
 import { alertFailureWithReason } from "./alerts";
-import { useCreateComment, useUpdateComment } from "./api";
+import { reviewingApi, useCommentShown, useCreateComment, useUpdateComment } from "./api";
+import { isEditConflict, storedValueOf } from "./edit-conflict";
+import { EditConflictNotice } from "./edit-conflict-notice";
 import { REVIEWING_TEXT } from "./reviewing-messages";
 
 interface CommentsBlockProps {
@@ -110,6 +113,14 @@ function CommentItem({ comment, userId, programId, submissionId, editable, onDel
   );
 }
 
+/** A comment as stored now, read with its candidate (its author sees it there). */
+async function storedComment(programId: string, comment: Comment): Promise<Comment> {
+  const view = await reviewingApi.candidate(programId, comment.submissionId);
+  const stored = view.comments.find((c) => c._id === comment._id);
+  if (stored === undefined) throw new Error("This comment was deleted.");
+  return stored;
+}
+
 interface EditCommentProps {
   comment: Comment;
   userId: string;
@@ -120,27 +131,63 @@ interface EditCommentProps {
 
 function EditComment({ comment, userId, programId, submissionId, onDone }: EditCommentProps) {
   const [value, setValue] = useState(comment.value);
+  // The text this edit replaces: the comment as it was when editing began (decision 016).
+  const [seen, setSeen] = useState(comment.value);
+  // Changed in another tab meanwhile: the text stored now, until the person chooses.
+  const [theirs, setTheirs] = useState<Comment | null>(null);
   const updateComment = useUpdateComment(userId, programId, submissionId);
+  const showComment = useCommentShown(userId, programId, submissionId);
   const empty = value.trim() === "";
+
+  async function send(text: string, expected: string) {
+    try {
+      await updateComment.mutateAsync({ commentId: comment._id, value: text, expected });
+      onDone();
+    } catch (error) {
+      let failure = error;
+      if (isEditConflict(error, "comment")) {
+        try {
+          const stored = await storedValueOf(error, commentSchema, () => storedComment(programId, comment));
+          showComment(stored);
+          setTheirs(stored);
+          return;
+        } catch (unread) {
+          failure = unread;
+        }
+      }
+      alertFailureWithReason(REVIEWING_TEXT.commentSaveFailed, failure);
+    }
+  }
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (empty || updateComment.isPending) return;
-    if (value.trim() === comment.value.trim()) {
+    if (empty || updateComment.isPending || theirs !== null) return;
+    if (value.trim() === seen.trim()) {
       onDone();
       return;
     }
-    try {
-      await updateComment.mutateAsync({ commentId: comment._id, value: value.trim() });
-      onDone();
-    } catch (error) {
-      alertFailureWithReason(REVIEWING_TEXT.commentSaveFailed, error);
-    }
+    await send(value.trim(), seen);
   }
 
   return (
     <form onSubmit={(event) => void save(event)}>
       <Stack gap="xs">
+        {theirs !== null && (
+          <EditConflictNotice
+            title={REVIEWING_TEXT.commentConflictTitle}
+            message={EDIT_CONFLICT_MESSAGES.comment}
+            theirs={<span style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{theirs.value}</span>}
+            yours={<span style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{value.trim()}</span>}
+            label="comment"
+            // Take theirs: the list shows it already; this edit is over.
+            onReload={onDone}
+            onKeepMine={() => {
+              setSeen(theirs.value);
+              setTheirs(null);
+              void send(value.trim(), theirs.value);
+            }}
+          />
+        )}
         <Textarea
           label="Edit comment"
           autosize
@@ -150,14 +197,19 @@ function EditComment({ comment, userId, programId, submissionId, onDone }: EditC
           value={value}
           // The field replaces the Edit button the person just pressed: the focus goes where they were.
           autoFocus
-          readOnly={updateComment.isPending}
+          readOnly={updateComment.isPending || theirs !== null}
           onChange={(event) => setValue(event.currentTarget.value)}
         />
         <Group gap="xs" justify="flex-end">
           <Button size="xs" variant="default" onClick={onDone} disabled={updateComment.isPending}>
             Cancel
           </Button>
-          <Button size="xs" type="submit" disabled={empty} loading={updateComment.isPending}>
+          <Button
+            size="xs"
+            type="submit"
+            disabled={empty || theirs !== null}
+            loading={updateComment.isPending}
+          >
             Save
           </Button>
         </Group>

@@ -6,6 +6,7 @@ import type { CanvasCommonProps } from "./canvas-card";
 import { isLegacyProgram, type LegacyCanvasEntry, legacyCanvasEntries, legacyDraft } from "./legacy-canvas";
 import { LegacyDecisionCanvas } from "./legacy-decision-canvas";
 import { LegacyFinalRating, LegacySaveStatus } from "./legacy-final-rating";
+import { ReviewConflictNotice } from "./review-conflict-notice";
 import { CandidateLoader, type FrameContent, SubmissionFrame } from "./submission-frame";
 import { submissionPath } from "./submission-path";
 import { type ReviewEditor, useReviewEditor } from "./use-review-editor";
@@ -131,6 +132,7 @@ function LegacyReviewed({ view, review, entries, ratingDisabled, readOnly }: Leg
 
   return (
     <>
+      <ReviewConflictNotice editor={editor} />
       <Paper withBorder p="sm">
         <Group justify="space-between" align="center">
           <Text size="sm" fw={600}>

@@ -137,6 +137,9 @@ describe("the legacy Final Rating", () => {
     saved: review,
     saving: false,
     change: () => {},
+    conflict: null,
+    reload: () => {},
+    keepMine: () => {},
   });
 
   it("is a labelled 1 to 5 rating with its own comments", () => {

@@ -29,4 +29,9 @@ export const REVIEWING_TEXT = {
   markedAsTest: "Application marked as test",
   commentAdded: "Comment added",
   commentDeleted: "Comment deleted",
+  commentConflictTitle: "This comment changed in another tab or window",
+  reviewConflictTitle: "Your review changed in another tab or window",
+  reviewConflictTheirs: (savedAt: string, rating: string) => `Saved ${savedAt}, overall rating ${rating}`,
+  reviewConflictYours: "The ratings shown on this page",
+  reviewConflictNone: "No review is saved any more",
 } as const;

@@ -4,6 +4,7 @@ import type { CandidateView, Review } from "../../../shared/schemas/reviews";
 import type { CanvasCommonProps } from "./canvas-card";
 import { DecisionCanvas } from "./decision-canvas";
 import { OverallRating } from "./overall-rating";
+import { ReviewConflictNotice } from "./review-conflict-notice";
 import { overallEnteredByHand } from "./review-state";
 import { CandidateLoader, type FrameContent, SubmissionFrame } from "./submission-frame";
 import { useReviewEditor } from "./use-review-editor";
@@ -59,6 +60,7 @@ function ReviewedCanvas({ view, review, canvas, ratingDisabled, readOnly }: Revi
 
   return (
     <>
+      <ReviewConflictNotice editor={editor} />
       <Paper withBorder p="md">
         <OverallRating
           program={program}

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { Section } from "../../../shared/forms/model";
 import { REVIEW_MESSAGES, type Review } from "../../../shared/schemas/reviews";
 import { alertFailure } from "./alerts";
 import { reviewingApi, useReviewSaved } from "./api";
+import { ReviewSaver, type ReviewSaverState } from "./review-saver";
 import { draftFromReview, type ReviewDraft, saveReviewBody } from "./review-state";
-import { createSaveQueue, type SaveQueue } from "./save-queue";
 
 interface ReviewEditorOptions {
   userId: string;
@@ -22,13 +22,12 @@ interface ReviewEditorOptions {
   draftOf?: (review: Review) => ReviewDraft;
 }
 
-export interface ReviewEditor {
-  /** What the controls show: the last saved review with the changes on their way. */
-  draft: ReviewDraft;
-  /** The review as the server last confirmed it (its overall rating, when last edited). */
-  saved: Review;
-  saving: boolean;
+export interface ReviewEditor extends ReviewSaverState {
   change: (next: ReviewDraft) => void;
+  /** Take the review stored now (after a conflict): the page shows it. */
+  reload: () => void;
+  /** Save what the page shows over the review stored now (after a conflict). */
+  keepMine: () => void;
 }
 
 /**
@@ -36,7 +35,9 @@ export interface ReviewEditor {
  * one save at a time, newest wins. The control shows the change at once; if the server refuses, the
  * alert "Error in saving your review!" is shown and everything goes back to the last saved review, so
  * the page never shows a rating the server does not have (§4 "On save failure the local state is not
- * updated").
+ * updated"). Each save is based on the last one the server confirmed (`expected`, decision 016): when
+ * another tab saved meanwhile, the save is refused, and the page keeps the reviewer's ratings on screen
+ * and asks whether to take the other tab's review or keep theirs.
  */
 export function useReviewEditor({
   userId,
@@ -48,46 +49,32 @@ export function useReviewEditor({
   overallByHand,
   draftOf,
 }: ReviewEditorOptions): ReviewEditor {
-  // Read once, like `canvas`: the page is keyed by submission.
-  const toDraft = draftOf ?? ((next: Review) => draftFromReview(canvas, next, appVersion));
-  const [saved, setSaved] = useState(review);
-  const [draft, setDraft] = useState(() => toDraft(review));
-  const [saving, setSaving] = useState(false);
-  const confirmed = useRef(draft);
   const reviewSaved = useReviewSaved(userId, programId, submissionId);
-  // Read through a ref: the queue is made once, the cache updater changes with every render.
+  // Read through a ref: the saver is made once, the cache updater changes with every render.
   const onReviewSaved = useRef(reviewSaved);
   useEffect(() => {
     onReviewSaved.current = reviewSaved;
   });
-
-  const [queue] = useState<SaveQueue<ReviewDraft>>(() =>
-    createSaveQueue({
-      save: (value: ReviewDraft) =>
-        reviewingApi.saveReview(saveReviewBody(submissionId, value, overallByHand)),
-      onSaved: (result, _value, more) => {
-        const next = toDraft(result.review);
-        confirmed.current = next;
-        setSaved(result.review);
-        // A newer change is on its way: keep showing it rather than this older state.
-        if (!more) setDraft(next);
-        onReviewSaved.current(result.review);
-      },
-      onFailed: (error) => {
-        alertFailure(REVIEW_MESSAGES.saveFailed, error);
-        setDraft(confirmed.current);
-      },
-      onBusyChange: setSaving,
-    }),
+  // Made once, like `canvas` is read once: the page is keyed by submission.
+  const [saver] = useState(
+    () =>
+      new ReviewSaver({
+        review,
+        toDraft: draftOf ?? ((next: Review) => draftFromReview(canvas, next, appVersion)),
+        send: async (draft, expected) => {
+          const body = { ...saveReviewBody(submissionId, draft, overallByHand), expected };
+          return (await reviewingApi.saveReview(body)).review;
+        },
+        readStored: async () => (await reviewingApi.candidate(programId, submissionId)).review,
+        onConfirmed: (saved) => onReviewSaved.current(saved),
+        onFailed: (error) => alertFailure(REVIEW_MESSAGES.saveFailed, error),
+      }),
   );
-
+  const state = useSyncExternalStore(saver.subscribe, saver.snapshot, saver.snapshot);
   return {
-    draft,
-    saved,
-    saving,
-    change: (next) => {
-      setDraft(next);
-      queue.push(next);
-    },
+    ...state,
+    change: (next) => saver.change(next),
+    reload: () => saver.reload(),
+    keepMine: () => saver.keepMine(),
   };
 }

@@ -4,6 +4,7 @@ import type { ProgramRole } from "../../../shared/authz";
 import { okSchema } from "../../../shared/schemas/common";
 import {
   type addProgramUserBodySchema,
+  type ProgramUser,
   programUserResultSchema,
   programUsersResultSchema,
 } from "../../../shared/schemas/program-users";
@@ -26,10 +27,26 @@ export function useAddProgramUser(viewerId: string, programId: string) {
   );
 }
 
+/** `expected`: the role the admin saw (decision 016: changed meanwhile by someone else, the answer is 409). */
 export function useChangeProgramUserRole(viewerId: string, programId: string) {
-  return useUserMutation(viewerId, ({ userId, role }: { userId: string; role: ProgramRole }) =>
-    apiSend("PATCH", apiPath`/api/programs/${programId}/user/${userId}`, { role }, programUserResultSchema),
+  return useUserMutation(
+    viewerId,
+    ({ userId, role, expected }: { userId: string; role: ProgramRole; expected: ProgramRole }) =>
+      apiSend(
+        "PATCH",
+        apiPath`/api/programs/${programId}/user/${userId}`,
+        { role, expected: { role: expected } },
+        programUserResultSchema,
+      ),
   );
+}
+
+/** One member as stored now (after a conflict): read from the program's member list. */
+export async function storedProgramUser(programId: string, userId: string): Promise<ProgramUser> {
+  const { users } = await apiGet(apiPath`/api/programs/${programId}/users`, programUsersResultSchema);
+  const member = users.find((user) => user.userId === userId);
+  if (member === undefined) throw new Error("This person is no longer a member of the program.");
+  return member;
 }
 
 export function useRemoveProgramUser(viewerId: string, programId: string) {

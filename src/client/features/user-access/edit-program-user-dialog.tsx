@@ -1,10 +1,13 @@
 import { Button, Group, Modal, NativeSelect, Stack, Text } from "@mantine/core";
 import { type FormEvent, useState } from "react";
-import type { ProgramRole } from "../../../shared/authz";
+import { PROGRAM_ROLE_LABELS, type ProgramRole } from "../../../shared/authz";
 import { PROGRAM_USER_MESSAGES, roleChoices } from "../../../shared/program-users/seats";
-import type { ProgramUser, Seats } from "../../../shared/schemas/program-users";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
+import { type ProgramUser, programUserSchema, type Seats } from "../../../shared/schemas/program-users";
 import { notify } from "../../lib/notify";
-import { useChangeProgramUserRole, useRemoveProgramUser } from "./api";
+import { isEditConflict, storedValueOf } from "../reviewing/edit-conflict";
+import { EditConflictNotice } from "../reviewing/edit-conflict-notice";
+import { storedProgramUser, useChangeProgramUserRole, useRemoveProgramUser } from "./api";
 import { isLastAdmin, memberLabel, roleOptions } from "./member-rules";
 import { reportSaveFailure } from "./report-save-failure";
 
@@ -47,6 +50,10 @@ function EditProgramUserForm({
   onClose,
 }: EditProgramUserFormProps) {
   const [role, setRole] = useState<ProgramRole>(member.role);
+  // The role this change replaces: the one the admin saw (decision 016), or theirs after a conflict.
+  const [seen, setSeen] = useState<ProgramRole>(member.role);
+  // Changed meanwhile by someone else: the member as stored now, until the admin chooses.
+  const [theirs, setTheirs] = useState<ProgramUser | null>(null);
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const changeRole = useChangeProgramUserRole(viewerId, programId);
   const removeUser = useRemoveProgramUser(viewerId, programId);
@@ -54,21 +61,36 @@ function EditProgramUserForm({
   const lastAdmin = isLastAdmin(member, members);
   const label = memberLabel(member);
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    if (role === member.role) {
-      onClose();
-      return;
-    }
+  async function send(expected: ProgramRole) {
     try {
-      await changeRole.mutateAsync({ userId: member.userId, role });
+      await changeRole.mutateAsync({ userId: member.userId, role, expected });
       // Success messages leave the name out: the snackbar turns red for any text containing "Error".
       notify("Changes saved");
       onClose();
     } catch (error) {
-      reportSaveFailure(error);
+      let failure = error;
+      if (isEditConflict(error, "role")) {
+        try {
+          setTheirs(
+            await storedValueOf(error, programUserSchema, () => storedProgramUser(programId, member.userId)),
+          );
+          return;
+        } catch (unread) {
+          failure = unread;
+        }
+      }
+      reportSaveFailure(failure);
     }
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (pending || theirs !== null) return;
+    if (role === seen) {
+      onClose();
+      return;
+    }
+    await send(seen);
   }
 
   // The spec's two-step confirm: the first press only changes the button's text.
@@ -91,6 +113,22 @@ function EditProgramUserForm({
   return (
     <form onSubmit={(event) => void save(event)} noValidate>
       <Stack gap="md">
+        {theirs !== null && (
+          <EditConflictNotice
+            title="This role was changed by someone else"
+            message={EDIT_CONFLICT_MESSAGES.role}
+            theirs={PROGRAM_ROLE_LABELS[theirs.role]}
+            yours={PROGRAM_ROLE_LABELS[role]}
+            label={`role of ${label}`}
+            // Take theirs: the members list shows it once read again.
+            onReload={onClose}
+            onKeepMine={() => {
+              setSeen(theirs.role);
+              setTheirs(null);
+              void send(theirs.role);
+            }}
+          />
+        )}
         <Text size="sm">{member.email}</Text>
         <NativeSelect
           label="Role"
