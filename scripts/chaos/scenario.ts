@@ -1,10 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { killRunningServers } from "../../bench/runner/server-process";
 import { signInUsers } from "../../bench/runner/sign-in";
-import type { BenchUser } from "../../bench/scenarios/types";
-import type { FormResult } from "../../src/shared/schemas/forms";
-import type { FormLinkResult } from "../../src/shared/schemas/submissions";
-import type { UserProgram } from "../../src/shared/schemas/users";
+import { demoProgram } from "../soak/demo";
 import { type AutosaveFigures, AutosavingApplicants } from "./applicants";
 import { CommitteeWriters } from "./committee";
 import { createScratchDatabase, type DatabaseKind } from "./database";
@@ -44,37 +41,6 @@ export interface ChaosFigures {
   requests: RequestTally;
   /** Clients that stopped on an error of their own. */
   clientErrors: string[];
-}
-
-/** GET with a session cookie (or none), for the preparation: anything but a 200 stops the run. */
-async function getJson<T>(server: ChaosServer, path: string, user?: BenchUser): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    headers: { origin: server.origin, ...(user ? { cookie: user.cookie } : {}) },
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await response.text();
-  if (response.status !== 200)
-    throw new Error(`GET ${path} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
-}
-
-/** The demo program, its published form as applicants get it, and its applicant link. */
-async function demoProgram(server: ChaosServer, admin: BenchUser) {
-  const { programs } = await getJson<{ programs: UserProgram[] }>(
-    server,
-    `/api/users/${admin.userId}/programs`,
-    admin,
-  );
-  const program = programs.find((p) => !p.archived);
-  if (!program) throw new Error(`${admin.email} has no active program: is the demo data on?`);
-  const { form } = await getJson<FormResult>(server, `/api/forms/program/${program.id}`, admin);
-  const link = form.submissionLinks.at(-1);
-  if (!link) throw new Error("The demo form has no applicant link.");
-  const opened = await getJson<FormLinkResult>(server, `/api/forms/link/${link._id}`);
-  if (opened.availability !== "open" || !opened.form) {
-    throw new Error(`The demo form's applicant link is ${opened.availability}.`);
-  }
-  return { programId: program.id, linkId: link._id, form: opened.form };
 }
 
 const between = (min: number, max: number) => min + Math.random() * (max - min);
