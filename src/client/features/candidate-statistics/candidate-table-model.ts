@@ -1,3 +1,4 @@
+import { CANDIDATE_SORT_COLUMNS } from "../../../shared/schemas/candidate-statistics";
 import type { CandidateStatsRow, DecisionStatus } from "../../../shared/schemas/reviews";
 
 /**
@@ -6,18 +7,8 @@ import type { CandidateStatsRow, DecisionStatus } from "../../../shared/schemas/
  * over the sorted rows so that typing in the search box never sorts again.
  */
 
-export const SORT_COLUMNS = [
-  "identifier",
-  "averageRating",
-  "calibratedRating",
-  "suggestedRating",
-  "numReviews",
-  "standardDeviation",
-  "averageRanking",
-  "consensusRank",
-  "status",
-  "amount",
-] as const;
+/** The columns the table sorts by: the server pages by the same list. */
+export const SORT_COLUMNS = CANDIDATE_SORT_COLUMNS;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
 /** The values of `aria-sort`, so the header says exactly what the rows show. */
 export type SortDirection = "ascending" | "descending";
