@@ -1,4 +1,5 @@
-// The server as one bundled file (dist/server/start.mjs), which `npm start` runs with plain Node.
+// The server bundled into dist/server/start.mjs (with the PGlite worker's entry, pglite-worker.mjs,
+// beside it), which `npm start` runs with plain Node.
 // Why: under tsx every module import crosses tsx's loader thread, and the server imports hundreds;
 // the bundle halves the CPU time of a cold start (issue 9: healthy in under 3 s). Plain JavaScript,
 // because it must run before anything can compile TypeScript.
@@ -7,8 +8,17 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const SERVER_BUNDLE = path.join(ROOT, "dist/server/start.mjs");
-const ENTRY = path.join(ROOT, "src/server/start.ts");
+const OUT_DIR = path.join(ROOT, "dist/server");
+export const SERVER_BUNDLE = path.join(OUT_DIR, "start.mjs");
+/**
+ * The entry points, by their output's name. pglite-worker runs PGlite in a worker thread (PGLITE_WORKER):
+ * the bundled server starts it from beside itself (see src/server/db/pglite-remote.ts).
+ */
+const ENTRIES = {
+  start: path.join(ROOT, "src/server/start.ts"),
+  "pglite-worker": path.join(ROOT, "src/server/db/pglite-worker.ts"),
+};
+const OUTPUTS = Object.keys(ENTRIES).map((name) => path.join(OUT_DIR, `${name}.mjs`));
 const SOURCES = ["src/server", "src/shared", "package-lock.json", "scripts/server-bundle.mjs"];
 
 /**
@@ -43,16 +53,17 @@ function newestMtime(p) {
 
 /** True when the bundle is missing or older than any server source (or the installed packages). */
 export function serverBundleIsStale() {
-  if (!existsSync(SERVER_BUNDLE)) return true;
-  const builtAt = statSync(SERVER_BUNDLE).mtimeMs;
+  if (!OUTPUTS.every((output) => existsSync(output))) return true;
+  const builtAt = Math.min(...OUTPUTS.map((output) => statSync(output).mtimeMs));
   return SOURCES.some((s) => newestMtime(path.join(ROOT, s)) > builtAt);
 }
 
 export async function buildServerBundle() {
   const { build } = await import("esbuild");
   await build({
-    entryPoints: [ENTRY],
-    outfile: SERVER_BUNDLE,
+    entryPoints: ENTRIES,
+    outdir: OUT_DIR,
+    outExtension: { ".js": ".mjs" },
     bundle: true,
     platform: "node",
     format: "esm",

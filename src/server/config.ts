@@ -22,6 +22,12 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(kB|MB|GB)$/, "a size such as 32MB")
     .default("32MB"),
+  /**
+   * Run the embedded database in a worker thread, so that its work (PostgreSQL's WebAssembly, its
+   * protocol, its file writes) uses a second core beside the one serving requests. See
+   * src/server/db/pglite-remote.ts.
+   */
+  PGLITE_WORKER: bool.default(false),
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   DEMO_PASSWORD: z.string().min(8).default("demo-password"),
   /** Set to "off" to create no demo data on an empty database. */

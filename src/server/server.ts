@@ -44,6 +44,7 @@ export async function createDeps(
       dataDir: path.join(config.DATA_DIR, "pglite"),
       poolSize: config.DATABASE_POOL_SIZE,
       pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
+      pgliteWorker: config.PGLITE_WORKER,
     }));
   await db0.migrate();
   await ensureReferenceData(db0.db);

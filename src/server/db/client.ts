@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { PROJECT_ROOT } from "../project-root";
 import { lockFolder } from "./folder-lock";
+import { openPgliteInWorker } from "./pglite-remote";
 import * as schema from "./schema";
 
 /** The one database type the services see, whichever driver is behind it. */
@@ -83,6 +84,8 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** PGlite's shared_buffers (e.g. "32MB"); PGlite's own default (128MB) when absent. */
   pgliteSharedBuffers?: string;
+  /** Run PGlite in a worker thread (PGLITE_WORKER; see pglite-remote.ts). */
+  pgliteWorker?: boolean;
 }
 
 /** PGlite's start-up parameters, with `sharedBuffers` (e.g. "32MB") as its shared_buffers when given. */
@@ -125,7 +128,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir, { startParams: pgliteStartParams(opts.pgliteSharedBuffers) });
+    const startParams = pgliteStartParams(opts.pgliteSharedBuffers);
+    client = opts.pgliteWorker
+      ? await openPgliteInWorker(dataDir, { startParams })
+      : await PGlite.create(dataDir, { startParams });
   } catch (error) {
     unlock();
     throw error;

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 
 /**
@@ -8,7 +9,8 @@ import { type Database, openDatabase } from "../db/client";
  */
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: "memory://" });
+  // PGLITE_WORKER=on runs the suites against PGlite in a worker thread (the server's PGLITE_WORKER).
+  if (!serverUrl) return openDatabase({ dataDir: "memory://", pgliteWorker: loadConfig().PGLITE_WORKER });
   const name = `test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
