@@ -24,8 +24,9 @@ import { reviewerFixtures } from "./reviewing/fixture";
 import { runWrite, type WriteFigures } from "./reviewing/writes";
 import { sampleAnswer } from "./runner/answer-check";
 import { type DatasetDescription, ensureDataset, prepareDataset, withSqlClient } from "./runner/dataset";
-import { connectionsFor, PACED_REQUESTS_PER_USER_SECOND, runLoad } from "./runner/load";
+import { connectionsFor, runLoad } from "./runner/load";
 import { parseRunOptions, RUN_USAGE, type RunOptions } from "./runner/options";
+import { runPaced } from "./runner/paced";
 import { readRssMb, sampleRss, waitForIdleCpu } from "./runner/proc";
 import {
   buildReport,
@@ -67,11 +68,7 @@ async function runScenario(
   const connections = connectionsFor(scenario, options.connections);
   const paced =
     server.label === "app" && scenario.targets?.p99Ms !== undefined && connections > 1
-      ? await runLoad({
-          ...load,
-          durationSeconds: options.durationSeconds,
-          overallRate: connections * PACED_REQUESTS_PER_USER_SECOND,
-        })
+      ? await runPaced({ ...load, durationSeconds: options.durationSeconds })
       : null;
   const rssMaxMb = rss.stop();
   if (paced) await waitForIdleCpu(server.pid);

@@ -8,7 +8,7 @@ import {
   SUBMISSION_TOKEN_HEADER,
   type SubmissionResult,
 } from "../../src/shared/schemas/submissions";
-import type { HttpAnswer, HttpClient } from "./http";
+import type { HttpAnswer, HttpClient } from "../lib/http-client";
 
 type CreateSubmissionResult = z.infer<typeof createSubmissionResultSchema>;
 

@@ -1,10 +1,10 @@
+import { type HttpClient, httpClient } from "../lib/http-client";
 import { summarizeTimings, type TimingSummary } from "../lib/stats";
 import { waitForIdleCpu } from "../runner/proc";
 import type { ServerProcess } from "../runner/server-process";
 import { signInUsers } from "../runner/sign-in";
 import { APPLICANT_FORM } from "./applicant-form";
 import { type Applicant, holdsLastAckedSave, openApplicant, readDraft } from "./applicants";
-import { type HttpClient, httpClient } from "./http";
 import { type PhaseFigures, type PhaseName, type PhaseSpec, runPhase } from "./phases";
 import { preparePublishedForm } from "./prepare";
 

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { percentile } from "../lib/stats";
 import { cpuTicks, postgresCpuTicks, sampleRss, TICKS_PER_SECOND } from "../runner/proc";
 import { type Applicant, saveOnce } from "./applicants";
 
@@ -50,12 +51,6 @@ export interface PhaseFigures {
   /** Cores the load generator (this process) used: it shares the machine with the server. */
   runnerCpuCores: number;
   rssMaxMb: number | null;
-}
-
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted: readonly number[], p: number): number | null {
-  if (sorted.length === 0) return null;
-  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
 }
 
 function cpuMeter(serverPid: number, postgres: boolean) {

@@ -17,3 +17,9 @@ export function summarizeTimings(durationsMs: readonly number[]): TimingSummary 
   const p95Ms = sorted[Math.ceil(0.95 * sorted.length) - 1]!;
   return { medianMs, p95Ms, maxMs: sorted.at(-1)! };
 }
+
+/** Nearest-rank percentile (`p` from 0 to 1) of values sorted ascending; null when there are none. */
+export function percentile(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
+}

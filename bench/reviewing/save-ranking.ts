@@ -1,6 +1,5 @@
 import { reviewerOrder } from "../../src/shared/review/scoring";
 import type { RankingResult, SaveRankingBody } from "../../src/shared/schemas/reviews";
-import type { HttpClient } from "../autosave/http";
 import {
   conflict,
   findProgram,
@@ -13,6 +12,7 @@ import {
   unauthenticated,
   visibleSql,
 } from "../baseline/reviewing";
+import type { HttpClient } from "../lib/http-client";
 import type { SqlQuery } from "../lib/sql-client";
 import type { BaselineEndpoint, BenchUser } from "../scenarios/types";
 import { expectOk, type WriteBenchmark, type WriteSession } from "./write-types";

@@ -1,7 +1,6 @@
 import type { Section } from "../../src/shared/forms/model";
 import { criteriaOverall, isAllowedRating, meanOfRated } from "../../src/shared/review/scoring";
 import type { CandidateView, SaveReviewBody } from "../../src/shared/schemas/reviews";
-import type { HttpClient } from "../autosave/http";
 import {
   conflict,
   findCandidate,
@@ -16,6 +15,7 @@ import {
   unauthenticated,
   versionContent,
 } from "../baseline/reviewing";
+import type { HttpClient } from "../lib/http-client";
 import type { BaselineEndpoint, BenchUser } from "../scenarios/types";
 import { expectOk, type WriteBenchmark, type WriteSession } from "./write-types";
 

@@ -1,4 +1,4 @@
-import type { HttpAnswer, HttpClient, HttpRequest } from "../autosave/http";
+import type { HttpAnswer, HttpClient, HttpRequest } from "../lib/http-client";
 import type { BenchUser } from "../scenarios/types";
 
 /**

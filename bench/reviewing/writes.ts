@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { type HttpClient, httpClient } from "../autosave/http";
+import { type HttpClient, httpClient } from "../lib/http-client";
 import { summarizeTimings, type TimingSummary } from "../lib/stats";
 import { sampleRss, waitForIdleCpu } from "../runner/proc";
 import type { ServerProcess } from "../runner/server-process";

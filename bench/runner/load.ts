@@ -19,17 +19,10 @@ export interface LoadFigures {
   statusCounts: Record<string, number>;
 }
 
-/**
- * The paced phase's pace: each of the scenario's connections is a user sending one request a second
- * (a reviewer paging through a list or opening candidates, briskly), where the saturating phase sends
- * the next request the moment the last one is answered.
- */
-export const PACED_REQUESTS_PER_USER_SECOND = 1;
-
 /** Longest wait for a server to finish the requests still queued when a load run stopped. */
 const DRAIN_TIMEOUT_MS = 60_000;
 
-interface PreparedRequest {
+export interface PreparedRequest {
   method: Scenario["method"];
   path: string;
   headers: Record<string, string>;
@@ -40,7 +33,11 @@ interface PreparedRequest {
  * The scenario's requests, prepared once so the load generator does little per request: every user's
  * variant 0, then every user's variant 1, and so on.
  */
-function prepareRequests(scenario: Scenario, users: readonly BenchUser[], origin: string): PreparedRequest[] {
+export function prepareRequests(
+  scenario: Scenario,
+  users: readonly BenchUser[],
+  origin: string,
+): PreparedRequest[] {
   const variants = Array.from({ length: scenario.variants ?? 1 }, (_, variant) => variant);
   return variants.flatMap((variant) =>
     users.map((user) => {
@@ -66,7 +63,8 @@ export function connectionsFor(scenario: Scenario, connections: number): number 
 
 /**
  * Runs one scenario against one server for `durationSeconds` with autocannon (in this process; the
- * server is another process). Each request goes out as the next user in turn (see `prepareRequests`).
+ * server is another process), each connection sending its next request the moment the last is
+ * answered (the saturating run; the paced users are `runPaced`). Each request goes out as the next user in turn (see `prepareRequests`).
  */
 export async function runLoad(opts: {
   server: ServerProcess;
@@ -74,11 +72,6 @@ export async function runLoad(opts: {
   users: readonly BenchUser[];
   connections: number;
   durationSeconds: number;
-  /**
-   * Requests per second across all connections (autocannon's overallRate): paced users instead of
-   * each connection sending its next request as soon as the last is answered.
-   */
-  overallRate?: number;
 }): Promise<LoadFigures> {
   const prepared = prepareRequests(opts.scenario, opts.users, opts.server.origin);
   const connections = connectionsFor(opts.scenario, opts.connections);
@@ -87,7 +80,6 @@ export async function runLoad(opts: {
     url: opts.server.baseUrl,
     connections,
     duration: opts.durationSeconds,
-    ...(opts.overallRate === undefined ? {} : { overallRate: opts.overallRate }),
     timeout: 10,
     requests: [
       {

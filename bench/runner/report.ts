@@ -14,8 +14,9 @@ import type { Scenario } from "../scenarios/types";
 import { type Answer, sameAnswer } from "./answer-check";
 import { type BudgetLine, collectBudgets } from "./budgets";
 import type { DatasetDescription } from "./dataset";
-import { type LoadFigures, PACED_REQUESTS_PER_USER_SECOND } from "./load";
+import type { LoadFigures } from "./load";
 import type { RunOptions } from "./options";
+import { PACED_REQUESTS_PER_USER_SECOND } from "./paced";
 
 export const RESULTS_FILE = path.join(BENCH_DIR, "results.json");
 

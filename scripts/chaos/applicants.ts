@@ -6,7 +6,7 @@ import {
   readDraft,
   saveOnce,
 } from "../../bench/autosave/applicants";
-import { httpClient } from "../../bench/autosave/http";
+import { httpClient } from "../../bench/lib/http-client";
 import { summarizeTimings, type TimingSummary } from "../../bench/lib/stats";
 import type { ApplicantForm } from "../../src/shared/schemas/submissions";
 import { type LoopControl, mapConcurrently, recoverAfterFailure, saveLoop } from "./loop";

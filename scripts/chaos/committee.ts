@@ -1,4 +1,4 @@
-import { type HttpClient, httpClient } from "../../bench/autosave/http";
+import { type HttpClient, httpClient } from "../../bench/lib/http-client";
 import type { BenchUser } from "../../bench/scenarios/types";
 import type { Section } from "../../src/shared/forms/model";
 import type { DecisionResult } from "../../src/shared/schemas/committee";

@@ -1,4 +1,4 @@
-import type { HttpClient } from "../../bench/autosave/http";
+import type { HttpClient } from "../../bench/lib/http-client";
 
 /** Every request the simulated clients sent, and what became of those that failed. */
 export interface RequestTally {

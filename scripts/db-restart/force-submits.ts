@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { openApplicant } from "../../bench/autosave/applicants";
-import { type HttpClient, httpClient } from "../../bench/autosave/http";
+import { type HttpClient, httpClient } from "../../bench/lib/http-client";
 import type { BenchUser } from "../../bench/scenarios/types";
 import type { LoopControl } from "../chaos/loop";
 import { mapConcurrently } from "../chaos/loop";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { openApplicant } from "../../bench/autosave/applicants";
-import { httpClient } from "../../bench/autosave/http";
+import { httpClient } from "../../bench/lib/http-client";
 import { killRunningServers } from "../../bench/runner/server-process";
 import { signInUsers } from "../../bench/runner/sign-in";
 import { SUBMISSION_TOKEN_HEADER } from "../../src/shared/schemas/submissions";

@@ -1,5 +1,5 @@
 import { type Applicant, openApplicant, saveOnce } from "../../bench/autosave/applicants";
-import { type HttpClient, httpClient } from "../../bench/autosave/http";
+import { type HttpClient, httpClient } from "../../bench/lib/http-client";
 import type { Answer } from "../../src/shared/forms/answers";
 import type { Question } from "../../src/shared/forms/model";
 import type { ApplicantForm, SaveAnswersResult } from "../../src/shared/schemas/submissions";

@@ -1,4 +1,4 @@
-import { type HttpClient, httpClient } from "../../bench/autosave/http";
+import { type HttpClient, httpClient } from "../../bench/lib/http-client";
 import { expectOk } from "../../bench/reviewing/write-types";
 import type { BenchUser } from "../../bench/scenarios/types";
 import type { Section } from "../../src/shared/forms/model";
@@ -28,7 +28,7 @@ import { steadyLoop } from "./steady";
 /**
  * Each client's pace. None is slower than one request every 2 s: a connection idle longer meets the
  * load client's 4 s idle close and the server's 5 s keep-alive, and a request sent as the server closes
- * its side fails with ECONNRESET, an artifact of the load generator (bench/autosave/http.ts).
+ * its side fails with ECONNRESET, an artifact of the load generator (bench/lib/http-client.ts).
  */
 const READ_EVERY_MS = 1_000;
 const REVIEW_EVERY_MS = 2_000;

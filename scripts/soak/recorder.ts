@@ -1,4 +1,4 @@
-import type { HttpClient } from "../../bench/autosave/http";
+import type { HttpClient } from "../../bench/lib/http-client";
 
 /**
  * Every request of the soak, by minute of the run and by kind: how many, how long each took, and

@@ -15,7 +15,7 @@ export interface HttpClient {
 }
 
 export interface HttpRequest {
-  method: "GET" | "POST" | "PUT" | "PATCH";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   headers?: Record<string, string>;
   /** Already serialized: the client's JSON.stringify is not the server's cost. */
