@@ -8,7 +8,9 @@ import {
   COMMITTEE_LIMITS,
   COMMITTEE_MESSAGES,
 } from "../../shared/schemas/committee";
+import { EDIT_CONFLICT_MESSAGES } from "../../shared/schemas/edit-conflict";
 import type { CandidateListResult, CandidateStatsResult } from "../../shared/schemas/reviews";
+import { auditTrail } from "../audit/test-trail";
 import {
   programMembers,
   reviews,
@@ -214,6 +216,43 @@ describe("who may assign", () => {
         groups.length === 0 ? [] : [{ _id: group, name: "Leaky Panel could-leak" }],
       );
     }
+  });
+
+  it("a refused caller with a stale `expected` gets 404, never the 409 that would show the stored list", async () => {
+    const before = await stored(leaky);
+    // Leaky has reviewers and a group by now: both `expected` lists are stale.
+    const stale = [
+      [reviewersPath(leaky), { reviewers: [rita.id], expected: { reviewers: [] } }],
+      [groupsPath(leaky), { reviewerGroups: [group], expected: { reviewerGroups: [crypto.randomUUID()] } }],
+    ] as const;
+    for (const [who, cookie] of Object.entries(refusedPeople())) {
+      for (const [path, body] of stale) {
+        const answer = await call("PATCH", path, cookie, body);
+        expect(answer.status, who).toBe(404);
+        expect(answer.text).not.toContain("could-leak");
+        expect(answer.text).not.toContain(cast.members.REVIEWER.id);
+      }
+    }
+    expect(await stored(leaky)).toEqual(before);
+
+    // Another organization's candidate, with a reviewer: our admins get 404, not its list.
+    const outsider = await signedInMember(t, cast.otherProgram, "Other Reviewer could-leak");
+    await assignReviewer(t.deps.db, otherCandidate, outsider.id, cast.otherProgram.id);
+    for (const [path, body] of [
+      [reviewersPath(otherCandidate), { reviewers: [], expected: { reviewers: [] } }],
+      [
+        groupsPath(otherCandidate),
+        { reviewerGroups: [], expected: { reviewerGroups: [crypto.randomUUID()] } },
+      ],
+    ] as const) {
+      for (const cookie of [cookies.orgAdmin, cookies.admin, siblingAdmin.cookie]) {
+        const answer = await call("PATCH", path, cookie, body);
+        expect(answer.status, answer.text).toBe(404);
+        expect(answer.text).not.toContain("could-leak");
+        expect(answer.text).not.toContain(outsider.id);
+      }
+    }
+    expect(await stored(otherCandidate)).toEqual({ reviewers: [outsider.id], groups: [], openToAll: false });
   });
 
   it("POST /api/admin/assignments/bulk: admins only; a refused caller changes nothing", async () => {
@@ -541,6 +580,226 @@ describe("PATCH replaces the candidate's whole list", () => {
       expect((await call("PATCH", groupsPath(id), cookies.orgAdmin, { reviewerGroups: [] })).status).toBe(
         404,
       );
+    }
+  });
+});
+
+// ————— Stale lists (decision 016) —————
+
+describe("a replacement based on a list changed meanwhile is refused (decision 016)", () => {
+  type Conflict = { error: { code: string; message: string; current: AssignmentRow } };
+  let program: ProgramRef;
+  let ann: Person;
+  let ben: Person;
+  let cy: Person;
+  /** Two admins of the program, each with the assignment list open. */
+  let first: Person;
+  let second: Person;
+  let newEvents: ReturnType<typeof auditTrail>;
+  beforeAll(async () => {
+    program = await buildProgram(t.deps.db, cast.org.id, { name: "Stale 2026" });
+    ann = await member(program, "Ann Stale");
+    ben = await member(program, "Ben Stale", "ADMIN_REVIEWER");
+    cy = await member(program, "Cy Stale", "GUEST");
+    first = await member(program, "First Stale Admin", "ADMIN");
+    second = await member(program, "Second Stale Admin", "ADMIN_REVIEWER");
+    newEvents = auditTrail(t.deps.db, cast.org.id);
+  });
+  const person = (p: Person) => ({ _id: p.id, name: p.name, email: p.email });
+
+  it("reviewers: a stale `expected` gets 409 with the stored assignment, and nothing is written or logged", async () => {
+    const target = await candidate(program, "Stale reviewers");
+    const panel = await buildGroup(t.deps.db, program, "Stale panel", [cy.id]);
+    await assignReviewer(t.deps.db, target, ann.id, program.id);
+    await assignGroup(t.deps.db, target, panel.id, program.id);
+    await newEvents();
+
+    // The first admin adds Ben to the list both admins saw.
+    const fresh = await call<AssignmentRow>("PATCH", reviewersPath(target), first.cookie, {
+      reviewers: [ann.id, ben.id],
+      expected: { reviewers: [ann.id] },
+    });
+    expect(fresh.status, fresh.text).toBe(200);
+    expect(fresh.body.reviewers).toEqual([person(ann), person(ben)]);
+    expect(await newEvents()).toMatchObject([{ action: "assignment.reviewers_changed", subjectId: target }]);
+
+    // The second still shows Ann alone and adds Cy: Ben would be dropped without a word.
+    const stale = await call<Conflict>("PATCH", reviewersPath(target), second.cookie, {
+      reviewers: [ann.id, cy.id],
+      expected: { reviewers: [ann.id] },
+    });
+    expect(stale.status, stale.text).toBe(409);
+    expect(stale.body.error).toEqual({
+      code: "CONFLICT",
+      message: EDIT_CONFLICT_MESSAGES.reviewers,
+      current: {
+        _id: target,
+        identifier: "Stale reviewers",
+        reviewers: [person(ann), person(ben)],
+        reviewerGroups: [{ _id: panel.id, name: "Stale panel" }],
+      },
+    });
+    expect(await stored(target)).toEqual({
+      reviewers: sorted(ann.id, ben.id),
+      groups: [panel.id],
+      openToAll: false,
+    });
+    expect(await newEvents()).toEqual([]);
+
+    // Keep mine: the same change, based on the stored list (in another order, with a repeat).
+    const kept = await call<AssignmentRow>("PATCH", reviewersPath(target), second.cookie, {
+      reviewers: [ann.id, cy.id],
+      expected: { reviewers: [ben.id, ann.id, ben.id] },
+    });
+    expect(kept.status, kept.text).toBe(200);
+    expect(kept.body.reviewers).toEqual([person(ann), person(cy)]);
+    expect((await stored(target)).reviewers).toEqual(sorted(ann.id, cy.id));
+    expect(await newEvents()).toMatchObject([{ action: "assignment.reviewers_changed", subjectId: target }]);
+
+    // A stale empty list, and a stale list emptied: refused too (nobody is silently unassigned).
+    for (const body of [
+      { reviewers: [], expected: { reviewers: [] } },
+      { reviewers: [], expected: { reviewers: [ann.id] } },
+      { reviewers: [ann.id, cy.id], expected: { reviewers: [ann.id, cy.id, ben.id] } },
+    ]) {
+      const refused = await call<Conflict>("PATCH", reviewersPath(target), cookies.orgAdmin, body);
+      expect(refused.status, JSON.stringify(body)).toBe(409);
+      expect(refused.body.error.current.reviewers).toEqual([person(ann), person(cy)]);
+    }
+    expect((await stored(target)).reviewers).toEqual(sorted(ann.id, cy.id));
+    expect(await newEvents()).toEqual([]);
+  });
+
+  it("reviewer groups: a stale `expected` gets 409 with the stored assignment, and nothing is written or logged", async () => {
+    const target = await candidate(program, "Stale groups");
+    const [g1, g2, g3] = [
+      await buildGroup(t.deps.db, program, "Alpha panel", [ann.id]),
+      await buildGroup(t.deps.db, program, "Beta panel", [ben.id]),
+      await buildGroup(t.deps.db, program, "Gamma panel", [cy.id]),
+    ];
+    await assignReviewer(t.deps.db, target, cy.id, program.id);
+    await newEvents();
+    const set = (reviewerGroups: string[], expected: string[]) =>
+      call<Conflict & AssignmentRow>("PATCH", groupsPath(target), cookies.orgAdmin, {
+        reviewerGroups,
+        expected: { reviewerGroups: expected },
+      });
+
+    const fresh = await set([g1.id], []);
+    expect(fresh.status, fresh.text).toBe(200);
+    expect(fresh.body.reviewerGroups).toEqual([{ _id: g1.id, name: "Alpha panel" }]);
+    expect(await newEvents()).toMatchObject([{ action: "assignment.groups_changed", subjectId: target }]);
+
+    const stale = await set([g2.id], []);
+    expect(stale.status, stale.text).toBe(409);
+    expect(stale.body.error).toEqual({
+      code: "CONFLICT",
+      message: EDIT_CONFLICT_MESSAGES.reviewerGroups,
+      current: {
+        _id: target,
+        identifier: "Stale groups",
+        reviewers: [person(cy)],
+        reviewerGroups: [{ _id: g1.id, name: "Alpha panel" }],
+      },
+    });
+    expect(await stored(target)).toEqual({ reviewers: [cy.id], groups: [g1.id], openToAll: false });
+    expect(await newEvents()).toEqual([]);
+
+    // Based on the stored list: saved. The order of `expected` does not matter.
+    expect((await set([g1.id, g2.id, g3.id], [g1.id])).status).toBe(200);
+    const reordered = await set([g3.id], [g3.id, g1.id, g2.id]);
+    expect(reordered.status, reordered.text).toBe(200);
+    expect(reordered.body.reviewerGroups).toEqual([{ _id: g3.id, name: "Gamma panel" }]);
+    expect(await stored(target)).toEqual({ reviewers: [cy.id], groups: [g3.id], openToAll: false });
+    expect(await newEvents()).toHaveLength(2);
+
+    // A subset or a superset of the stored list is not the stored list.
+    for (const expected of [[], [g3.id, g1.id], [g1.id]]) {
+      const refused = await set([], expected);
+      expect(refused.status, JSON.stringify(expected)).toBe(409);
+      expect(refused.body.error.current.reviewerGroups).toEqual([{ _id: g3.id, name: "Gamma panel" }]);
+    }
+    expect((await stored(target)).groups).toEqual([g3.id]);
+    expect(await newEvents()).toEqual([]);
+  });
+
+  it("an `expected` that matches in another order is accepted, also when nothing changes", async () => {
+    const target = await candidate(program, "Same list");
+    await assignReviewer(t.deps.db, target, ann.id, program.id);
+    await assignReviewer(t.deps.db, target, ben.id, program.id);
+    await newEvents();
+    const same = await call<AssignmentRow>("PATCH", reviewersPath(target), cookies.orgAdmin, {
+      reviewers: [ben.id, ann.id],
+      expected: { reviewers: [ben.id, ann.id] },
+    });
+    expect(same.status, same.text).toBe(200);
+    expect(same.body.reviewers).toEqual([person(ann), person(ben)]);
+    // Nothing changed: nothing logged.
+    expect(await newEvents()).toEqual([]);
+  });
+
+  it("a call without `expected` (the seed's) still replaces whatever is stored", async () => {
+    const target = await candidate(program, "Last write wins");
+    await assignReviewer(t.deps.db, target, ann.id, program.id);
+    const panel = await buildGroup(t.deps.db, program, "Seed panel", []);
+    await assignGroup(t.deps.db, target, panel.id, program.id);
+    expect(
+      (await call("PATCH", reviewersPath(target), cookies.orgAdmin, { reviewers: [cy.id] })).status,
+    ).toBe(200);
+    expect((await call("PATCH", groupsPath(target), cookies.orgAdmin, { reviewerGroups: [] })).status).toBe(
+      200,
+    );
+    expect(await stored(target)).toEqual({ reviewers: [cy.id], groups: [], openToAll: false });
+  });
+
+  it("a malformed `expected` is a 400 with a field error, and nothing is written", async () => {
+    const target = await candidate(program, "Malformed expected");
+    await assignReviewer(t.deps.db, target, ann.id, program.id);
+    for (const [path, body] of [
+      [reviewersPath(target), { reviewers: [], expected: [ann.id] }],
+      [reviewersPath(target), { reviewers: [], expected: { reviewers: ann.id } }],
+      [reviewersPath(target), { reviewers: [], expected: { reviewers: [ann.id], extra: 1 } }],
+      [reviewersPath(target), { reviewers: [], expected: { reviewerGroups: [] } }],
+      [reviewersPath(target), { reviewers: [], expected: { reviewers: [""] } }],
+      [reviewersPath(target), { reviewers: [], expected: null }],
+      [groupsPath(target), { reviewerGroups: [], expected: { reviewers: [] } }],
+      [groupsPath(target), { reviewerGroups: [], expected: { reviewerGroups: [7] } }],
+      [
+        groupsPath(target),
+        {
+          reviewerGroups: [],
+          expected: { reviewerGroups: Array.from({ length: 1_001 }, (_, i) => `g${i}`) },
+        },
+      ],
+    ] as const) {
+      const answer = await call<ErrorAnswer>("PATCH", path, cookies.orgAdmin, body);
+      expect(answer.status, JSON.stringify(body).slice(0, 200)).toBe(400);
+      expect(answer.body.error.code).toBe("VALIDATION");
+      expect(Object.keys(answer.body.error.fields ?? {}).some((f) => f.startsWith("expected"))).toBe(true);
+    }
+    expect(await stored(target)).toEqual({ reviewers: [ann.id], groups: [], openToAll: false });
+  });
+
+  it("two admins saving over the same list at once: exactly one is saved, the other gets 409", async () => {
+    for (let round = 0; round < 4; round++) {
+      const target = await candidate(program, `Raced ${round}`);
+      await assignReviewer(t.deps.db, target, ann.id, program.id);
+      const answers = await Promise.all([
+        call<AssignmentRow>("PATCH", reviewersPath(target), cookies.orgAdmin, {
+          reviewers: [ann.id, ben.id],
+          expected: { reviewers: [ann.id] },
+        }),
+        call<AssignmentRow>("PATCH", reviewersPath(target), first.cookie, {
+          reviewers: [cy.id],
+          expected: { reviewers: [ann.id] },
+        }),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const winner = answers.find((a) => a.status === 200)!.body;
+      const loser = answers.find((a) => a.status === 409)!.body as unknown as Conflict;
+      // The refused one sees the list the other one saved, and that is what is stored.
+      expect(loser.error.current.reviewers).toEqual(winner.reviewers);
+      expect((await stored(target)).reviewers).toEqual(winner.reviewers.map((r) => r._id).sort());
     }
   });
 });

@@ -13,6 +13,7 @@ import {
   updateReviewerGroupBodySchema,
 } from "../../shared/schemas/committee";
 import { okSchema } from "../../shared/schemas/common";
+import { editConflictBodySchema } from "../../shared/schemas/edit-conflict";
 import { type AppContext, authorize, requireActor } from "../http/context";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
@@ -98,6 +99,12 @@ export const assignmentRoutes = createRouter()
     },
   );
 
+/** A replacement based on a list changed meanwhile by someone else (decision 016). */
+const staleAssignment = jsonResponse(
+  editConflictBodySchema(assignmentResultSchema),
+  "Changed meanwhile by someone else (CONFLICT, with the stored assignment as `current`); nothing written",
+);
+
 /** Mounted at /api/submissions (the seed's paths). */
 export const submissionAssignmentRoutes = createRouter()
   .openapi(
@@ -107,12 +114,20 @@ export const submissionAssignmentRoutes = createRouter()
       tags,
       summary: "A candidate's individual reviewers, the whole list (removing one keeps their review)",
       request: { params: z.object({ id }), body: jsonBody(setReviewersBodySchema) },
-      responses: { 200: jsonResponse(assignmentResultSchema, "The assignment as stored"), ...errorResponses },
+      responses: {
+        200: jsonResponse(assignmentResultSchema, "The assignment as stored"),
+        409: staleAssignment,
+        ...errorResponses,
+      },
     }),
     async (c) => {
       const target = await assignmentTarget(c, c.req.valid("param").id);
-      const { reviewers } = c.req.valid("json");
-      return c.json(await setReviewers(c.get("deps").db, target, reviewers, requireActor(c).userId), 200);
+      const { reviewers, expected } = c.req.valid("json");
+      const actorUserId = requireActor(c).userId;
+      return c.json(
+        await setReviewers(c.get("deps").db, target, reviewers, actorUserId, expected?.reviewers),
+        200,
+      );
     },
   )
   .openapi(
@@ -122,13 +137,26 @@ export const submissionAssignmentRoutes = createRouter()
       tags,
       summary: "A candidate's reviewer groups, the whole list",
       request: { params: z.object({ id }), body: jsonBody(setReviewerGroupsBodySchema) },
-      responses: { 200: jsonResponse(assignmentResultSchema, "The assignment as stored"), ...errorResponses },
+      responses: {
+        200: jsonResponse(assignmentResultSchema, "The assignment as stored"),
+        409: staleAssignment,
+        ...errorResponses,
+      },
     }),
     async (c) => {
       const target = await assignmentTarget(c, c.req.valid("param").id);
-      const { reviewerGroups } = c.req.valid("json");
+      const { reviewerGroups, expected } = c.req.valid("json");
       const actorUserId = requireActor(c).userId;
-      return c.json(await setReviewerGroups(c.get("deps").db, target, reviewerGroups, actorUserId), 200);
+      return c.json(
+        await setReviewerGroups(
+          c.get("deps").db,
+          target,
+          reviewerGroups,
+          actorUserId,
+          expected?.reviewerGroups,
+        ),
+        200,
+      );
     },
   );
 

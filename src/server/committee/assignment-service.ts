@@ -19,6 +19,7 @@ import {
   submissions,
   users,
 } from "../db/schema";
+import { EditConflict, sameIds } from "../http/edit-conflict";
 import { notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { listOrderKey } from "../reviewing/candidate-list";
@@ -56,7 +57,9 @@ import {
  * Every writer locks the candidates it changes (in id order) before touching their assignments, and
  * the groups it assigns before the candidates: the triggers take the same locks in the same order, so
  * two admins (or an admin and a group's deletion) never deadlock, and two replacements of one
- * candidate's list apply one after the other instead of interleaving.
+ * candidate's list apply one after the other instead of interleaving. A replacement that says which
+ * list its client last saw (`expected`, decision 016) is compared with the stored one under that lock:
+ * a list changed meanwhile by someone else is not overwritten (409 with the stored assignment).
  */
 
 type ProgramRef = { id: string; organizationId: string };
@@ -310,6 +313,24 @@ const assignmentScope = (target: AssignmentTarget, actorUserId: string) => ({
   subject: { type: "submission" as const, id: target.id, label: target.identifier },
 });
 
+/**
+ * Decision 016: a replacement based on a list that is no longer stored (someone else changed it since
+ * the client read it) is refused before anything is written — 409 with the candidate's assignment as
+ * stored now. The lists are compared as sets: the order and repeats the client sends do not matter.
+ * Called under the candidate's lock, so the comparison and the write see the same list.
+ */
+async function assertStillStored(
+  tx: Tx,
+  target: AssignmentTarget,
+  kind: "reviewers" | "reviewerGroups",
+  stored: readonly string[],
+  expected: readonly string[] | undefined,
+) {
+  if (expected === undefined || sameIds(stored, expected)) return;
+  const [row] = await assignmentRows(tx, [target]);
+  throw new EditConflict(kind, row!);
+}
+
 /** What to delete and what to insert to turn `current` into `wanted`. */
 function difference(current: ReadonlySet<string>, wanted: readonly string[]) {
   const keep = new Set(wanted);
@@ -324,13 +345,15 @@ function difference(current: ReadonlySet<string>, wanted: readonly string[]) {
  * Everyone added must be an assignable member of the program (ADMIN_REVIEWER, REVIEWER or GUEST), or
  * nothing changes. Someone already assigned may stay listed even if they have since left the
  * committee: sending back the list as shown must not fail because of a change made elsewhere.
- * Removing a reviewer leaves their review alone (reviews are their own table).
+ * Removing a reviewer leaves their review alone (reviews are their own table). With `expected` (the
+ * ids the client last saw), a list changed meanwhile is refused: 409, nothing written or logged.
  */
 export async function setReviewers(
   db: Db,
   target: AssignmentTarget,
   userIds: readonly string[],
   actorUserId: string,
+  expected?: readonly string[],
 ) {
   const wanted = distinct(userIds);
   return db.transaction(async (tx) => {
@@ -339,7 +362,9 @@ export async function setReviewers(
       .select({ userId: submissionReviewers.userId })
       .from(submissionReviewers)
       .where(eq(submissionReviewers.submissionId, target.id));
-    const { adding, removing } = difference(new Set(stored.map((r) => r.userId)), wanted);
+    const storedIds = stored.map((r) => r.userId);
+    await assertStillStored(tx, target, "reviewers", storedIds, expected);
+    const { adding, removing } = difference(new Set(storedIds), wanted);
     const assignable = await assignableAmong(tx, { id: target.programId }, adding);
     if (adding.some((id) => !assignable.has(id))) {
       throw refusedIds({ reviewers: COMMITTEE_MESSAGES.notACommitteeMember });
@@ -372,13 +397,15 @@ export async function setReviewers(
 
 /**
  * PATCH /api/submissions/reviewerGroups/{id}: the candidate's reviewer groups become exactly `groupIds`,
- * every one a group of the candidate's program, or nothing changes.
+ * every one a group of the candidate's program, or nothing changes. With `expected` (the ids the client
+ * last saw), a list changed meanwhile is refused: 409, nothing written or logged.
  */
 export async function setReviewerGroups(
   db: Db,
   target: AssignmentTarget,
   groupIds: readonly string[],
   actorUserId: string,
+  expected?: readonly string[],
 ) {
   const wanted = distinct(groupIds);
   return db.transaction(async (tx) => {
@@ -392,7 +419,9 @@ export async function setReviewerGroups(
       .select({ groupId: submissionReviewerGroups.groupId })
       .from(submissionReviewerGroups)
       .where(eq(submissionReviewerGroups.submissionId, target.id));
-    const { adding, removing } = difference(new Set(stored.map((r) => r.groupId)), wanted);
+    const storedIds = stored.map((r) => r.groupId);
+    await assertStillStored(tx, target, "reviewerGroups", storedIds, expected);
+    const { adding, removing } = difference(new Set(storedIds), wanted);
     if (removing.length > 0) {
       await tx
         .delete(submissionReviewerGroups)

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MESSAGES } from "../messages";
 import { emailSchema } from "./common";
+import { expectedIdsSchema } from "./edit-conflict";
 import { DECISION_STATUSES } from "./reviews";
 
 /**
@@ -91,14 +92,26 @@ export const assignmentListResultSchema = z.object({
 });
 export type AssignmentListResult = z.infer<typeof assignmentListResultSchema>;
 
-/** PATCH /api/submissions/reviewers/{id}: the submission's individual reviewers, the whole list. */
+/**
+ * PATCH /api/submissions/reviewers/{id}: the submission's individual reviewers, the whole list, and
+ * (decision 016) the list as the client last saw it, in any order: changed meanwhile by someone else,
+ * nothing is written and the answer is 409 with the stored assignment. Our client always sends it; a
+ * call without it (the seed's) overwrites.
+ */
 export const setReviewersBodySchema = z.strictObject({
   reviewers: ids(COMMITTEE_LIMITS.reviewersPerSubmission),
+  expected: z.strictObject({ reviewers: expectedIdsSchema }).optional(),
 });
-/** PATCH /api/submissions/reviewerGroups/{id}: the submission's reviewer groups, the whole list. */
+export type SetReviewersBody = z.infer<typeof setReviewersBodySchema>;
+/**
+ * PATCH /api/submissions/reviewerGroups/{id}: the submission's reviewer groups, the whole list, and
+ * (decision 016) the list as the client last saw it, in any order — as for the reviewers above.
+ */
 export const setReviewerGroupsBodySchema = z.strictObject({
   reviewerGroups: ids(COMMITTEE_LIMITS.groupsPerSubmission),
+  expected: z.strictObject({ reviewerGroups: expectedIdsSchema }).optional(),
 });
+export type SetReviewerGroupsBody = z.infer<typeof setReviewerGroupsBodySchema>;
 /** Both PATCH calls answer with the submission's assignment as now stored. */
 export const assignmentResultSchema = assignmentRowSchema;
 

@@ -16,13 +16,17 @@ import {
   type CreateReviewerGroupBody,
   reviewerGroupListSchema,
   reviewerGroupSchema,
+  type SetReviewerGroupsBody,
+  type SetReviewersBody,
   type UpdateReviewerGroupBody,
 } from "../../../shared/schemas/committee";
 import { okSchema } from "../../../shared/schemas/common";
 import { apiGet, apiPath, apiSend } from "../../lib/api-client";
+import { isEditConflict, storedValueOf } from "../reviewing/edit-conflict";
 import { anchorQuery } from "../reviewing/page-anchor";
 import type { AssignView } from "./assign-view";
-import { type AssignmentChange, applyChange, replaceRow } from "./assignment-cache";
+import { type AssignmentChange, applyChange, patchRow, replaceRow } from "./assignment-cache";
+import type { AssignmentConflict } from "./assignment-conflict";
 import { assignKeys } from "./query-keys";
 
 /** Every call of Assign Reviewers and Manage Groups (issue 7), validated against the shared contract. */
@@ -38,20 +42,10 @@ export const assignApi = {
       }).toString()}`,
       assignmentListResultSchema,
     ),
-  setReviewers: (submissionId: string, reviewers: string[]) =>
-    apiSend(
-      "PATCH",
-      apiPath`/api/submissions/reviewers/${submissionId}`,
-      { reviewers },
-      assignmentResultSchema,
-    ),
-  setReviewerGroups: (submissionId: string, reviewerGroups: string[]) =>
-    apiSend(
-      "PATCH",
-      apiPath`/api/submissions/reviewerGroups/${submissionId}`,
-      { reviewerGroups },
-      assignmentResultSchema,
-    ),
+  setReviewers: (submissionId: string, body: SetReviewersBody) =>
+    apiSend("PATCH", apiPath`/api/submissions/reviewers/${submissionId}`, body, assignmentResultSchema),
+  setReviewerGroups: (submissionId: string, body: SetReviewerGroupsBody) =>
+    apiSend("PATCH", apiPath`/api/submissions/reviewerGroups/${submissionId}`, body, assignmentResultSchema),
   bulk: (body: BulkAssignBody) =>
     apiSend("POST", "/api/admin/assignments/bulk", body, bulkAssignResultSchema),
   groups: (programId: string) => apiGet(apiPath`/api/reviewerGroups/${programId}`, reviewerGroupListSchema),
@@ -74,24 +68,36 @@ export function useAssignmentList(userId: string, programId: string, view: Assig
   });
 }
 
-/** Sends one row's change: the whole list of reviewers or groups, as the contract asks. */
+const idsOf = (list: readonly { _id: string }[]) => list.map((item) => item._id);
+
+/**
+ * Sends one row's change: the whole list of reviewers or groups, as the contract asks, and the list it
+ * replaces as `expected` (decision 016) — changed meanwhile by someone else, the server refuses it.
+ */
 export function sendAssignmentChange(submissionId: string, change: AssignmentChange): Promise<AssignmentRow> {
   return change.field === "reviewers"
-    ? assignApi.setReviewers(
-        submissionId,
-        change.next.map((p) => p._id),
-      )
-    : assignApi.setReviewerGroups(
-        submissionId,
-        change.next.map((g) => g._id),
-      );
+    ? assignApi.setReviewers(submissionId, {
+        reviewers: idsOf(change.next),
+        expected: { reviewers: idsOf(change.previous) },
+      })
+    : assignApi.setReviewerGroups(submissionId, {
+        reviewerGroups: idsOf(change.next),
+        expected: { reviewerGroups: idsOf(change.previous) },
+      });
 }
+
+/** The row as stored, when a refusal does not carry it: there is no read of one row, so it fails. */
+const unreadable = (error: unknown) => () => Promise.reject<AssignmentRow>(error);
 
 interface SaveAssignmentTarget {
   userId: string;
   programId: string;
   submissionId: string;
+  /** The applicant's name as the row shows it (for a conflict's notice). */
+  name: string;
   onFailure: (error: unknown, change: AssignmentChange) => void;
+  /** The list was changed by someone else first: nothing was saved, the row shows theirs. */
+  onConflict: (conflict: AssignmentConflict) => void;
   /** The call itself (tests replace it). */
   send?: typeof sendAssignmentChange;
 }
@@ -99,11 +105,21 @@ interface SaveAssignmentTarget {
 /**
  * Saving one row's individual reviewers or groups. The change shows at once in every cached page; a
  * failed save takes it back. Saves of one row run one after another (one scope), so the server ends
- * with the last list chosen, whatever order the answers would come in.
+ * with the last list chosen, whatever order the answers would come in. A save refused because the
+ * list changed meanwhile (decision 016) shows the stored list instead and goes to `onConflict`, where
+ * the person chooses Reload or Keep mine.
  */
 export function saveAssignmentOptions(
   queryClient: QueryClient,
-  { userId, programId, submissionId, onFailure, send = sendAssignmentChange }: SaveAssignmentTarget,
+  {
+    userId,
+    programId,
+    submissionId,
+    name,
+    onFailure,
+    onConflict,
+    send = sendAssignmentChange,
+  }: SaveAssignmentTarget,
 ) {
   const lists = assignKeys.lists(userId, programId);
   const rowSaves = assignKeys.rowSaves(userId, programId, submissionId);
@@ -121,7 +137,26 @@ export function saveAssignmentOptions(
       updateLists((result) => applyChange(result, submissionId, change, "apply"));
     },
     // Here rather than in mutate()'s own callbacks, which only hear about the last of several saves.
-    onError: (error, change) => {
+    onError: async (error, change) => {
+      if (isEditConflict(error, change.field)) {
+        try {
+          const theirs = await storedValueOf(error, assignmentResultSchema, unreadable(error));
+          // Only the refused list: a save of the row's other list may still be on its way.
+          updateLists((result) =>
+            patchRow(
+              result,
+              submissionId,
+              change.field === "reviewers"
+                ? { reviewers: theirs.reviewers }
+                : { reviewerGroups: theirs.reviewerGroups },
+            ),
+          );
+          onConflict({ submissionId, name, change, theirs });
+          return;
+        } catch {
+          // The stored list is not known: reported as any other failure (the row goes back).
+        }
+      }
       updateLists((result) => applyChange(result, submissionId, change, "rollBack"));
       onFailure(error, change);
     },

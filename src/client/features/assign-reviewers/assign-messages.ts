@@ -35,5 +35,10 @@ export const ASSIGN_TEXT = {
   groupConflictTitle: "This group was changed by someone else",
   /** A group in a conflict notice: its name and its members. */
   groupSummary: (name: string, members: string) => `${name} — members: ${members}`,
+  /** A row's reviewers or groups changed by someone else while this admin was choosing (decision 016). */
+  listConflictTitle: (what: "individual reviewers" | "reviewer groups", name: string) =>
+    `The ${what} of ${name} were changed by someone else`,
+  /** An empty list in a conflict notice. */
+  noneAssigned: "None",
   notes: [COMMITTEE_MESSAGES.everyoneAssigned, COMMITTEE_MESSAGES.removalKeepsReview],
 } as const;

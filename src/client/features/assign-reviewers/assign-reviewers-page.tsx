@@ -1,6 +1,6 @@
 import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedCallback, useDisclosure } from "@mantine/hooks";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { COMMITTEE_LIMITS } from "../../../shared/schemas/committee";
 import type { UserProgram } from "../../../shared/schemas/users";
@@ -21,8 +21,12 @@ import {
   withPageSize,
   withSearch,
 } from "./assign-view";
+import type { AssignmentChange } from "./assignment-cache";
+import { type AssignmentConflict, conflictKey } from "./assignment-conflict";
+import { AssignmentConflictNotice } from "./assignment-conflict-notice";
 import { AssignmentTable } from "./assignment-table";
 import { BulkAssignBar } from "./bulk-assign-bar";
+import { failureReason } from "./failure-reason";
 import { ManageGroupsDialog } from "./manage-groups-dialog";
 import { type Selection, togglePage, toggleRow } from "./selection";
 
@@ -58,6 +62,28 @@ function AssignReviewers({ userId, program }: { userId: string; program: UserPro
   );
   const [selection, setSelection] = useState<Selection>(() => new Set());
   const [notice, setNotice] = useState<Notice | null>(null);
+  // Saves refused because another admin changed the list first (decision 016), one per row and list.
+  // Each notice has its own id: a newer conflict of the same list is a new notice, announced and focused.
+  const [conflicts, setConflicts] = useState<{ id: number; conflict: AssignmentConflict }[]>([]);
+  const conflictIds = useRef(0);
+  const addConflict = (conflict: AssignmentConflict) => {
+    conflictIds.current += 1;
+    const id = conflictIds.current;
+    setConflicts((current) => [
+      ...current.filter((c) => conflictKey(c.conflict) !== conflictKey(conflict)),
+      { id, conflict },
+    ]);
+  };
+  const resolveConflict = (id: number) => setConflicts((current) => current.filter((c) => c.id !== id));
+  const keepMineFailed = (name: string) => (error: unknown, change: AssignmentChange) =>
+    setNotice({
+      tone: "error",
+      text: ASSIGN_TEXT.saveFailed(
+        change.field === "reviewers" ? "reviewers" : "groups",
+        name,
+        failureReason(error),
+      ),
+    });
   const [managing, manageDialog] = useDisclosure(false);
   const list = useAssignmentList(userId, program.id, view);
 
@@ -158,6 +184,17 @@ function AssignReviewers({ userId, program }: { userId: string; program: UserPro
           {notice.text}
         </Alert>
       )}
+      {conflicts.map(({ id, conflict }) => (
+        <AssignmentConflictNotice
+          key={id}
+          userId={userId}
+          programId={program.id}
+          conflict={conflict}
+          onDone={() => resolveConflict(id)}
+          onFailure={keepMineFailed(conflict.name)}
+          onConflict={addConflict}
+        />
+      ))}
       {selection.size > 0 && (
         <BulkAssignBar
           userId={userId}
@@ -182,6 +219,7 @@ function AssignReviewers({ userId, program }: { userId: string; program: UserPro
           onSelectPage={(ids, checked) => setSelection((current) => togglePage(current, ids, checked))}
           busy={list.isPlaceholderData}
           onFailure={(text) => setNotice({ tone: "error", text })}
+          onConflict={addConflict}
         />
       )}
       {pages > 1 && (

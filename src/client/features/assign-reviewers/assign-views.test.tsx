@@ -50,6 +50,7 @@ function table(selection: Set<string> = new Set()) {
       onSelectPage={() => {}}
       busy={false}
       onFailure={() => {}}
+      onConflict={() => {}}
     />,
   );
 }

@@ -11,6 +11,7 @@ import { applicantLabel } from "./applicant-name";
 import { ApplicantNameText } from "./applicant-name-text";
 import { ASSIGN_TEXT } from "./assign-messages";
 import { isOpenToEveryone } from "./assignment-cache";
+import type { AssignmentConflict } from "./assignment-conflict";
 import { failureReason } from "./failure-reason";
 import { groupOptions, groupsForIds, peopleForIds, personOptions } from "./options";
 import { Picker } from "./picker";
@@ -26,6 +27,8 @@ export interface AssignmentRowProps {
   /** Another page is loading: the row is the previous page's, so it is not edited. */
   busy: boolean;
   onFailure: (message: string) => void;
+  /** A save refused because someone else changed the list first (decision 016). */
+  onConflict: (conflict: AssignmentConflict) => void;
 }
 
 /** One application: its pickers save at once (the change shows before the server answers). */
@@ -39,12 +42,15 @@ export function AssignmentTableRow({
   onSelect,
   busy,
   onFailure,
+  onConflict,
 }: AssignmentRowProps) {
   const name = applicantLabel(row.identifier);
   const save = useSaveAssignment({
     userId,
     programId: program.id,
     submissionId: row._id,
+    name,
+    onConflict,
     onFailure: (error, change) =>
       onFailure(
         ASSIGN_TEXT.saveFailed(

@@ -1,5 +1,6 @@
 import { Checkbox, Table } from "@mantine/core";
 import type { AssignmentListResult } from "../../../shared/schemas/committee";
+import type { AssignmentConflict } from "./assignment-conflict";
 import { AssignmentTableRow } from "./assignment-row";
 import { pageSelectionState, type Selection } from "./selection";
 
@@ -13,6 +14,7 @@ interface AssignmentTableProps {
   onSelectPage: (submissionIds: string[], checked: boolean) => void;
   busy: boolean;
   onFailure: (message: string) => void;
+  onConflict: (conflict: AssignmentConflict) => void;
 }
 
 /** One server page of applications with their individual reviewers and reviewer groups. */

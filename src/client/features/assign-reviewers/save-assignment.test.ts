@@ -1,12 +1,17 @@
 import { MutationObserver, QueryClient } from "@tanstack/react-query";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AssignmentListResult, AssignmentRow } from "../../../shared/schemas/committee";
-import { saveAssignmentOptions } from "./api";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
+import { ApiError } from "../../lib/api-client";
+import { assignApi, saveAssignmentOptions, sendAssignmentChange } from "./api";
 import type { AssignmentChange } from "./assignment-cache";
+import { type AssignmentConflict, keepMineChange } from "./assignment-conflict";
 import { assignKeys } from "./query-keys";
 
 const ann = { _id: "u1", name: "Ann", email: "ann@example.test" };
 const bo = { _id: "u2", name: "Bo", email: "bo@example.test" };
+const cy = { _id: "u3", name: "Cy", email: "cy@example.test" };
+const panel = { _id: "g1", name: "Panel" };
 const view = { search: "", page: 1, pageSize: 10 as const };
 const key = assignKeys.list("me", "p1", view);
 const searchKey = assignKeys.list("me", "p1", { ...view, search: "river" });
@@ -36,6 +41,7 @@ function setUp() {
   queryClient.setQueryData(searchKey, page([row({ reviewers: [ann] })]));
   const requests: { change: AssignmentChange; answer: ReturnType<typeof deferred<AssignmentRow>> }[] = [];
   const onFailure = vi.fn();
+  const onConflict = vi.fn<(conflict: AssignmentConflict) => void>();
   const send = (_id: string, change: AssignmentChange) => {
     const answer = deferred<AssignmentRow>();
     requests.push({ change, answer });
@@ -48,7 +54,9 @@ function setUp() {
         userId: "me",
         programId: "p1",
         submissionId: "s1",
+        name: "River Trust",
         onFailure,
+        onConflict,
         send,
       }),
     )
@@ -56,7 +64,9 @@ function setUp() {
       .catch(() => undefined);
   const shown = (k: readonly unknown[] = key) =>
     queryClient.getQueryData<AssignmentListResult>(k)?.rows[0]?.reviewers.map((p) => p.name);
-  return { queryClient, requests, onFailure, save, shown };
+  const shownGroups = (k: readonly unknown[] = key) =>
+    queryClient.getQueryData<AssignmentListResult>(k)?.rows[0]?.reviewerGroups.map((g) => g.name);
+  return { queryClient, requests, onFailure, onConflict, save, shown, shownGroups };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -106,5 +116,100 @@ describe("saving a row's reviewers", () => {
     await second;
     expect(shown()).toEqual(["Bo"]);
     expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+});
+
+/** The server's refusal of a stale list (decision 016), with the row as stored now. */
+const staleRefusal = (field: "reviewers" | "reviewerGroups", current: unknown) =>
+  new ApiError(409, "CONFLICT", EDIT_CONFLICT_MESSAGES[field], undefined, current);
+
+describe("a list changed meanwhile by someone else (decision 016)", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("sends the list the change replaces as `expected`", async () => {
+    const stored = row();
+    const reviewers = vi.spyOn(assignApi, "setReviewers").mockResolvedValue(stored);
+    const groups = vi.spyOn(assignApi, "setReviewerGroups").mockResolvedValue(stored);
+    await sendAssignmentChange("s1", { field: "reviewers", next: [bo, cy], previous: [ann, bo] });
+    expect(reviewers).toHaveBeenCalledWith("s1", {
+      reviewers: ["u2", "u3"],
+      expected: { reviewers: ["u1", "u2"] },
+    });
+    await sendAssignmentChange("s1", { field: "reviewerGroups", next: [], previous: [panel] });
+    expect(groups).toHaveBeenCalledWith("s1", { reviewerGroups: [], expected: { reviewerGroups: ["g1"] } });
+  });
+
+  it("shows the stored list instead of the refused one and hands the conflict over, not a failure", async () => {
+    const { queryClient, requests, onFailure, onConflict, save, shown } = setUp();
+    const change: AssignmentChange = { field: "reviewers", next: [ann, cy], previous: [ann] };
+    const done = save(change);
+    await flush();
+    expect(shown()).toEqual(["Ann", "Cy"]);
+    const theirs = row({ reviewers: [ann, bo], reviewerGroups: [panel] });
+    requests[0]?.answer.reject(staleRefusal("reviewers", theirs));
+    await done;
+    // Theirs, not the list before the change (which is not stored either).
+    expect(shown()).toEqual(["Ann", "Bo"]);
+    expect(onFailure).not.toHaveBeenCalled();
+    expect(onConflict).toHaveBeenCalledExactlyOnceWith({
+      submissionId: "s1",
+      name: "River Trust",
+      change,
+      theirs,
+    });
+    // The page is read again once the save settles, as after any other save.
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+
+  it("replaces only the refused list: the row's other list is left as it is shown", async () => {
+    const { requests, onConflict, save, shown, shownGroups } = setUp();
+    const done = save({ field: "reviewerGroups", next: [panel], previous: [] });
+    await flush();
+    expect(shownGroups()).toEqual(["Panel"]);
+    const theirs = row({ reviewers: [bo], reviewerGroups: [{ _id: "g2", name: "Other panel" }] });
+    requests[0]?.answer.reject(staleRefusal("reviewerGroups", theirs));
+    await done;
+    expect(shownGroups()).toEqual(["Other panel"]);
+    expect(shown()).toEqual(["Ann"]);
+    expect(onConflict).toHaveBeenCalledWith(expect.objectContaining({ theirs }));
+  });
+
+  it("keep mine sends the person's list again, based on the stored one", async () => {
+    const { requests, onConflict, save, shown } = setUp();
+    const first = save({ field: "reviewers", next: [ann, cy], previous: [ann] });
+    await flush();
+    requests[0]?.answer.reject(staleRefusal("reviewers", row({ reviewers: [ann, bo] })));
+    await first;
+    const conflict = onConflict.mock.calls[0]![0];
+    const again = keepMineChange(conflict);
+    expect(again).toEqual({ field: "reviewers", next: [ann, cy], previous: [ann, bo] });
+
+    const second = save(again);
+    await flush();
+    expect(shown()).toEqual(["Ann", "Cy"]);
+    expect(requests[1]?.change).toEqual(again);
+    requests[1]?.answer.resolve(row({ reviewers: [ann, cy] }));
+    await second;
+    expect(shown()).toEqual(["Ann", "Cy"]);
+    expect(onConflict).toHaveBeenCalledTimes(1);
+  });
+
+  it("a refusal without the stored list, or another 409, is an ordinary failure: the change is taken back", async () => {
+    for (const refusal of [
+      staleRefusal("reviewers", undefined),
+      staleRefusal("reviewers", { reviewers: "not a row" }),
+      // The other list's message: not this save's conflict.
+      staleRefusal("reviewerGroups", row()),
+      new ApiError(409, "CONFLICT", "This candidate was deleted."),
+    ]) {
+      const { requests, onFailure, onConflict, save, shown } = setUp();
+      const done = save({ field: "reviewers", next: [], previous: [ann] });
+      await flush();
+      requests[0]?.answer.reject(refusal);
+      await done;
+      expect(shown(), refusal.message).toEqual(["Ann"]);
+      expect(onConflict).not.toHaveBeenCalled();
+      expect(onFailure).toHaveBeenCalledWith(refusal, expect.objectContaining({ field: "reviewers" }));
+    }
   });
 });
