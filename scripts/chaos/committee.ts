@@ -1,10 +1,13 @@
 import { type HttpClient, httpClient } from "../../bench/lib/http-client";
 import type { BenchUser } from "../../bench/scenarios/types";
 import type { Section } from "../../src/shared/forms/model";
+import {
+  CANDIDATE_STATS_LIMITS,
+  type CandidateStatsPage,
+} from "../../src/shared/schemas/candidate-statistics";
 import type { DecisionResult } from "../../src/shared/schemas/committee";
 import type {
   CandidateListResult,
-  CandidateStatsResult,
   CandidateView,
   RankingResult,
   Review,
@@ -247,10 +250,16 @@ class DecisionWriter {
 
   /** Every candidate's decision as stored, from the admins' Candidate Statistics. */
   private async stored(): Promise<Map<string, { status: string; amount: number | null }>> {
-    const stats = await this.session.read<CandidateStatsResult>(
-      `/api/admin/candidate-submissions?programId=${encodeURIComponent(this.programId)}`,
-    );
-    const stored = new Map(stats.rows.map((row) => [row._id, { status: row.status, amount: row.amount }]));
+    const stored = new Map<string, { status: string; amount: number | null }>();
+    const program = encodeURIComponent(this.programId);
+    // Candidate Statistics answers a page at a time: read them all, at the largest page size.
+    for (let page = 1; ; page++) {
+      const stats = await this.session.read<CandidateStatsPage>(
+        `/api/admin/candidate-submissions?programId=${program}&page=${page}&pageSize=${CANDIDATE_STATS_LIMITS.maxPageSize}`,
+      );
+      for (const row of stats.rows) stored.set(row._id, { status: row.status, amount: row.amount });
+      if (page * stats.pageSize >= stats.total) break;
+    }
     // What the next decisions replace: read like a page reload would.
     this.known = new Map(stored);
     return stored;

@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ProgramRole } from "../../shared/authz/roles";
 import { defaultFormContent } from "../../shared/forms/defaults";
+import type { CandidateStatsPage } from "../../shared/schemas/candidate-statistics";
 import {
   type AssignmentListResult,
   type AssignmentRow,
@@ -9,7 +10,7 @@ import {
   COMMITTEE_MESSAGES,
 } from "../../shared/schemas/committee";
 import { EDIT_CONFLICT_MESSAGES } from "../../shared/schemas/edit-conflict";
-import type { CandidateListResult, CandidateStatsResult } from "../../shared/schemas/reviews";
+import type { CandidateListResult } from "../../shared/schemas/reviews";
 import { auditTrail } from "../audit/test-trail";
 import {
   programMembers,
@@ -473,7 +474,7 @@ describe("assignments take effect at once in what each reviewer sees", () => {
 
     const kept = await t.deps.db.select().from(reviews).where(eq(reviews.submissionId, target));
     expect(kept.map((r) => [r.userId, r.rating])).toEqual([[rita.id, 4]]);
-    const stats = await call<CandidateStatsResult>(
+    const stats = await call<CandidateStatsPage>(
       "GET",
       `/api/admin/candidate-submissions?programId=${program.id}`,
       orgAdmin(),

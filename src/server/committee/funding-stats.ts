@@ -3,7 +3,7 @@ import type { FundingStats } from "../../shared/schemas/committee";
 import type { Tx } from "../db/client";
 import { submissions } from "../db/schema";
 import { isReviewableSql } from "../reviewing/candidates";
-import { hasMaintainedVersions, statisticsVersions } from "../reviewing/stats-versions";
+import { statisticsVersions } from "../reviewing/stats-versions";
 import { KeptFigures } from "./kept-figures";
 
 /**
@@ -37,14 +37,12 @@ async function computeFundingStats(db: Tx, programId: string): Promise<FundingSt
 
 /**
  * The figures change only with the candidates (their decisions, amounts, and who is submitted and not a
- * test): with the database's maintained counters they are kept per program under that version, so a
- * page reloaded during a funding meeting reads one row. Without them, the statement is run each time (it
- * is as cheap as telling whether anything changed would be).
+ * test): they are kept per program under that version, so a page reloaded during a funding meeting sends
+ * one statement, of a few rows.
  */
 const kept = new KeptFigures<FundingStats>(50);
 
 export async function fundingStats(db: Tx, program: { id: string }): Promise<FundingStats> {
-  if (!(await hasMaintainedVersions(db))) return computeFundingStats(db, program.id);
   const versions = await statisticsVersions(db, program.id);
   return kept.get(program.id, versions.candidates, () => computeFundingStats(db, program.id));
 }

@@ -2,13 +2,13 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ProgramRole } from "../../shared/authz/roles";
 import { defaultFormContent } from "../../shared/forms/defaults";
+import type { CandidateStatsPage } from "../../shared/schemas/candidate-statistics";
 import {
   type AssignmentListResult,
   COMMITTEE_LIMITS,
   COMMITTEE_MESSAGES,
   type ReviewerGroup,
 } from "../../shared/schemas/committee";
-import type { CandidateStatsResult } from "../../shared/schemas/reviews";
 import { programMembers, reviewerGroupMembers, reviewerGroups, reviews, submissions } from "../db/schema";
 import {
   buildProgram,
@@ -499,7 +499,7 @@ describe("a group's members and deletion change what reviewers see", () => {
     ]).toEqual([404, 404, 200]);
     const kept = await t.deps.db.select().from(reviews).where(eq(reviews.submissionId, groupAndReviewer));
     expect(kept.map((r) => [r.userId, r.rating])).toEqual([[ben.id, 3]]);
-    const stats = await call<CandidateStatsResult>(
+    const stats = await call<CandidateStatsPage>(
       "GET",
       `/api/admin/candidate-submissions?programId=${program.id}`,
       cookies.orgAdmin,

@@ -5,7 +5,6 @@ import { defaultFormContent } from "../../shared/forms/defaults";
 import type { Database, Db } from "../db/client";
 import { reviews, users } from "../db/schema";
 import { ensureReferenceData } from "../plans/reference-data";
-import { hasMaintainedVersions } from "../reviewing/stats-versions";
 import { createTestDatabase } from "../test/database";
 import { addMember, buildOrg, buildProgram, buildPublishedForm } from "../test/factories";
 import {
@@ -143,13 +142,12 @@ describe("reviewerStats", () => {
       grouped: [[1, 0]],
       reviews: [[0, 0, 3, 0]],
     });
-    // With maintained counters, their row first; then the one statement (or nothing, kept).
-    const maintained = await hasMaintainedVersions(db);
+    // The statistics versions first; then the one statement (or nothing, kept).
     for (const size of [1, 12]) {
       const program = await materialize(spec(size));
       const { queries, result } = await countQueries(db, () => reviewerStats(db, program, INTERNAL));
       expect(result.rows).toHaveLength(size);
-      expect(queries).toBe(maintained ? 2 : 1);
+      expect(queries).toBe(2);
       const again = await countQueries(db, () => reviewerStats(db, program, INTERNAL));
       expect(again.result).toEqual(result);
       expect(again.queries).toBe(1);

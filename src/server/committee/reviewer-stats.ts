@@ -13,7 +13,7 @@ import {
   users,
 } from "../db/schema";
 import { isReviewableSql } from "../reviewing/candidates";
-import { hasMaintainedVersions, statisticsVersions } from "../reviewing/stats-versions";
+import { statisticsVersions } from "../reviewing/stats-versions";
 import { KeptFigures } from "./kept-figures";
 
 /**
@@ -177,9 +177,8 @@ function groupAssignments(grouped: ReadonlyMap<string, string[]>) {
 }
 
 /**
- * With the database's maintained counters the rows are kept per program under the versions of what they
- * show (the candidates, the reviews, the committee) and of the internal domains; without them, computed
- * each time.
+ * The rows are kept per program under the versions of what they show (the candidates, the reviews, the
+ * committee) and the internal domains: while none changed, a request sends one statement.
  */
 const kept = new KeptFigures<ReviewerStatsResult>(50);
 
@@ -188,7 +187,6 @@ export async function reviewerStats(
   program: { id: string },
   internalDomains: readonly string[],
 ): Promise<ReviewerStatsResult> {
-  if (!(await hasMaintainedVersions(db))) return computeReviewerStats(db, program.id, internalDomains);
   const v = await statisticsVersions(db, program.id);
   const key = [v.candidates, v.reviews, v.committee, internalDomains.join(",")].join("/");
   return kept.get(program.id, key, () => computeReviewerStats(db, program.id, internalDomains));

@@ -10,6 +10,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -777,4 +778,26 @@ export const auditEvents = pgTable(
       t.id.desc().nullsFirst(),
     ),
   ],
+);
+
+/**
+ * Issue 9: per program, a counter per input of the statistics pages, bumped by triggers in the
+ * transaction of every write to it (migrations/0016_statistics_versions.sql), spread over 16 shards so
+ * that concurrent writers rarely wait on one row: the pages keep their figures in memory and read the
+ * sums to know whether they are still current (reviewing/stats-versions.ts). Never written by the
+ * application.
+ */
+export const statisticsVersions = pgTable(
+  "statistics_versions",
+  {
+    programId: uuid("program_id")
+      .notNull()
+      .references(() => programs.id, { onDelete: "cascade" }),
+    shard: smallint("shard").notNull(),
+    candidates: bigint("candidates", { mode: "number" }).notNull().default(0),
+    reviews: bigint("reviews", { mode: "number" }).notNull().default(0),
+    rankings: bigint("rankings", { mode: "number" }).notNull().default(0),
+    committee: bigint("committee", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.programId, t.shard] })],
 );

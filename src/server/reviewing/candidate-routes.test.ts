@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { defaultFormContent, newQuestion, newSection } from "../../shared/forms/defaults";
 import type { FormContent, Question, Section } from "../../shared/forms/model";
 import { calibratedScores, candidateRatingStats } from "../../shared/review/scoring";
+import type { CandidateStatsPage } from "../../shared/schemas/candidate-statistics";
 import { COMMITTEE_MESSAGES } from "../../shared/schemas/committee";
-import type { CandidateListResult, CandidateStatsResult, CandidateView } from "../../shared/schemas/reviews";
+import type { CandidateListResult, CandidateView } from "../../shared/schemas/reviews";
 import { programs, rankings, reviews, submissions } from "../db/schema";
 import {
   addMember,
@@ -561,7 +562,7 @@ describe("GET /api/admin/candidate-submissions", () => {
     // Nothing reviewable left in it: not counted among the rankings.
     await insertRanking(db, program, cast.members.REVIEWER.id, [test.id]);
 
-    const { body, text } = await get<CandidateStatsResult>(
+    const { body, text } = await get<CandidateStatsPage>(
       `/api/admin/candidate-submissions?programId=${program.id}`,
       cookies.orgAdmin!,
     );
@@ -630,7 +631,7 @@ describe("GET /api/admin/candidate-submissions", () => {
       );
       expect(text).not.toContain("alpha");
     }
-    const { body } = await get<CandidateStatsResult>(
+    const { body } = await get<CandidateStatsPage>(
       `/api/admin/candidate-submissions?programId=${cast.program.id}`,
       cookies.adminReviewer!,
     );
@@ -640,6 +641,187 @@ describe("GET /api/admin/candidate-submissions", () => {
       ["charlie", 0, null],
       ["delta", 0, null],
     ]);
+  });
+});
+
+describe("GET /api/admin/candidate-submissions: sorted, filtered and paged", () => {
+  let program: { id: string; organizationId: string; name: string };
+  const people = {} as Record<"admin" | "adminReviewer" | "reviewer" | "guest", Person>;
+  const at = {} as Record<"app2" | "app9" | "app10" | "jose" | "joseB", string>;
+  beforeAll(async () => {
+    const db = t.deps.db;
+    program = await buildProgram(db, cast.org.id, { name: "Paged statistics" });
+    const { formId } = await buildPublishedForm(db, program, reviewForm());
+    people.admin = await member(program, "Pager Admin", "ADMIN");
+    people.adminReviewer = await member(program, "Pager Admin Reviewer", "ADMIN_REVIEWER");
+    people.reviewer = await member(program, "Pager Reviewer");
+    people.guest = await member(program, "Pager Guest", "GUEST");
+    const make = async (identifier: string, opts: { submitted?: boolean; test?: boolean } = {}) =>
+      (await buildCandidate(db, { program, formId, identifier, ...opts })).id;
+    at.app10 = await make("App 10");
+    at.jose = await make("José");
+    at.app9 = await make("App 9");
+    at.joseB = await make("jose b");
+    at.app2 = await make("App 2");
+    await make("App draft", { submitted: false });
+    await make("App test", { submitted: false, test: true });
+    const decide = (id: string, status: "approved" | "disapproved", amountCents: number) =>
+      db.update(submissions).set({ status, amountCents }).where(eq(submissions.id, id));
+    await decide(at.app2, "approved", 20_000);
+    await decide(at.jose, "approved", 5_000);
+    await decide(at.app10, "disapproved", 0);
+    const rate = (submissionId: string, userId: string, rating: number) =>
+      insertReview(db, { program, submissionId, userId, rating });
+    await rate(at.app2, people.reviewer.id, 5);
+    await rate(at.app2, people.adminReviewer.id, 3);
+    await rate(at.app9, people.reviewer.id, 4);
+    await rate(at.app10, people.reviewer.id, 2);
+    await rate(at.joseB, people.adminReviewer.id, 1);
+  });
+  const stats = (query: string, cookie = cookies.orgAdmin!, status = 200) =>
+    get<CandidateStatsPage>(
+      `/api/admin/candidate-submissions?programId=${program.id}${query}`,
+      cookie,
+      status,
+    );
+  const names = async (query: string) => (await stats(query)).body.rows.map((r) => r.identifier);
+
+  it("answers the first page by name, numbers in numeric order, with the program's counts", async () => {
+    const { body } = await stats("");
+    expect(body.rows.map((r) => [r.identifier, r.status, r.amount, r.numReviews, r.averageRating])).toEqual([
+      ["App 2", "approved", 200, 2, 4],
+      ["App 9", "pending", null, 1, 4],
+      ["App 10", "disapproved", 0, 1, 2],
+      ["José", "approved", 50, 0, null],
+      ["jose b", "pending", null, 1, 1],
+    ]);
+    const { rows: _rows, ...counts } = body;
+    expect(counts).toEqual({
+      totalRankings: 0,
+      total: 5,
+      page: 1,
+      pageSize: 50,
+      candidates: 5,
+      approved: 2,
+      tiedRanks: [],
+    });
+  });
+
+  it("sorts by any column, candidates without a value last both ways, ties by name", async () => {
+    expect(await names("&sort=averageRating&direction=descending")).toEqual([
+      "App 2",
+      "App 9",
+      "App 10",
+      "jose b",
+      "José",
+    ]);
+    expect(await names("&sort=averageRating&direction=ascending")).toEqual([
+      "jose b",
+      "App 10",
+      "App 2",
+      "App 9",
+      "José",
+    ]);
+    expect(await names("&sort=identifier&direction=descending")).toEqual([
+      "jose b",
+      "José",
+      "App 10",
+      "App 9",
+      "App 2",
+    ]);
+    expect(await names("&sort=amount&direction=descending")).toEqual([
+      "App 2",
+      "José",
+      "App 10",
+      "App 9",
+      "jose b",
+    ]);
+    expect(await names("&sort=status")).toEqual(["App 2", "José", "App 9", "jose b", "App 10"]);
+  });
+
+  it("filters by a part of the name, the decision and a minimum of reviews, counting what it keeps", async () => {
+    for (const search of ["jose", "JOSÉ", " OS "]) {
+      const { body } = await stats(`&search=${encodeURIComponent(search)}`);
+      expect(
+        body.rows.map((r) => r.identifier),
+        search,
+      ).toEqual(["José", "jose b"]);
+      expect(body).toMatchObject({ total: 2, candidates: 5, approved: 2 });
+    }
+    expect(await names("&status=approved")).toEqual(["App 2", "José"]);
+    expect(await names("&minReviews=1")).toEqual(["App 2", "App 9", "App 10", "jose b"]);
+    const { body } = await stats("&status=pending&minReviews=1&sort=averageRating&direction=descending");
+    expect(body.rows.map((r) => r.identifier)).toEqual(["App 9", "jose b"]);
+    expect(body).toMatchObject({ total: 2, candidates: 5, approved: 2 });
+    expect(await names("&search=nobody")).toEqual([]);
+  });
+
+  it("pages what the filters keep, answering the last page for a page past the end", async () => {
+    const pageOf = async (page: number) => {
+      const { body } = await stats(`&pageSize=2&page=${page}`);
+      return [body.page, body.total, body.rows.map((r) => r.identifier)];
+    };
+    expect(await pageOf(1)).toEqual([1, 5, ["App 2", "App 9"]]);
+    expect(await pageOf(2)).toEqual([2, 5, ["App 10", "José"]]);
+    expect(await pageOf(3)).toEqual([3, 5, ["jose b"]]);
+    expect(await pageOf(9)).toEqual([3, 5, ["jose b"]]);
+    const { body } = await stats("&minReviews=1&pageSize=3&page=2");
+    expect(body).toMatchObject({ page: 2, pageSize: 3, total: 4 });
+    expect(body.rows.map((r) => r.identifier)).toEqual(["jose b"]);
+  });
+
+  it("lists every candidate the filters keep as a recipient only when asked", async () => {
+    expect((await stats("&status=approved&pageSize=1")).body.recipients).toBeUndefined();
+    const { body } = await stats("&status=approved&pageSize=1&recipients=true");
+    expect(body.rows.map((r) => r.identifier)).toEqual(["App 2"]);
+    expect(body.recipients).toEqual([
+      { submissionId: at.app2, identifier: "App 2", status: "approved", amount: 200 },
+      { submissionId: at.jose, identifier: "José", status: "approved", amount: 50 },
+    ]);
+  });
+
+  it("refuses a query it cannot answer with 400 and the fields at fault", async () => {
+    const refused = async (path: string) => {
+      const res = await t.request(`/api/admin/candidate-submissions${path}`, { cookie: cookies.orgAdmin! });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as ErrorBody;
+      expect(body.error.code).toBe("VALIDATION");
+      return Object.keys(body.error.fields ?? {}).sort();
+    };
+    const q = `?programId=${program.id}`;
+    expect(
+      await refused(
+        `${q}&page=0&pageSize=101&sort=bogus&direction=up&status=maybe&minReviews=-1&recipients=yes`,
+      ),
+    ).toEqual(["direction", "minReviews", "page", "pageSize", "recipients", "sort", "status"]);
+    expect(await refused(`${q}&search=${"x".repeat(201)}`)).toEqual(["search"]);
+    expect(await refused(`${q}&page=two&pageSize=1.5`)).toEqual(["page", "pageSize"]);
+    expect(await refused("?page=1")).toEqual(["programId"]);
+  });
+
+  it("is for the program's admins and the organization's admin; 404 for everyone else, 401 signed out", async () => {
+    const query = "&search=app&status=approved&recipients=true";
+    const expected = (await stats(query)).body;
+    expect(expected.rows.map((r) => r.identifier)).toEqual(["App 2"]);
+    for (const cookie of [people.admin.cookie, people.adminReviewer.cookie]) {
+      expect((await stats(query, cookie)).body).toEqual(expected);
+    }
+    // A reviewer and a guest of the program, another program's admin, another organization's admin, an
+    // applicant: nothing of the program, whatever the query asks for.
+    for (const cookie of [
+      people.reviewer.cookie,
+      people.guest.cookie,
+      cookies.admin!,
+      cookies.otherOrgAdmin!,
+      cookies.applicant!,
+    ]) {
+      const { text } = await stats(query, cookie, 404);
+      expect(text).not.toContain("App 2");
+      expect(text).not.toContain(at.app2);
+    }
+    const res = await t.request(`/api/admin/candidate-submissions?programId=${program.id}`);
+    expect(res.status).toBe(401);
+    expect(await res.text()).not.toContain("App 2");
   });
 });
 
@@ -898,7 +1080,7 @@ describe("Candidate Statistics at scale: suggested ratings, SQL figures, ranking
     expect(await save(4, 1, 5)).toEqual({ rating: 5, suggested: 3 });
     // Nothing rated any more: no suggestion.
     expect(await save(-1, -1, 3)).toEqual({ rating: 3, suggested: null });
-    const { body } = await get<CandidateStatsResult>(
+    const { body } = await get<CandidateStatsPage>(
       `/api/admin/candidate-submissions?programId=${program.id}`,
       cookies.orgAdmin!,
     );
@@ -934,7 +1116,7 @@ describe("Candidate Statistics at scale: suggested ratings, SQL figures, ranking
       rating: 2,
       sections: [],
     });
-    const { body } = await get<CandidateStatsResult>(
+    const { body } = await get<CandidateStatsPage>(
       `/api/admin/candidate-submissions?programId=${program.id}`,
       cookies.orgAdmin!,
     );
@@ -983,7 +1165,7 @@ describe("Candidate Statistics at scale: suggested ratings, SQL figures, ranking
       }
       ratingsOf.set(candidate.id, ratings);
     }
-    const { body } = await get<CandidateStatsResult>(
+    const { body } = await get<CandidateStatsPage>(
       `/api/admin/candidate-submissions?programId=${program.id}`,
       cookies.orgAdmin!,
     );
@@ -1028,7 +1210,7 @@ describe("Candidate Statistics at scale: suggested ratings, SQL figures, ranking
     ];
     await insertRanking(db, program, r1.id, [a.id, b.id]);
     const figures = async () => {
-      const { body } = await get<CandidateStatsResult>(
+      const { body } = await get<CandidateStatsPage>(
         `/api/admin/candidate-submissions?programId=${program.id}`,
         cookies.orgAdmin!,
       );
@@ -1120,10 +1302,7 @@ describe("Candidate Statistics at scale: suggested ratings, SQL figures, ranking
       return program;
     };
     const stats = (program: { id: string }) =>
-      get<CandidateStatsResult>(
-        `/api/admin/candidate-submissions?programId=${program.id}`,
-        cookies.orgAdmin!,
-      );
+      get<CandidateStatsPage>(`/api/admin/candidate-submissions?programId=${program.id}`, cookies.orgAdmin!);
     const small = await programOf("One candidate", 1);
     const large = await programOf("Twenty candidates", 20);
     // Cold: the once-per-program backfill check and the rankings' load.

@@ -2,6 +2,10 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { can } from "../../shared/authz/matrix";
 import {
+  candidateStatsPageSchema,
+  candidateStatsQuerySchema,
+} from "../../shared/schemas/candidate-statistics";
+import {
   decisionBodySchema,
   decisionResultSchema,
   storedDecisionSchema,
@@ -11,7 +15,6 @@ import { editConflictBodySchema } from "../../shared/schemas/edit-conflict";
 import {
   candidateListQuerySchema,
   candidateListResultSchema,
-  candidateStatsResultSchema,
   candidateViewSchema,
   DECISION_STATUSES,
   updateFieldBodySchema,
@@ -139,19 +142,20 @@ export const adminCandidateRoutes = createRouter().openapi(
     path: "/candidate-submissions",
     tags,
     summary:
-      "Per submitted candidate: rating statistics, suggested and calibrated ratings, average ranking and consensus rank (admins)",
-    request: { query: z.object({ programId: id }) },
+      "A page of the submitted candidates with their rating statistics, suggested and calibrated ratings, average ranking and consensus rank, sorted and filtered (admins)",
+    request: { query: candidateStatsQuerySchema },
     responses: {
-      200: jsonResponse(candidateStatsResultSchema, "The candidates' figures"),
+      200: jsonResponse(candidateStatsPageSchema, "The candidates' figures, a page"),
       ...errorResponses,
     },
   }),
   async (c) => {
     requireActor(c);
+    const { programId, ...query } = c.req.valid("query");
     const { db } = c.get("deps");
-    const program = await findReviewProgram(db, c.req.valid("query").programId);
+    const program = await findReviewProgram(db, programId);
     authorize(c, "review:readAll", { programId: program.id, organizationId: program.organizationId });
-    return c.json(await candidateStats(db, program), 200);
+    return c.json(await candidateStats(db, program, query), 200);
   },
 );
 

@@ -191,7 +191,7 @@ export async function candidateTable(db: Tx, program: ProgramRef): Promise<Candi
   }
 }
 
-/** The first page by name, as the route answers a request that names no page. */
+/** The first page by name, as the route answers a request that names no page (candidateStatsQuerySchema). */
 export const DEFAULT_PAGE_QUERY: PageQuery = {
   page: 1,
   pageSize: CANDIDATE_STATS_LIMITS.defaultPageSize,
@@ -203,15 +203,11 @@ export const DEFAULT_PAGE_QUERY: PageQuery = {
   recipients: "false",
 };
 
-/**
- * A page of the program's candidates. Without a query — a caller that does not page yet — every
- * candidate by name, in one answer, as before paging.
- */
+/** A page of the program's candidates, sorted and filtered as the query asks. */
 export async function candidateStats(
   db: Tx,
   program: ProgramRef,
-  query?: PageQuery,
+  query: PageQuery,
 ): Promise<CandidateStatsPage> {
-  const table = await candidateTable(db, program);
-  return table.page(query ?? { ...DEFAULT_PAGE_QUERY, pageSize: Math.max(1, table.rows.length) });
+  return (await candidateTable(db, program)).page(query);
 }

@@ -282,12 +282,6 @@ export const candidateStatsRowSchema = z.object({
   consensusRank: z.number().int().nullable(),
 });
 export type CandidateStatsRow = z.infer<typeof candidateStatsRowSchema>;
-export const candidateStatsResultSchema = z.object({
-  rows: z.array(candidateStatsRowSchema),
-  /** n in "ranked by k of n reviewers". */
-  totalRankings: z.number().int(),
-});
-export type CandidateStatsResult = z.infer<typeof candidateStatsResultSchema>;
 
 /** GET /api/reviews/{userId}/{programId}?count=true and GET /api/ratings/{userId}/?count=true. */
 export const countResultSchema = z.object({ count: z.number().int() });

@@ -1,18 +1,26 @@
 import { MutationObserver, QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { CandidateStatsPage } from "../../../shared/schemas/candidate-statistics";
 import { COMMITTEE_MESSAGES, type DecisionResult } from "../../../shared/schemas/committee";
 import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
-import type { CandidateStatsResult, CandidateStatsRow } from "../../../shared/schemas/reviews";
+import type { CandidateStatsRow } from "../../../shared/schemas/reviews";
 import { ApiError } from "../../lib/api-client";
 import { reviewingKeys } from "../reviewing/query-keys";
-import { type DecisionFailure, type DecisionVariables, decisionMutationOptions } from "./api";
+import {
+  candidateStatisticsApi,
+  type DecisionFailure,
+  type DecisionVariables,
+  decisionMutationOptions,
+  fetchRecipients,
+} from "./api";
+import { FIRST_PAGE_QUERY, NO_FILTER, pageQuery } from "./candidate-table-model";
 import { DecisionConflicts } from "./decision-conflicts";
 import { PendingDecisions } from "./pending-decisions";
 import { candidateStatisticsKeys } from "./query-keys";
 
 const USER = "u1";
 const PROGRAM = "p1";
-const listKey = candidateStatisticsKeys.candidates(USER, PROGRAM);
+const listKey = candidateStatisticsKeys.candidatePage(USER, PROGRAM, FIRST_PAGE_QUERY);
 const fundingKey = candidateStatisticsKeys.funding(USER, PROGRAM);
 
 function row(id: string, patch: Partial<CandidateStatsRow> = {}): CandidateStatsRow {
@@ -71,9 +79,15 @@ beforeEach(() => {
     return promise;
   });
   queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  const data: CandidateStatsResult = {
+  const data: CandidateStatsPage = {
     rows: [row("a"), row("b", { status: "approved", amount: 900 })],
     totalRankings: 0,
+    total: 2,
+    page: 1,
+    pageSize: 10,
+    candidates: 2,
+    approved: 1,
+    tiedRanks: [],
   };
   queryClient.setQueryData(listKey, data);
   queryClient.setQueryData(fundingKey, {
@@ -104,7 +118,7 @@ afterEach(() => {
 });
 
 const shown = (id: string) => {
-  const found = queryClient.getQueryData<CandidateStatsResult>(listKey)?.rows.find((r) => r._id === id);
+  const found = queryClient.getQueryData<CandidateStatsPage>(listKey)?.rows.find((r) => r._id === id);
   return found === undefined ? undefined : { status: found.status, amount: found.amount };
 };
 
@@ -114,10 +128,25 @@ async function flush(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-function decide(id: string, body: DecisionVariables["body"]) {
+function decide(id: string, body: DecisionVariables["body"], basis?: DecisionVariables["basis"]) {
   return new MutationObserver(queryClient, observer.options)
-    .mutate({ submissionId: id, identifier: `Applicant ${id}`, body })
+    .mutate({ submissionId: id, identifier: `Applicant ${id}`, body, ...(basis ? { basis } : {}) })
     .catch(() => undefined);
+}
+
+/** A page of the table as the server answers it. */
+function pageOf(rows: CandidateStatsRow[], patch: Partial<CandidateStatsPage> = {}): CandidateStatsPage {
+  return {
+    rows,
+    totalRankings: 0,
+    total: rows.length,
+    page: 1,
+    pageSize: 10,
+    candidates: rows.length,
+    approved: rows.filter((r) => r.status === "approved").length,
+    tiedRanks: [],
+    ...patch,
+  };
 }
 
 describe("a decision on the Candidate Statistics page", () => {
@@ -284,6 +313,30 @@ describe("a decision on the Candidate Statistics page", () => {
       expect(conflicts.list()).toEqual([]);
     });
 
+    it("keeping mine is based on their decision when the refreshed page no longer shows the row", async () => {
+      const done = decide("a", { status: "disapproved" });
+      await flush();
+      await refuseWith(0, { status: "approved", amount: 5000 });
+      await done;
+      // The page fetched after the refusal: in this order, their decision moved the row to another page.
+      queryClient.setQueryData(listKey, pageOf([row("b", { status: "approved", amount: 900 })]));
+      const conflict = conflicts.resolve("a")!;
+      const kept = decide("a", conflict.body, conflict.theirs);
+      await flush();
+      expect(calls[2]).toMatchObject({
+        method: "PATCH",
+        url: "/api/submissions/updateField/a",
+        body: { status: "disapproved", expected: { status: "approved", amount: 5000 } },
+      });
+      calls[2]?.answer(200, { _id: "a", status: "disapproved", amount: 5000 });
+      await kept;
+      await flush();
+      expect(shown("a")).toBeUndefined();
+      expect(shown("b")).toEqual({ status: "approved", amount: 900 });
+      expect(failures).toEqual([]);
+      expect(conflicts.list()).toEqual([]);
+    });
+
     it("another 409 (a candidate that became a test) is a failure as before", async () => {
       const done = decide("a", { status: "disapproved" });
       await flush();
@@ -295,6 +348,79 @@ describe("a decision on the Candidate Statistics page", () => {
       expect(failures).toHaveLength(1);
       expect(conflicts.list()).toEqual([]);
     });
+  });
+});
+
+describe("the table's pages (issue 9)", () => {
+  const byAmountKey = candidateStatisticsKeys.candidatePage(USER, PROGRAM, {
+    ...FIRST_PAGE_QUERY,
+    sort: "amount",
+    direction: "descending",
+  });
+  const shownIn = (key: readonly unknown[], id: string) =>
+    queryClient.getQueryData<CandidateStatsPage>(key)?.rows.find((r) => r._id === id)?.status;
+
+  it("shows a decision on every cached page that holds the row", async () => {
+    queryClient.setQueryData(byAmountKey, pageOf([row("b", { status: "approved", amount: 900 }), row("a")]));
+    const done = decide("a", { status: "disapproved" });
+    await flush();
+    expect(shownIn(listKey, "a")).toBe("disapproved");
+    expect(shownIn(byAmountKey, "a")).toBe("disapproved");
+    expect(shownIn(byAmountKey, "b")).toBe("approved");
+    calls[0]?.answer(200, { _id: "a", status: "disapproved", amount: null });
+    await done;
+    await flush();
+    expect(shownIn(byAmountKey, "a")).toBe("disapproved");
+  });
+
+  it("asks the server for the pages again once the last save is over, not while others wait", async () => {
+    queryClient.setQueryData(byAmountKey, pageOf([row("a")]));
+    const first = decide("a", { amount: 1500 });
+    const second = decide("b", { status: "disapproved" });
+    await flush();
+    calls[0]?.answer(200, { _id: "a", status: "pending", amount: 1500 });
+    await first;
+    await flush();
+    // Fetched now, the pages would show the disapproval still being saved undone.
+    expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(false);
+    expect(calls).toHaveLength(2);
+    calls[1]?.answer(200, { _id: "b", status: "disapproved", amount: 900 });
+    await second;
+    await flush();
+    // Every page: a decision can move a row from one page (or one filter) to another.
+    expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(byAmountKey)?.isInvalidated).toBe(true);
+  });
+
+  it("asks for a page with its order, filters, size and number", async () => {
+    const query = pageQuery(
+      { column: "amount", direction: "descending" },
+      { search: " José ", status: "approved", minReviews: 1 },
+      2,
+    );
+    const answer = candidateStatisticsApi.candidates({ programId: PROGRAM, ...query });
+    await flush();
+    expect(calls[0]).toMatchObject({
+      method: "GET",
+      url: "/api/admin/candidate-submissions?programId=p1&page=2&pageSize=10&sort=amount&direction=descending&search=Jos%C3%A9&status=approved&minReviews=1",
+    });
+    const page = pageOf([row("a", { status: "approved", amount: 10 })], { page: 2, total: 11 });
+    calls[0]?.answer(200, page);
+    expect(await answer).toEqual(page);
+  });
+
+  it('"Select approved" asks for every approved candidate of the program, on whichever page', async () => {
+    const answer = fetchRecipients(PROGRAM, { ...NO_FILTER, status: "approved" });
+    await flush();
+    expect(calls[0]?.url).toBe(
+      "/api/admin/candidate-submissions?programId=p1&pageSize=1&search=&status=approved&minReviews=0&recipients=true",
+    );
+    const recipients = [
+      { submissionId: "b", identifier: "Applicant b", status: "approved", amount: 900 },
+      { submissionId: "z", identifier: "Applicant z", status: "approved", amount: 10 },
+    ];
+    calls[0]?.answer(200, { ...pageOf([row("b", { status: "approved", amount: 900 })]), recipients });
+    expect(await answer).toEqual(recipients);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  keepPreviousData,
   mutationOptions,
   type QueryClient,
   useMutation,
@@ -7,29 +8,41 @@ import {
 } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import {
+  type CandidateRecipient,
+  type CandidateStatsPage,
+  type CandidateStatsQueryInput,
+  candidateStatsPageSchema,
+} from "../../../shared/schemas/candidate-statistics";
+import {
   type DecisionBody,
   decisionResultSchema,
   fundingStatsSchema,
   type StoredDecision,
   storedDecisionSchema,
 } from "../../../shared/schemas/committee";
-import { type CandidateStatsResult, candidateStatsResultSchema } from "../../../shared/schemas/reviews";
 import { apiGet, apiPath, apiSend } from "../../lib/api-client";
 import { reviewingApi } from "../reviewing/api";
 import { isEditConflict, storedValueOf } from "../reviewing/edit-conflict";
 import { reviewingKeys } from "../reviewing/query-keys";
+import type { CandidateFilter, CandidatePageQuery } from "./candidate-table-model";
 import { DecisionConflicts, HeldByConflict } from "./decision-conflicts";
 import { applyDecision, type Decision } from "./decision-rules";
 import { PendingDecisions } from "./pending-decisions";
 import { candidateStatisticsKeys } from "./query-keys";
 
+/** The query string of a page of candidates: every field given, as text. */
+function candidatesSearch(query: CandidateStatsQueryInput): string {
+  const fields = Object.entries(query).flatMap(([name, value]) =>
+    value === undefined ? [] : [[name, String(value)]],
+  );
+  return new URLSearchParams(fields).toString();
+}
+
 /** Every call of the Candidate Statistics page, validated against the shared contract. */
 export const candidateStatisticsApi = {
-  candidates: (programId: string) =>
-    apiGet(
-      `/api/admin/candidate-submissions?${new URLSearchParams({ programId }).toString()}`,
-      candidateStatsResultSchema,
-    ),
+  /** A page of candidates, sorted, filtered and cut by the server (issue 9). */
+  candidates: (query: CandidateStatsQueryInput) =>
+    apiGet(`/api/admin/candidate-submissions?${candidatesSearch(query)}`, candidateStatsPageSchema),
   funding: (programId: string) =>
     apiGet(`/api/admin/funding-stats?${new URLSearchParams({ programId }).toString()}`, fundingStatsSchema),
   decide: (submissionId: string, body: DecisionBody) =>
@@ -41,15 +54,35 @@ export const candidateStatisticsApi = {
   },
 };
 
-/** Every submitted candidate of the program with their statistics, in one response. */
-export function useCandidateStats(userId: string, programId: string) {
+/**
+ * One page of the program's candidates with their statistics, sorted and filtered by the server. While
+ * the next page (or order, or filter) is on its way, the previous one stays on screen.
+ */
+export function useCandidateStats(userId: string, programId: string, query: CandidatePageQuery) {
   return useQuery({
-    queryKey: candidateStatisticsKeys.candidates(userId, programId),
-    queryFn: () => candidateStatisticsApi.candidates(programId),
+    queryKey: candidateStatisticsKeys.candidatePage(userId, programId, query),
+    queryFn: () => candidateStatisticsApi.candidates({ programId, ...query }),
+    placeholderData: keepPreviousData,
     // The list carries decisions that are still being saved; a refetch on focus would show them undone
-    // until their saves finish. Decisions keep it current themselves.
+    // until their saves finish. Decisions refresh it themselves once the last save is over.
     refetchOnWindowFocus: false,
   });
+}
+
+/** Every candidate the filter keeps, as email recipients ("Select approved", with the approved filter). */
+export async function fetchRecipients(
+  programId: string,
+  filter: CandidateFilter,
+): Promise<CandidateRecipient[]> {
+  const page = await candidateStatisticsApi.candidates({
+    programId,
+    pageSize: 1,
+    search: filter.search.trim(),
+    status: filter.status,
+    minReviews: filter.minReviews,
+    recipients: "true",
+  });
+  return page.recipients ?? [];
 }
 
 export function useFundingStats(userId: string, programId: string) {
@@ -66,6 +99,12 @@ export interface DecisionVariables {
   /** The applicant's name, for the error that says which decision was not saved. */
   identifier: string;
   body: DecisionBody;
+  /**
+   * The decision the change was made on, when the page may no longer show it ("Keep mine": their
+   * decision, while the list fetched after the refusal may have moved the row to another page). Sent as
+   * `expected`; without it, the row as the cached pages show it.
+   */
+  basis?: Decision;
 }
 
 export interface DecisionFailure {
@@ -118,15 +157,17 @@ export function decisionMutationOptions(
   conflicts = new DecisionConflicts(),
   readStored = (submissionId: string) => candidateStatisticsApi.storedDecision(programId, submissionId),
 ) {
+  // Every page of the table held in the cache: the decided row shows its decision wherever it is.
   const listKey = candidateStatisticsKeys.candidates(userId, programId);
+  const scope = { id: `candidate-decisions:${programId}` };
 
   function showDecision(submissionId: string, decision: Decision) {
-    queryClient.setQueryData<CandidateStatsResult>(listKey, (result) =>
+    queryClient.setQueriesData<CandidateStatsPage>({ queryKey: listKey }, (result) =>
       result === undefined
         ? result
         : {
             ...result,
-            // Only the decided row is replaced: the others keep their identity (and cached search keys).
+            // Only the decided row is replaced: the others keep their identity (React skips them).
             rows: result.rows.map((row) =>
               row._id === submissionId ? { ...row, status: decision.status, amount: decision.amount } : row,
             ),
@@ -137,7 +178,7 @@ export function decisionMutationOptions(
   return mutationOptions({
     // One program's decisions are saved one after another, in the order they were made: an amount
     // followed by Approve must not reach the server the other way round.
-    scope: { id: `candidate-decisions:${programId}` },
+    scope,
     mutationFn: ({ submissionId, body }: DecisionVariables) => {
       // Made before the admin saw the other admin's decision: held until they choose.
       if (conflicts.has(submissionId)) return Promise.reject(new HeldByConflict());
@@ -145,15 +186,17 @@ export function decisionMutationOptions(
       const expected = pending.expected(submissionId);
       return candidateStatisticsApi.decide(submissionId, expected ? { ...body, expected } : body);
     },
-    onMutate: async ({ submissionId, body }) => {
+    onMutate: async ({ submissionId, body, basis }) => {
       // A list fetch already under way would overwrite the decision with what the server had before it.
       await queryClient.cancelQueries({ queryKey: listKey });
       const row = queryClient
-        .getQueryData<CandidateStatsResult>(listKey)
-        ?.rows.find((r) => r._id === submissionId);
-      if (row === undefined) return;
-      pending.start(submissionId, row);
-      showDecision(submissionId, applyDecision(row, body));
+        .getQueriesData<CandidateStatsPage>({ queryKey: listKey })
+        .flatMap(([, page]) => page?.rows ?? [])
+        .find((r) => r._id === submissionId);
+      const from = basis ?? row;
+      if (from === undefined) return;
+      pending.start(submissionId, from);
+      showDecision(submissionId, applyDecision(from, body));
     },
     onSuccess: (stored, { submissionId }) => pending.confirm(submissionId, stored),
     onError: async (error, { submissionId, identifier, body }) => {
@@ -175,6 +218,10 @@ export function decisionMutationOptions(
       if (settled !== null) showDecision(submissionId, settled);
       // Not awaited: the next decision's save should not wait for the statistics to come back.
       void queryClient.invalidateQueries({ queryKey: candidateStatisticsKeys.funding(userId, programId) });
+      // The page itself (its order, the approved count) once no other decision is being saved: fetched
+      // earlier, it would show the later ones undone until their saves finish. This save is still counted.
+      const saving = queryClient.isMutating({ predicate: (m) => m.options.scope?.id === scope.id });
+      if (saving <= 1) void queryClient.invalidateQueries({ queryKey: listKey });
       void queryClient.invalidateQueries({ queryKey: reviewingKeys.lists(userId, programId) });
       void queryClient.invalidateQueries({
         queryKey: reviewingKeys.candidate(userId, programId, submissionId),

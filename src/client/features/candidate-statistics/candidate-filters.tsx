@@ -1,4 +1,5 @@
 import { Button, Group, NativeSelect, NumberInput, TextInput } from "@mantine/core";
+import { CANDIDATE_STATS_LIMITS } from "../../../shared/schemas/candidate-statistics";
 import { DECISION_STATUSES, type DecisionStatus } from "../../../shared/schemas/reviews";
 import { type CandidateFilter, isFiltered, NO_FILTER } from "./candidate-table-model";
 import { STATUS_LABELS } from "./statistics-format";
@@ -12,7 +13,10 @@ function isStatusChoice(value: string): value is DecisionStatus | "all" {
   return value === "all" || (DECISION_STATUSES as readonly string[]).includes(value);
 }
 
-/** Search by name, status and a minimum number of reviews: they narrow the rows shown, in the browser. */
+/**
+ * Search by name, status and a minimum number of reviews: they narrow the candidates the server answers
+ * (the search once the typing pauses), and the table goes back to its first page.
+ */
 export function CandidateFilters({
   filter,
   onChange,
@@ -26,6 +30,7 @@ export function CandidateFilters({
         type="search"
         label="Search by applicant name"
         w={280}
+        maxLength={CANDIDATE_STATS_LIMITS.searchLength}
         value={filter.search}
         onChange={(event) => onChange({ ...filter, search: event.currentTarget.value })}
       />

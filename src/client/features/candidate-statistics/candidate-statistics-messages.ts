@@ -15,6 +15,7 @@ export const CANDIDATE_STATS_TEXT = {
   showing: (shown: number, total: number) =>
     shown === total ? `Showing all ${total} candidates` : `Showing ${shown} of ${total} candidates`,
   selected: (count: number) => `${count} selected`,
+  selectApprovedFailed: "Error choosing the approved candidates:",
   decisionFailedTitle: "Some decisions were not saved",
   decisionFailed: (name: string) => `Error saving the decision for ${name}`,
   dismiss: "Dismiss",

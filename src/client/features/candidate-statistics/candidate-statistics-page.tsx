@@ -1,40 +1,35 @@
 import { Alert, Box, Group, Stack, Text, Title } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
-import {
-  type ReactNode,
-  useCallback,
-  useDeferredValue,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-} from "react";
+import { useDebouncedValue, useDisclosure } from "@mantine/hooks";
+import { type ReactNode, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import type { CandidateStatsPage } from "../../../shared/schemas/candidate-statistics";
 import type { DecisionBody } from "../../../shared/schemas/committee";
-import type { CandidateStatsResult, CandidateStatsRow } from "../../../shared/schemas/reviews";
+import type { CandidateStatsRow } from "../../../shared/schemas/reviews";
 import type { UserProgram } from "../../../shared/schemas/users";
 import { PageLoader } from "../../components/page-loader";
 import { CurrentProgramPage } from "../programs/current-program-page";
-import { type DecisionFailure, useCandidateStats, useDecideCandidate } from "./api";
+import { type DecisionFailure, fetchRecipients, useCandidateStats, useDecideCandidate } from "./api";
 import { CandidateFilters } from "./candidate-filters";
 import { CANDIDATE_STATS_TEXT } from "./candidate-statistics-messages";
 import { CandidateStatsTable } from "./candidate-stats-table";
 import {
   type CandidateFilter,
   DEFAULT_SORT,
-  filterRows,
   NO_FILTER,
   nextSort,
+  pageQuery,
   type SortColumn,
-  sortRows,
-  tiedRanks,
+  type SortState,
 } from "./candidate-table-model";
 import { DecisionConflictDialog } from "./decision-conflict-dialog";
 import type { DecisionConflict } from "./decision-conflicts";
 import { decisionFailureText } from "./decision-rules";
 import { FundingSummary } from "./funding-summary";
 import {
-  approvedSelection,
+  NO_SELECTION,
   recipientsOf,
+  refreshSelection,
   type Selection,
+  selectionOf,
   toggleAllShown,
   toggleSelected,
 } from "./recipient-selection";
@@ -43,8 +38,9 @@ import { SendEmailsDialog } from "./send-emails-dialog";
 
 /**
  * /admin/allcandidates (review-and-administration §2 "Candidate Statistics", §4 "Candidate decision"):
- * funding statistics, every submitted candidate with their ratings and rankings, decisions and amounts,
- * and the Send Emails dialog for the candidates chosen in the table.
+ * funding statistics, the submitted candidates with their ratings and rankings, decisions and amounts —
+ * a page at a time, sorted and filtered by the server (issue 9) — and the Send Emails dialog for the
+ * candidates chosen in the table.
  */
 export function CandidateStatisticsPage() {
   return (
@@ -54,16 +50,46 @@ export function CandidateStatisticsPage() {
   );
 }
 
+/** Typing in the search box asks the server once the typing pauses. */
+const SEARCH_PAUSE_MS = 300;
+
 /** The page for one program (exported for its tests, which render it without a session). */
 export function CandidateStatistics({ userId, program }: { userId: string; program: UserProgram }) {
-  const list = useCandidateStats(userId, program.id);
+  const [sort, setSort] = useState(DEFAULT_SORT);
+  const [filter, setFilter] = useState<CandidateFilter>(NO_FILTER);
+  const [page, setPage] = useState(1);
+  const [search] = useDebouncedValue(filter.search, SEARCH_PAUSE_MS);
+  const query = useMemo(() => pageQuery(sort, { ...filter, search }, page), [sort, filter, search, page]);
+  const list = useCandidateStats(userId, program.id, query);
+
+  const onSort = useCallback((column: SortColumn) => {
+    setSort((current) => nextSort(current, column));
+    setPage(1);
+  }, []);
+  const onFilter = useCallback((next: CandidateFilter) => {
+    setFilter(next);
+    setPage(1);
+  }, []);
 
   let candidates: ReactNode;
   if (list.isPending) candidates = <PageLoader />;
   else if (list.isError)
     candidates = <Text c="red.9">{`${CANDIDATE_STATS_TEXT.loadFailed} ${list.error.message}`}</Text>;
-  else if (list.data.rows.length === 0) candidates = <Text>{CANDIDATE_STATS_TEXT.noCandidates}</Text>;
-  else candidates = <CandidateBoard userId={userId} program={program} result={list.data} />;
+  else if (list.data.candidates === 0) candidates = <Text>{CANDIDATE_STATS_TEXT.noCandidates}</Text>;
+  else
+    candidates = (
+      <CandidateBoard
+        userId={userId}
+        program={program}
+        result={list.data}
+        loading={list.isFetching}
+        filter={filter}
+        onFilter={onFilter}
+        sort={sort}
+        onSort={onSort}
+        onPage={setPage}
+      />
+    );
 
   return (
     <Stack gap="lg">
@@ -90,29 +116,41 @@ interface ShownFailure {
 interface CandidateBoardProps {
   userId: string;
   program: UserProgram;
-  result: CandidateStatsResult;
+  /** The page shown (the previous one while the next is on its way: `loading`). */
+  result: CandidateStatsPage;
+  loading: boolean;
+  filter: CandidateFilter;
+  onFilter: (filter: CandidateFilter) => void;
+  sort: SortState;
+  onSort: (column: SortColumn) => void;
+  onPage: (page: number) => void;
 }
 
-/** Filters, recipients, the table and the Send Emails dialog over one response's rows. */
-function CandidateBoard({ userId, program, result }: CandidateBoardProps) {
+/** Filters, recipients, the table and the Send Emails dialog over one page of candidates. */
+function CandidateBoard({
+  userId,
+  program,
+  result,
+  loading,
+  filter,
+  onFilter,
+  sort,
+  onSort,
+  onPage,
+}: CandidateBoardProps) {
   const { rows, totalRankings } = result;
-  const [sort, setSort] = useState(DEFAULT_SORT);
-  const [filter, setFilter] = useState<CandidateFilter>(NO_FILTER);
-  const [page, setPage] = useState(1);
-  const [selection, setSelection] = useState<Selection>(() => new Set());
+  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [failures, setFailures] = useState<ShownFailure[]>([]);
   const [emailing, emailDialog] = useDisclosure(false);
+  const [choosing, setChoosing] = useState(false);
+  const [chooseError, setChooseError] = useState<string | null>(null);
 
-  // Typing stays responsive over ten thousand rows: the filter runs on the deferred value, and sorting
-  // happens only when the rows or the order change, never per keystroke.
-  const deferredFilter = useDeferredValue(filter);
-  const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
-  const shown = useMemo(() => filterRows(sorted, deferredFilter), [sorted, deferredFilter]);
-  const tied = useMemo(() => tiedRanks(rows), [rows]);
-  const recipients = useMemo(() => recipientsOf(rows, selection), [rows, selection]);
-  const approvedCount = useMemo(() => rows.filter((row) => row.status === "approved").length, [rows]);
+  const tied = useMemo(() => new Set(result.tiedRanks), [result.tiedRanks]);
+  const recipients = useMemo(() => recipientsOf(selection), [selection]);
   const linkProgram = useMemo(() => ({ _id: program.id, appVersion: program.appVersion }), [program]);
+  // A chosen candidate shown with a newer decision or name keeps it for the email.
+  useEffect(() => setSelection((current) => refreshSelection(current, rows)), [rows]);
 
   const reportFailure = useCallback((failure: DecisionFailure) => {
     const text = decisionFailureText(failure.identifier, failure.error);
@@ -129,11 +167,16 @@ function CandidateBoard({ userId, program, result }: CandidateBoardProps) {
     (conflict: DecisionConflict) => conflicts.resolve(conflict.submissionId),
     [conflicts],
   );
-  // Keep mine: sent again, based on theirs (what the row shows now).
+  // Keep mine: sent again, based on theirs (what the dialog showed, wherever the row now is).
   const onKeepMine = useCallback(
     (conflict: DecisionConflict) => {
       conflicts.resolve(conflict.submissionId);
-      decide({ submissionId: conflict.submissionId, identifier: conflict.identifier, body: conflict.body });
+      decide({
+        submissionId: conflict.submissionId,
+        identifier: conflict.identifier,
+        body: conflict.body,
+        basis: conflict.theirs,
+      });
     },
     [conflicts, decide],
   );
@@ -150,36 +193,59 @@ function CandidateBoard({ userId, program, result }: CandidateBoardProps) {
     },
     [decide],
   );
-  const onSort = useCallback((column: SortColumn) => {
-    setSort((current) => nextSort(current, column));
-    setPage(1);
-  }, []);
-  const onFilter = useCallback((next: CandidateFilter) => {
-    setFilter(next);
-    setPage(1);
-  }, []);
   const onToggleSelected = useCallback(
-    (id: string) => setSelection((current) => toggleSelected(current, id)),
-    [],
+    (id: string) =>
+      setSelection((current) => {
+        const row = rows.find((r) => r._id === id);
+        return row === undefined ? current : toggleSelected(current, row);
+      }),
+    [rows],
   );
   const onToggleExpanded = useCallback(
-    (id: string) => setExpanded((current) => toggleSelected(current, id)),
+    (id: string) =>
+      setExpanded((current) => {
+        const next = new Set(current);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
     [],
   );
+  // Every approved candidate, on whichever page: asked of the server.
+  const onSelectApproved = useCallback(async () => {
+    if (choosing) return;
+    setChoosing(true);
+    setChooseError(null);
+    try {
+      setSelection(selectionOf(await fetchRecipients(program.id, { ...NO_FILTER, status: "approved" })));
+    } catch (error) {
+      setChooseError(
+        `${CANDIDATE_STATS_TEXT.selectApprovedFailed} ${error instanceof Error ? error.message : ""}`,
+      );
+    } finally {
+      setChoosing(false);
+    }
+  }, [choosing, program.id]);
 
   return (
     <>
       <CandidateFilters filter={filter} onChange={onFilter} />
       <Group justify="space-between" align="center">
-        <Text role="status">{CANDIDATE_STATS_TEXT.showing(shown.length, rows.length)}</Text>
+        <Text role="status">{CANDIDATE_STATS_TEXT.showing(result.total, result.candidates)}</Text>
         <RecipientsBar
-          selectedCount={recipients.length}
-          approvedCount={approvedCount}
-          onSelectApproved={() => setSelection(approvedSelection(rows))}
-          onClear={() => setSelection(new Set())}
+          selectedCount={selection.size}
+          approvedCount={result.approved}
+          choosing={choosing}
+          onSelectApproved={onSelectApproved}
+          onClear={() => setSelection(NO_SELECTION)}
           onSendEmails={emailDialog.open}
         />
       </Group>
+
+      {chooseError !== null && (
+        <Text c="red.9" role="alert">
+          {chooseError}
+        </Text>
+      )}
 
       {failures.length > 0 && (
         <Alert
@@ -198,17 +264,19 @@ function CandidateBoard({ userId, program, result }: CandidateBoardProps) {
       )}
 
       <CandidateStatsTable
-        rows={shown}
+        rows={rows}
+        loading={loading}
         program={linkProgram}
         totalRankings={totalRankings}
         tied={tied}
         sort={sort}
         onSort={onSort}
-        page={page}
-        onPage={setPage}
+        page={result.page}
+        pageCount={Math.ceil(result.total / result.pageSize)}
+        onPage={onPage}
         selection={selection}
         onToggleSelected={onToggleSelected}
-        onToggleAllShown={() => setSelection((current) => toggleAllShown(current, shown))}
+        onToggleAllShown={() => setSelection((current) => toggleAllShown(current, rows))}
         expanded={expanded}
         onToggleExpanded={onToggleExpanded}
         onDecide={onDecide}

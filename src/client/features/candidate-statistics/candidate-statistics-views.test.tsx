@@ -4,16 +4,18 @@ import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import type { CandidateStatsPage } from "../../../shared/schemas/candidate-statistics";
 import { COMMITTEE_MESSAGES, type FundingStats } from "../../../shared/schemas/committee";
-import type { CandidateStatsResult, CandidateStatsRow } from "../../../shared/schemas/reviews";
+import type { CandidateStatsRow } from "../../../shared/schemas/reviews";
 import type { UserProgram } from "../../../shared/schemas/users";
 import { CANDIDATE_STATS_TEXT, COLUMN_HELP } from "./candidate-statistics-messages";
 import { CandidateStatistics } from "./candidate-statistics-page";
 import { CandidateStatsTableRow } from "./candidate-stats-row";
 import { CandidateStatsTable } from "./candidate-stats-table";
-import { DEFAULT_SORT } from "./candidate-table-model";
+import { DEFAULT_SORT, FIRST_PAGE_QUERY } from "./candidate-table-model";
 import { candidateStatisticsKeys } from "./query-keys";
 import { RatingHistogram } from "./rating-histogram";
+import { NO_SELECTION, type Selection, toggleSelected } from "./recipient-selection";
 
 function render(node: ReactNode, queryClient = new QueryClient()): string {
   return renderToStaticMarkup(
@@ -160,7 +162,7 @@ describe("a candidate's row", () => {
 });
 
 describe("the candidate table", () => {
-  function renderTable(rows: CandidateStatsRow[], selection = new Set<string>()) {
+  function renderTable(rows: CandidateStatsRow[], selection: Selection = NO_SELECTION, pageCount = 1) {
     return render(
       <CandidateStatsTable
         rows={rows}
@@ -170,6 +172,7 @@ describe("the candidate table", () => {
         sort={DEFAULT_SORT}
         onSort={noop}
         page={1}
+        pageCount={pageCount}
         onPage={noop}
         selection={selection}
         onToggleSelected={noop}
@@ -198,15 +201,19 @@ describe("the candidate table", () => {
     expect(html.indexOf(">Average rating<")).toBeLessThan(html.indexOf(">Calibrated<"));
   });
 
-  it("shows ten rows a page, with named page buttons", () => {
-    const html = renderTable(Array.from({ length: 23 }, (_, i) => row(String(i).padStart(2, "0"))));
+  it("shows the page of rows it is given, with named page buttons", () => {
+    const html = renderTable(
+      Array.from({ length: 10 }, (_, i) => row(String(i).padStart(2, "0"))),
+      NO_SELECTION,
+      3,
+    );
     expect(html.match(/aria-label="Select Applicant \d\d"/g)).toHaveLength(10);
     expect(html).toContain('aria-label="Page 3"');
     expect(html).toContain('aria-label="Next page"');
   });
 
   it("labels the select-all checkbox with how many candidates are shown", () => {
-    const html = renderTable([row("a"), row("b")], new Set(["a"]));
+    const html = renderTable([row("a"), row("b")], toggleSelected(NO_SELECTION, row("a")));
     tagLabelled(html, "Select all 2 shown candidates");
   });
 
@@ -228,16 +235,25 @@ describe("the page for a program", () => {
     appVersion: 3,
   };
 
-  function renderPage(result: CandidateStatsResult, funding: FundingStats): string {
+  function renderPage(result: CandidateStatsPage, funding: FundingStats): string {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(candidateStatisticsKeys.candidates("u1", "p1"), result);
+    queryClient.setQueryData(candidateStatisticsKeys.candidatePage("u1", "p1", FIRST_PAGE_QUERY), result);
     queryClient.setQueryData(candidateStatisticsKeys.funding("u1", "p1"), funding);
     return render(<CandidateStatistics userId="u1" program={userProgram} />, queryClient);
   }
 
   it("shows the funding statistics with $ amounts, the table, and Send Emails off with nobody chosen", () => {
     const html = renderPage(
-      { rows: [row("a", { status: "approved", amount: 1500 }), row("b")], totalRankings: 4 },
+      {
+        rows: [row("a", { status: "approved", amount: 1500 }), row("b")],
+        totalRankings: 4,
+        total: 2,
+        page: 1,
+        pageSize: 10,
+        candidates: 2,
+        approved: 1,
+        tiedRanks: [],
+      },
       { totalFunding: 1500, averageFunding: 1500, approved: 1, disapproved: 0, pending: 1 },
     );
     expect(html).toContain("<h1");
@@ -255,9 +271,44 @@ describe("the page for a program", () => {
     expect(html).toContain(">Minimum reviews<");
   });
 
+  it("shows the page the server answered: its rows, its count, its pages and the program's ties", () => {
+    const html = renderPage(
+      {
+        // The first page of 23 candidates; the tie at rank 2 is with a candidate on another page.
+        rows: Array.from({ length: 10 }, (_, i) =>
+          row(String(i).padStart(2, "0"), { consensusRank: i === 0 ? 2 : null }),
+        ),
+        totalRankings: 4,
+        total: 23,
+        page: 1,
+        pageSize: 10,
+        candidates: 23,
+        approved: 0,
+        tiedRanks: [2],
+      },
+      { totalFunding: 0, averageFunding: 0, approved: 0, disapproved: 0, pending: 23 },
+    );
+    expect(html.match(/aria-label="Select Applicant \d\d"/g)).toHaveLength(10);
+    expect(html).toContain(CANDIDATE_STATS_TEXT.showing(23, 23));
+    expect(html).toContain('aria-label="Page 3"');
+    expect(html).not.toContain('aria-label="Page 4"');
+    expect(html).toContain("2 (tie)");
+    // Nobody is approved anywhere in the program: nothing to select.
+    expect(buttonTag(html, "Select approved")).toContain('disabled=""');
+  });
+
   it("says so when nobody has submitted yet", () => {
     const html = renderPage(
-      { rows: [], totalRankings: 0 },
+      {
+        rows: [],
+        totalRankings: 0,
+        total: 0,
+        page: 1,
+        pageSize: 10,
+        candidates: 0,
+        approved: 0,
+        tiedRanks: [],
+      },
       { totalFunding: 0, averageFunding: 0, approved: 0, disapproved: 0, pending: 0 },
     );
     expect(html).toContain(CANDIDATE_STATS_TEXT.noCandidates);

@@ -3,7 +3,6 @@ import { useCallback, useId } from "react";
 import type { DecisionBody } from "../../../shared/schemas/committee";
 import type { CandidateStatsRow } from "../../../shared/schemas/reviews";
 import { LabelledPagination } from "../../components/labelled-pagination";
-import { DEFAULT_PAGE_SIZE, pageOf } from "../../lib/paging";
 import { CANDIDATE_STATS_TEXT, COLUMN_HELP, type HelpedColumn } from "./candidate-statistics-messages";
 import { CandidateStatsTableRow } from "./candidate-stats-row";
 import type { SortColumn, SortState } from "./candidate-table-model";
@@ -28,14 +27,17 @@ const COLUMN_COUNT = COLUMNS.length + 3;
 const RENDER_DETAILS = (row: CandidateStatsRow, name: string) => <RatingHistogram row={row} name={name} />;
 
 interface CandidateStatsTableProps {
-  /** The rows the filters keep, sorted: the table shows one page of them. */
+  /** The page of candidates shown, sorted and filtered by the server. */
   rows: readonly CandidateStatsRow[];
+  /** A newer page is on its way: these rows are the previous answer's. */
+  loading?: boolean;
   program: { _id: string; appVersion: number };
   totalRankings: number;
   tied: ReadonlySet<number>;
   sort: SortState;
   onSort: (column: SortColumn) => void;
   page: number;
+  pageCount: number;
   onPage: (page: number) => void;
   selection: Selection;
   onToggleSelected: (id: string) => void;
@@ -48,12 +50,14 @@ interface CandidateStatsTableProps {
 /** The candidate table, ten rows a page (§9 "other tables 10"), with the legend of its less obvious columns. */
 export function CandidateStatsTable({
   rows,
+  loading = false,
   program,
   totalRankings,
   tied,
   sort,
   onSort,
   page,
+  pageCount,
   onPage,
   selection,
   onToggleSelected,
@@ -65,13 +69,12 @@ export function CandidateStatsTable({
   const ids = useId();
   const helpId = useCallback((column: HelpedColumn) => `${ids}-help-${column}`, [ids]);
   const legendId = `${ids}-legend`;
-  const shown = pageOf(rows, page, DEFAULT_PAGE_SIZE);
   const allShown = shownSelectionState(selection, rows);
 
   return (
     <Stack gap="sm">
       <Table.ScrollContainer minWidth={1180}>
-        <Table withTableBorder highlightOnHover verticalSpacing="xs">
+        <Table withTableBorder highlightOnHover verticalSpacing="xs" aria-busy={loading || undefined}>
           <Table.Caption style={{ captionSide: "top", textAlign: "left" }}>
             {CANDIDATE_STATS_TEXT.tableCaption}
           </Table.Caption>
@@ -105,14 +108,14 @@ export function CandidateStatsTable({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {shown.rows.length === 0 ? (
+            {rows.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={COLUMN_COUNT}>
                   <Text>{CANDIDATE_STATS_TEXT.noMatches}</Text>
                 </Table.Td>
               </Table.Tr>
             ) : (
-              shown.rows.map((row) => (
+              rows.map((row) => (
                 <CandidateStatsTableRow
                   key={row._id}
                   row={row}
@@ -133,9 +136,9 @@ export function CandidateStatsTable({
         </Table>
       </Table.ScrollContainer>
 
-      {shown.pageCount > 1 && (
+      {pageCount > 1 && (
         <Group component="nav" aria-label="Candidates, pages" justify="flex-end">
-          <LabelledPagination total={shown.pageCount} value={shown.page} onChange={onPage} />
+          <LabelledPagination total={pageCount} value={page} onChange={onPage} />
         </Group>
       )}
 

@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { CandidateStatsRow } from "../../../shared/schemas/reviews";
 import {
-  approvedSelection,
+  NO_SELECTION,
+  recipientOf,
   recipientsOf,
+  refreshSelection,
+  type Selection,
+  selectionOf,
   shownSelectionState,
   toggleAllShown,
   toggleSelected,
@@ -40,44 +44,53 @@ const rows = [
   row("d", "disapproved", 0),
 ];
 
+const chosen = (selection: Selection) => [...selection.keys()];
+
 describe("choosing recipients", () => {
   it("toggles one candidate in and out without changing the selection given", () => {
-    const none = new Set<string>();
-    const one = toggleSelected(none, "a");
-    expect([...one]).toEqual(["a"]);
-    expect(none.size).toBe(0);
-    expect([...toggleSelected(one, "a")]).toEqual([]);
+    const one = toggleSelected(NO_SELECTION, rows[0]!);
+    expect(chosen(one)).toEqual(["a"]);
+    expect(NO_SELECTION.size).toBe(0);
+    expect(chosen(toggleSelected(one, rows[0]!))).toEqual([]);
   });
 
   it("says whether all, some or none of the rows shown are chosen", () => {
     const shown = rows.slice(0, 2);
-    expect(shownSelectionState(new Set(), shown)).toBe("none");
-    expect(shownSelectionState(new Set(["a", "c"]), shown)).toBe("some");
-    expect(shownSelectionState(new Set(["a", "b", "c"]), shown)).toBe("all");
+    expect(shownSelectionState(NO_SELECTION, shown)).toBe("none");
+    expect(shownSelectionState(selectionOf([recipientOf(rows[0]!), recipientOf(rows[2]!)]), shown)).toBe(
+      "some",
+    );
+    expect(shownSelectionState(selectionOf(rows.slice(0, 3).map(recipientOf)), shown)).toBe("all");
   });
 
-  it("selects all shown, and a second click takes only the shown ones out", () => {
+  it("selects all shown (the page), and a second click takes only the shown ones out", () => {
     const shown = rows.slice(0, 2);
-    const all = toggleAllShown(new Set(["d"]), shown);
-    expect([...all].sort()).toEqual(["a", "b", "d"]);
-    expect([...toggleAllShown(all, shown)]).toEqual(["d"]);
+    const all = toggleAllShown(selectionOf([recipientOf(rows[3]!)]), shown);
+    expect(chosen(all).sort()).toEqual(["a", "b", "d"]);
+    expect(chosen(toggleAllShown(all, shown))).toEqual(["d"]);
   });
 
-  it('"Select approved" chooses exactly the approved candidates', () => {
-    expect([...approvedSelection(rows)]).toEqual(["a", "c"]);
-  });
-
-  it("gives the dialog the chosen candidates in table order, with status and amount", () => {
-    expect(recipientsOf(rows, new Set(["c", "a"]))).toEqual([
-      { submissionId: "a", identifier: "Applicant a", status: "approved", amount: 1500 },
+  it("keeps chosen candidates from other pages, with what the dialog needs of them", () => {
+    const elsewhere = {
+      submissionId: "z",
+      identifier: "Applicant z",
+      status: "approved" as const,
+      amount: 10,
+    };
+    const selection = toggleSelected(selectionOf([elsewhere]), rows[2]!);
+    expect(recipientsOf(selection)).toEqual([
+      elsewhere,
       { submissionId: "c", identifier: "Applicant c", status: "approved", amount: 250.5 },
     ]);
-    expect(recipientsOf(rows, new Set())).toEqual([]);
+    expect(recipientsOf(NO_SELECTION)).toEqual([]);
   });
 
-  it("never names a candidate no longer listed", () => {
-    expect(recipientsOf(rows, new Set(["gone", "b"]))).toEqual([
-      { submissionId: "b", identifier: "Applicant b", status: "pending", amount: null },
+  it("follows a chosen candidate's newer decision; the same selection when nothing changed", () => {
+    const selection = selectionOf([recipientOf(rows[1]!)]);
+    expect(refreshSelection(selection, rows)).toBe(selection);
+    const approved = { ...rows[1]!, status: "approved" as const, amount: 700 };
+    expect(recipientsOf(refreshSelection(selection, [approved]))).toEqual([
+      { submissionId: "b", identifier: "Applicant b", status: "approved", amount: 700 },
     ]);
   });
 });

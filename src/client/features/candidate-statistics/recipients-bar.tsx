@@ -4,6 +4,8 @@ import { CANDIDATE_STATS_TEXT } from "./candidate-statistics-messages";
 interface RecipientsBarProps {
   selectedCount: number;
   approvedCount: number;
+  /** "Select approved" is asking the server for them (a second click meanwhile does nothing). */
+  choosing: boolean;
   onSelectApproved: () => void;
   onClear: () => void;
   onSendEmails: () => void;
@@ -13,6 +15,7 @@ interface RecipientsBarProps {
 export function RecipientsBar({
   selectedCount,
   approvedCount,
+  choosing,
   onSelectApproved,
   onClear,
   onSendEmails,
@@ -23,7 +26,13 @@ export function RecipientsBar({
       <Text role="status" fw={600} miw={100}>
         {CANDIDATE_STATS_TEXT.selected(selectedCount)}
       </Text>
-      <Button variant="default" onClick={onSelectApproved} disabled={approvedCount === 0}>
+      {/* Busy rather than disabled while the server answers: a disabled button would drop the focus. */}
+      <Button
+        variant="default"
+        onClick={onSelectApproved}
+        disabled={approvedCount === 0}
+        aria-busy={choosing || undefined}
+      >
         Select approved
       </Button>
       <Button variant="default" onClick={onClear} disabled={selectedCount === 0}>
