@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { defaultFormContent } from "../../shared/forms/defaults";
 import { reviewerOrder } from "../../shared/review/scoring";
 import { type RankingResult, REVIEW_MESSAGES, type SaveRankingBody } from "../../shared/schemas/reviews";
-import { programs, rankings } from "../db/schema";
+import { programs, rankings, reviews, submissions } from "../db/schema";
 import {
   addMember,
   buildProgram,
@@ -14,8 +14,10 @@ import {
 } from "../test/factories";
 import type { TestApp } from "../test/harness";
 import {
+  assignGroup,
   assignReviewer,
   buildCandidate,
+  buildGroup,
   countQueries,
   insertRanking,
   insertReview,
@@ -117,6 +119,32 @@ describe("step 2: a member's stacked ranking", () => {
       rating: 5,
     });
     expect(result.applications.find((a) => a._id === unrated)!.rating).toBe(-1);
+  });
+
+  it("ranks the candidates assigned to the member or their groups and those open to all, not others'", async () => {
+    const me = await newReviewer(program);
+    const [direct, ours, theirs, both] = [
+      await candidate("Assigned to me"),
+      await candidate("Assigned to my group"),
+      await candidate("Assigned to another group"),
+      await candidate("Assigned to me and my group"),
+    ];
+    const mine = await buildGroup(t.deps.db, program, "My group", [me.id]);
+    const others = await buildGroup(t.deps.db, program, "Other group", [cast.members.REVIEWER.id]);
+    await assignReviewer(t.deps.db, direct, me.id, program.id);
+    await assignGroup(t.deps.db, ours, mine.id, program.id);
+    await assignGroup(t.deps.db, theirs, others.id, program.id);
+    await assignReviewer(t.deps.db, both, me.id, program.id);
+    await assignGroup(t.deps.db, both, mine.id, program.id);
+    const open = await candidate("Open to all");
+
+    const ids = idsOf(await ranking(me.cookie, me.id, program.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of [direct, ours, both, open]) expect(ids).toContain(id);
+    expect(ids).not.toContain(theirs);
+    expect(idsOf(await ranking(cookies.admin!, cast.members.ADMIN_REVIEWER.id, program.id))).toContain(
+      theirs,
+    );
   });
 
   it("saves an order, keeps it on reload, and refuses a stale revision without overwriting", async () => {
@@ -320,6 +348,173 @@ describe("who reads and saves rankings", () => {
       .from(rankings)
       .where(eq(rankings.programId, archived.program.id));
     expect(stored).toBeUndefined();
+  });
+});
+
+describe("the program's rankings, for its admins", () => {
+  const LEAK = "could-leak Ranked Candidate";
+
+  async function programRankings(cookie: string, programId: string) {
+    const res = await t.request(`/api/rankings/${programId}`, { cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    return (await res.json()) as RankingResult[];
+  }
+  const userIdsInOrder = async (programId: string) =>
+    (
+      await t.deps.db
+        .select({ userId: rankings.userId })
+        .from(rankings)
+        .where(eq(rankings.programId, programId))
+        .orderBy(asc(rankings.userId))
+    ).map((r) => r.userId);
+
+  it("answers every stored ranking in its order, kept to the candidates under review, each once, with that member's rating", async () => {
+    const { program, candidate } = await rankingProgram();
+    const elsewhere = await (await rankingProgram()).candidate("Another program's");
+    const [a, b, c] = [await candidate("Ranked A"), await candidate("Ranked B"), await candidate("Ranked C")];
+    const draft = await candidate("Ranked draft", { submitted: false });
+    const test = await candidate("Ranked test", { test: true });
+    const [first, second, third] = [
+      await newReviewer(program),
+      await newReviewer(program),
+      await newReviewer(program),
+    ];
+    await rate(program, first.id, a, 4);
+    await rate(program, first.id, b, -1);
+    await rate(program, second.id, c, 2.5);
+    await rate(program, second.id, a, 0);
+    await insertRanking(t.deps.db, program, first.id, [
+      b,
+      a,
+      draft,
+      a,
+      test,
+      "not-a-candidate",
+      elsewhere,
+      c,
+    ]);
+    await insertRanking(t.deps.db, program, second.id, [c, a]);
+    await insertRanking(t.deps.db, program, third.id, [draft]);
+
+    const expected: Record<string, RankingResult> = {
+      [first.id]: {
+        programId: program.id,
+        userId: first.id,
+        applications: [
+          { _id: b, identifier: "Ranked B", rating: -1 },
+          { _id: a, identifier: "Ranked A", rating: 4 },
+          { _id: c, identifier: "Ranked C", rating: -1 },
+        ],
+        revision: 0,
+        topFiveChanged: false,
+      },
+      [second.id]: {
+        programId: program.id,
+        userId: second.id,
+        applications: [
+          { _id: c, identifier: "Ranked C", rating: 2.5 },
+          { _id: a, identifier: "Ranked A", rating: 0 },
+        ],
+        revision: 0,
+        topFiveChanged: false,
+      },
+      [third.id]: {
+        programId: program.id,
+        userId: third.id,
+        applications: [],
+        revision: 0,
+        topFiveChanged: false,
+      },
+    };
+    const inOrder = (await userIdsInOrder(program.id)).map((id) => expected[id]);
+    expect(await programRankings(cookies.admin!, program.id)).toEqual(inOrder);
+    // The same answer for the program's other admins, from memory or not.
+    expect(await programRankings(cookies.adminReviewer!, program.id)).toEqual(inOrder);
+    expect(await programRankings(cookies.orgAdmin!, program.id)).toEqual(inOrder);
+    // A program without rankings.
+    expect(await programRankings(cookies.admin!, (await rankingProgram()).program.id)).toEqual([]);
+  });
+
+  it("reads the program again only after a ranking, a rating or a candidate changed, and shows each change at once", async () => {
+    const { program, candidate } = await rankingProgram();
+    const me = await newReviewer(program);
+    const [a, b] = [await candidate("Kept A"), await candidate("Kept B")];
+    await rate(program, me.id, a, 3);
+    const listOf = async () => {
+      const lists = await programRankings(cookies.admin!, program.id);
+      expect(lists).toHaveLength(1);
+      return lists[0]!;
+    };
+
+    const saved = await saveRanking(me.cookie, { programId: program.id, rankings: [a, b], revision: 0 });
+    expect(saved.status).toBe(200);
+    const read = await countQueries(t.deps.db, listOf);
+    expect(read.result).toEqual({
+      programId: program.id,
+      userId: me.id,
+      applications: [
+        { _id: a, identifier: "Kept A", rating: 3 },
+        { _id: b, identifier: "Kept B", rating: -1 },
+      ],
+      revision: 1,
+      topFiveChanged: false,
+    });
+    // Nothing changed: the versions are read, not the rankings, the candidates' names or the ratings.
+    const again = await countQueries(t.deps.db, listOf);
+    expect(again.result).toEqual(read.result);
+    expect(again.queries).toBe(read.queries - 3);
+
+    // A saved ranking.
+    const moved = await saveRanking(me.cookie, {
+      programId: program.id,
+      rankings: [b, a],
+      revision: 1,
+      movedIntoTopFive: true,
+    });
+    expect(moved.status).toBe(200);
+    const afterSave = await countQueries(t.deps.db, listOf);
+    expect(afterSave.queries).toBe(read.queries);
+    expect(afterSave.result).toMatchObject({ revision: 2, topFiveChanged: true });
+    expect(afterSave.result.applications.map((x) => x._id)).toEqual([b, a]);
+
+    // A new rating, a changed one.
+    await rate(program, me.id, b, 5);
+    expect((await listOf()).applications.map((x) => x.rating)).toEqual([5, 3]);
+    await t.deps.db
+      .update(reviews)
+      .set({ rating: 1.5 })
+      .where(and(eq(reviews.submissionId, a), eq(reviews.userId, me.id)));
+    expect((await listOf()).applications.map((x) => x.rating)).toEqual([5, 1.5]);
+
+    // A renamed candidate, then one marked as a test.
+    await t.deps.db.update(submissions).set({ identifier: "Renamed B" }).where(eq(submissions.id, b));
+    expect((await listOf()).applications.map((x) => x.identifier)).toEqual(["Renamed B", "Kept A"]);
+    await t.deps.db.update(submissions).set({ softDeleted: true }).where(eq(submissions.id, b));
+    expect((await listOf()).applications).toEqual([{ _id: a, identifier: "Kept A", rating: 1.5 }]);
+  });
+
+  it("never answers members, guests, applicants or another organization's admin, even once kept", async () => {
+    const { program, candidate } = await rankingProgram();
+    const other = await newReviewer(program);
+    const secret = await candidate(LEAK);
+    await rate(program, other.id, secret, 5);
+    await insertRanking(t.deps.db, program, other.id, [secret]);
+    // Kept for this program by an admin's read.
+    expect((await programRankings(cookies.admin!, program.id))[0]!.applications).toEqual([
+      { _id: secret, identifier: LEAK, rating: 5 },
+    ]);
+    for (const who of ["reviewer", "guest", "applicant", "otherOrgAdmin"] as const) {
+      const res = await t.request(`/api/rankings/${program.id}`, { cookie: cookies[who] });
+      expect(res.status, who).toBe(404);
+      expect(await res.text()).not.toContain("could-leak");
+    }
+    const ranker = await t.request(`/api/rankings/${program.id}`, { cookie: other.cookie });
+    expect(ranker.status).toBe(404);
+    expect(await ranker.text()).not.toContain("could-leak");
+    const anonymous = await t.request(`/api/rankings/${program.id}`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.text()).not.toContain("could-leak");
   });
 });
 

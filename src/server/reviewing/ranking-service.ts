@@ -1,15 +1,17 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { reviewerOrder } from "../../shared/review/scoring";
+import { reviewerOrderKey } from "../../shared/review/scoring";
 import {
   NOT_RATED,
   type RankingResult,
   REVIEW_MESSAGES,
   type SaveRankingBody,
 } from "../../shared/schemas/reviews";
+import { KeptFigures } from "../committee/kept-figures";
 import type { Tx } from "../db/client";
 import { rankings, reviews, submissions } from "../db/schema";
 import { AppError } from "../http/errors";
-import { isReviewableSql, visibleToReviewerSql } from "./candidates";
+import { assignedToReviewerSql, isReviewableSql } from "./candidates";
+import { statisticsVersions } from "./stats-versions";
 
 /**
  * Stacked rankings (review-and-administration §4, step 2): each committee member's candidates, best
@@ -31,6 +33,11 @@ export const NOTHING_RATED_MESSAGE = "Rate at least one application before ranki
 /**
  * The candidates a member ranks, with their own rating: submitted, non-test candidates visible to them
  * (every one of them when `seesAll`: the program's admins). One query, whatever the program's size.
+ *
+ * Visible: open to all, or among the few assigned to them or their groups (candidates.ts), read once
+ * from the assignment indexes — not `visibleToReviewerSql`'s two probes per candidate, whose cost
+ * estimate at 100,000 candidates (millions) had PostgreSQL compile the statement (JIT) for a second
+ * before running it for half of one.
  */
 export async function rankingCandidates(
   db: Tx,
@@ -57,7 +64,9 @@ export async function rankingCandidates(
       and(
         eq(submissions.programId, programId),
         isReviewableSql(),
-        seesAll ? undefined : visibleToReviewerSql(userId),
+        seesAll
+          ? undefined
+          : sql`(${submissions.openToAll} or ${submissions.id} in (${assignedToReviewerSql(programId, userId)}))`,
       ),
     );
 }
@@ -80,10 +89,17 @@ export function orderRanking(
     ranked.push(candidate);
     byId.delete(id);
   }
-  const shuffle = new Map(reviewerOrder(userId, [...byId.keys()]).map((id, i) => [id, i]));
-  const unranked = [...byId.values()].sort(
-    (a, b) => b.rating - a.rating || shuffle.get(a._id)! - shuffle.get(b._id)!,
-  );
+  // Ties in `reviewerOrder`'s order (its key, then the id), sorted once with the rating: one sort of
+  // precomputed keys rather than a shuffle then a second sort looking each position up.
+  const unranked = [...byId.values()]
+    .map((candidate) => ({ candidate, key: reviewerOrderKey(userId, candidate._id) }))
+    .sort(
+      (a, b) =>
+        b.candidate.rating - a.candidate.rating ||
+        a.key - b.key ||
+        (a.candidate._id < b.candidate._id ? -1 : a.candidate._id > b.candidate._id ? 1 : 0),
+    )
+    .map((entry) => entry.candidate);
   return [...ranked, ...unranked];
 }
 
@@ -110,35 +126,89 @@ export async function loadRanking(
   };
 }
 
+/** Rows of a raw statement, whichever driver ran it. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 /**
  * Every saved ranking of a program, for its admins: each in its stored order, kept to the candidates
- * still under review, with that member's rating. Three queries, whatever the number of members.
+ * still under review, with that member's rating. Three statements, whatever the number of members.
+ *
+ * The answer is every member's whole list (members × their candidates), so reading it is linear in what
+ * it holds, not in the program: the candidates' names and the ranking members' ratings come back as one
+ * JSON object each (`json_object_agg`) instead of a row per candidate and per review — turning 300,000
+ * rows into objects is most of the cost in the driver, PGlite's above all — and are joined in memory.
  */
 export async function listProgramRankings(db: Tx, program: ProgramRef): Promise<RankingResult[]> {
-  const [stored, candidates, ratings] = await Promise.all([
-    db.select().from(rankings).where(eq(rankings.programId, program.id)).orderBy(asc(rankings.userId)),
+  const [stored, names, ratings] = await Promise.all([
     db
-      .select({ id: submissions.id, identifier: submissions.identifier })
-      .from(submissions)
-      .where(and(eq(submissions.programId, program.id), isReviewableSql())),
-    db
-      .select({ submissionId: reviews.submissionId, userId: reviews.userId, rating: reviews.rating })
-      .from(reviews)
-      .where(eq(reviews.programId, program.id)),
+      .select({
+        userId: rankings.userId,
+        applications: rankings.applications,
+        revision: rankings.revision,
+        topFiveChanged: rankings.topFiveChanged,
+      })
+      .from(rankings)
+      .where(eq(rankings.programId, program.id))
+      .orderBy(asc(rankings.userId)),
+    db.execute(
+      sql`select coalesce(json_object_agg(${submissions.id}, ${submissions.identifier}), '{}')::text as names
+        from ${submissions} where ${submissions.programId} = ${program.id} and ${isReviewableSql()}`,
+    ),
+    // Only the members who ranked, and only ratings given: no review is the same "not rated" as -1.
+    db.execute(
+      sql`select ${reviews.userId} as user_id, json_object_agg(${reviews.submissionId}, ${reviews.rating})::text as ratings
+        from ${reviews}
+        where ${reviews.programId} = ${program.id} and ${reviews.rating} <> ${NOT_RATED}
+          and ${reviews.userId} in (select ${rankings.userId} from ${rankings} where ${rankings.programId} = ${program.id})
+        group by ${reviews.userId}`,
+    ),
   ]);
-  const identifiers = new Map(candidates.map((c) => [c.id, c.identifier]));
-  const ratingOf = new Map(ratings.map((r) => [`${r.userId}/${r.submissionId}`, r.rating]));
-  return stored.map((row) => ({
-    programId: program.id,
-    userId: row.userId,
-    applications: [...new Set(row.applications)].flatMap((id) => {
-      const identifier = identifiers.get(id);
-      if (identifier === undefined) return [];
-      return [{ _id: id, identifier, rating: ratingOf.get(`${row.userId}/${id}`) ?? NOT_RATED }];
-    }),
-    revision: row.revision,
-    topFiveChanged: row.topFiveChanged,
-  }));
+  const identifiers = new Map(
+    Object.entries(JSON.parse(rowsOf<{ names: string }>(names)[0]!.names) as Record<string, string>),
+  );
+  const ratingsOf = new Map(
+    rowsOf<{ user_id: string; ratings: string }>(ratings).map((r) => [
+      r.user_id,
+      new Map(Object.entries(JSON.parse(r.ratings) as Record<string, number>)),
+    ]),
+  );
+  return stored.map((row) => {
+    const rated = ratingsOf.get(row.userId);
+    return {
+      programId: program.id,
+      userId: row.userId,
+      applications: [...new Set(row.applications)].flatMap((id) => {
+        const identifier = identifiers.get(id);
+        if (identifier === undefined) return [];
+        return [{ _id: id, identifier, rating: rated?.get(id) ?? NOT_RATED }];
+      }),
+      revision: row.revision,
+      topFiveChanged: row.topFiveChanged,
+    };
+  });
+}
+
+/**
+ * Programs whose rankings answer is kept: at 200 members ranking 500 candidates each it is 12 MB of JSON,
+ * so a few, the least recently read going first.
+ */
+const KEPT_PROGRAMS = 4;
+const keptRankings = new KeptFigures<string>(KEPT_PROGRAMS);
+
+/**
+ * GET /api/rankings/{programId}'s answer as JSON text, kept per program under the versions of what it
+ * shows (stats-versions.ts): the stacked rankings, the candidates (who is under review, their names) and
+ * the reviews (the ratings). One statement of a few rows while none of them changed. After a change, the
+ * first request reads everything again (`listProgramRankings`: every candidate's name and every rating of
+ * the members who ranked, so linear in the program — about 0.1 s at 1,000 candidates, 0.5–1 s at
+ * 100,000) and the next ones are answered from memory. The versions are read before the data, so what is
+ * kept is never older than its key: a saved ranking, review or candidate shows at the next request.
+ */
+export async function programRankingsJson(db: Tx, program: ProgramRef): Promise<string> {
+  const v = await statisticsVersions(db, program.id);
+  return keptRankings.get(program.id, `${v.rankings}/${v.candidates}/${v.reviews}`, async () =>
+    JSON.stringify(await listProgramRankings(db, program)),
+  );
 }
 
 const stale = () => new AppError("STALE_REVISION", REVIEW_MESSAGES.staleRanking);
