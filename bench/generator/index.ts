@@ -3,12 +3,12 @@ import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { type Database, openDatabase } from "../../src/server/db/client";
 import { organizations, users } from "../../src/server/db/schema";
-import { Random } from "../lib/random";
 import { type DatabaseTarget, describeTarget, isPgliteFolder } from "../lib/target";
-import { insertInBatches } from "./batch-insert";
-import type { GeneratorContext } from "./context";
+import { REVIEW_TABLES, runGenerationSteps, vacuumAnalyze } from "./run-steps";
 import { SCALES, type ScaleName } from "./scales";
 import { GENERATION_STEPS } from "./steps";
+
+export { ANCHOR } from "./run-steps";
 
 export interface GenerateOptions {
   target: DatabaseTarget;
@@ -26,9 +26,6 @@ export interface GenerationSummary {
   rows: Record<string, number>;
   seconds: number;
 }
-
-/** Past dates are drawn before this fixed day, so the same seed gives the same rows any day. */
-export const ANCHOR = new Date("2025-06-01T00:00:00Z");
 
 export async function generateDatabase(opts: GenerateOptions): Promise<GenerationSummary> {
   const started = performance.now();
@@ -49,60 +46,21 @@ export async function generateDatabase(opts: GenerateOptions): Promise<Generatio
 
     // Hashing is deliberately slow (scrypt): once for everybody, not once per account.
     const passwordHash = await hashPassword(opts.password);
-    const rows = new Map<string, number>();
-    await database.db.transaction(async (tx) => {
-      const ctx: GeneratorContext = {
-        tx,
-        random: new Random(opts.seed),
-        scale: SCALES[opts.scale],
-        anchor: ANCHOR,
-        passwordHash,
-        data: {
-          programAdminIds: [],
-          reviewerIds: [],
-          applicantIds: [],
-          programs: [],
-          memberships: [],
-          reviewPrograms: [],
-        },
-        insert: (table, batch) => insertInBatches(tx, table, batch, rows),
-      };
-      for (const step of GENERATION_STEPS) {
-        const stepStarted = performance.now();
-        await step.run(ctx);
-        opts.log(`  ${step.name.padEnd(18)} ${Math.round(performance.now() - stepStarted)} ms`);
-      }
+    const rows = await runGenerationSteps(database, {
+      steps: GENERATION_STEPS,
+      seed: opts.seed,
+      scale: SCALES[opts.scale],
+      passwordHash,
+      onStepDone: (step, ms) => opts.log(`  ${step.name.padEnd(18)} ${Math.round(ms)} ms`),
     });
+    // The reviewing tables as autovacuum would leave them soon after a bulk load (run-steps.ts).
     const vacuumStarted = performance.now();
-    await vacuumReviewTables(database);
+    await vacuumAnalyze(database, REVIEW_TABLES);
     opts.log(`  ${"vacuum, analyze".padEnd(18)} ${Math.round(performance.now() - vacuumStarted)} ms`);
     return { rows: Object.fromEntries(rows), seconds: (performance.now() - started) / 1000 };
   } finally {
     await database.close();
   }
-}
-
-/**
- * The reviewing tables as PostgreSQL's autovacuum leaves them soon after a bulk load: the dead row
- * versions of the generation's own updates (review counts, the open_to_all flag kept by triggers) gone,
- * the visibility map set, column statistics gathered. Without it the reviewing scenarios would measure
- * the generator's leftovers: plans chosen blind (no statistics) over indexes three times their live
- * size. PGlite has no autovacuum (a PGlite database is vacuumed and analyzed only when someone runs it);
- * VACUUM cannot run inside the generation's transaction, so it comes after.
- */
-const REVIEW_TABLES = [
-  "submissions",
-  "submission_reviewers",
-  "submission_reviewer_groups",
-  "reviewer_groups",
-  "reviewer_group_members",
-  "reviews",
-  "review_comments",
-  "rankings",
-];
-
-async function vacuumReviewTables(database: Database): Promise<void> {
-  await database.db.execute(sql.raw(`vacuum (analyze) ${REVIEW_TABLES.join(", ")}`));
 }
 
 async function isEmpty(database: Database): Promise<boolean> {

@@ -14,15 +14,9 @@ import {
 } from "../../src/server/db/schema";
 import { createDefaultForm, publishForm } from "../../src/server/forms/service";
 import { ANCHOR } from "../generator";
-import { insertInBatches } from "../generator/batch-insert";
-import {
-  applicantEmail,
-  type GeneratorContext,
-  ORG_ADMIN_EMAIL,
-  programAdminEmail,
-  reviewerEmail,
-} from "../generator/context";
+import { applicantEmail, ORG_ADMIN_EMAIL, programAdminEmail, reviewerEmail } from "../generator/context";
 import { applicationAnswers, reviewFormContent } from "../generator/review-form";
+import { REVIEW_TABLES, runGenerationSteps, vacuumAnalyze } from "../generator/run-steps";
 import { SCALES } from "../generator/scales";
 import { organizationStep } from "../generator/steps/organization";
 import { plansStep } from "../generator/steps/plans";
@@ -57,31 +51,16 @@ export interface GrowthDataset {
 
 /** The organization, its admin, program admins, reviewers and applicants, through the generator's steps. */
 async function createPeople(database: Database): Promise<void> {
-  const passwordHash = await hashPassword(benchPassword());
-  const rows = new Map<string, number>();
-  await database.db.transaction(async (tx) => {
-    const ctx: GeneratorContext = {
-      tx,
-      random: new Random(GROWTH_SIZES.at(-1)!),
-      scale: {
-        ...SCALES.large,
-        programAdmins: GROWTH_SHAPE.programAdmins,
-        reviewers: GROWTH_SHAPE.reviewers,
-        applicants: GROWTH_SHAPE.applicants,
-      },
-      anchor: ANCHOR,
-      passwordHash,
-      data: {
-        programAdminIds: [],
-        reviewerIds: [],
-        applicantIds: [],
-        programs: [],
-        memberships: [],
-        reviewPrograms: [],
-      },
-      insert: (table, batch) => insertInBatches(tx, table, batch, rows),
-    };
-    for (const step of [plansStep, organizationStep, usersStep]) await step.run(ctx);
+  await runGenerationSteps(database, {
+    steps: [plansStep, organizationStep, usersStep],
+    seed: GROWTH_SIZES.at(-1)!,
+    scale: {
+      ...SCALES.large,
+      programAdmins: GROWTH_SHAPE.programAdmins,
+      reviewers: GROWTH_SHAPE.reviewers,
+      applicants: GROWTH_SHAPE.applicants,
+    },
+    passwordHash: await hashPassword(benchPassword()),
   });
 }
 
@@ -233,19 +212,7 @@ async function ensureProgram(
 }
 
 /** The tables the fill writes; VACUUM cannot run in a transaction, so after it. */
-const GROWTH_TABLES = [
-  "submissions",
-  "submission_reviewers",
-  "submission_reviewer_groups",
-  "reviewer_groups",
-  "reviewer_group_members",
-  "reviews",
-  "review_comments",
-  "rankings",
-  "program_members",
-  "users",
-  "export_jobs",
-];
+const GROWTH_TABLES = [...REVIEW_TABLES, "program_members", "users", "export_jobs"];
 
 async function describeProgram(database: Database, size: number, id: string): Promise<GrowthProgram> {
   const result = await database.db.execute(sql`
@@ -289,7 +256,7 @@ export async function prepareGrowthData(
       built ||= made;
       programs.push(await describeProgram(database, size, id));
     }
-    if (built) await database.db.execute(sql.raw(`vacuum (analyze) ${GROWTH_TABLES.join(", ")}`));
+    if (built) await vacuumAnalyze(database, GROWTH_TABLES);
     // Each run signs its actors in again: the sessions of earlier runs only grow the table.
     await database.db.execute(sql`delete from sessions`);
     return {

@@ -477,4 +477,11 @@ export const RULES: Record<string, Rule> = {
   "POST /api/auth/unlink-account": {
     body: async () => ({ providerId: "credential", accountId: "scan-account" }),
   },
+  // Two-factor authentication (decision 015). Starting to set it up with the demo password works for the
+  // organization admin (a new secret each time; it is on only once a code confirms it, which the scan
+  // never sends), and then the app's URI can be read again. The other calls keep the fuzzer's example
+  // (the test accounts' password, wrong here) and are scanned as refused: new backup codes need it on,
+  // the codes cannot be known, and turning it off with the right password would end the session.
+  "POST /api/auth/two-factor/enable": { body: async ({ ctx }) => ({ password: ctx.password }) },
+  "POST /api/auth/two-factor/get-totp-uri": { body: async ({ ctx }) => ({ password: ctx.password }) },
 };

@@ -116,7 +116,8 @@ export function createAuth(opts: {
         // A new password ends every other session (the caller gets a fresh one), whatever the client
         // asked: someone who knew the old password must not stay signed in. Reset revokes all, above.
         if (ctx.path === "/change-password" && typeof ctx.body === "object" && ctx.body !== null) {
-          return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+          // Only the field it changes: better-auth deep-merges it into the body (see two-factor-policy.ts).
+          return { context: { body: { revokeOtherSessions: true } } };
         }
       }),
     },

@@ -65,7 +65,6 @@ export function twoFactorPolicy(deps: CodeGuardDeps & { clientAddressHeader: str
   }
 
   const beforeCodeCheck = createAuthMiddleware(async (ctx) => {
-    const body = { ...(ctx.body as Record<string, unknown>), trustDevice: false };
     const userId = deps.enabled ? await codeOwner(ctx) : null;
     // No account (no session, no pending sign-in): better-auth refuses it without checking a code.
     if (userId !== null) {
@@ -81,7 +80,9 @@ export function twoFactorPolicy(deps: CodeGuardDeps & { clientAddressHeader: str
       }
       attempts.set(ctx.context, key);
     }
-    return { context: { body } };
+    // Only the field it changes: better-auth deep-merges what a hook returns into the request's body, and
+    // handing the whole body back made it walk every level of it (a 10,000-deep body overflowed the stack).
+    return { context: { body: { trustDevice: false } } };
   });
 
   const afterCodeCheck = createAuthMiddleware(async (ctx) => {

@@ -30,6 +30,8 @@ export interface Caller {
   headers: Record<string, string>;
   user: Person | null;
   reader: { org: OrgKey; part: Reader } | null;
+  /** How failure messages name a caller that is not simply the actor (the fuzzer's own accounts). */
+  label?: string;
 }
 
 /** Each actor's organization and part; the two without an account have no session. */

@@ -1,6 +1,7 @@
-import { Button, Group, PasswordInput, Stack, Text } from "@mantine/core";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { PasswordInput, Stack, Text } from "@mantine/core";
+import { useState } from "react";
 import { FormAlert } from "../../components/form-alert";
+import { SubmitOrCancel, useFieldSubmit } from "./field-form";
 
 interface PasswordConfirmationProps {
   /** Why the password is asked for. */
@@ -22,23 +23,7 @@ export function PasswordConfirmation({
   danger,
 }: PasswordConfirmationProps) {
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (password === "" || pending) return;
-    setPending(true);
-    setError(null);
-    const failure = await onSubmit(password);
-    setPending(false);
-    if (failure !== null) {
-      setError(failure);
-      input.current?.focus();
-    }
-  }
+  const { input, error, pending, submit } = useFieldSubmit(() => onSubmit(password), password !== "");
 
   return (
     <form onSubmit={submit} noValidate>
@@ -52,19 +37,13 @@ export function PasswordConfirmation({
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
         />
-        <Group>
-          <Button
-            type="submit"
-            color={danger ? "red" : undefined}
-            disabled={password === ""}
-            loading={pending}
-          >
-            {submitLabel}
-          </Button>
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Group>
+        <SubmitOrCancel
+          label={submitLabel}
+          disabled={password === ""}
+          pending={pending}
+          danger={danger}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
-import { Button, Code, Group, Stack, Text, TextInput } from "@mantine/core";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Code, Stack, Text, TextInput } from "@mantine/core";
+import { useState } from "react";
 import { FormAlert } from "../../components/form-alert";
 import { BackupCodes } from "./backup-codes";
+import { SubmitOrCancel, useFieldSubmit } from "./field-form";
 import { PasswordConfirmation } from "./password-confirmation";
 import { QrCode } from "./qr-code";
 import { confirmTwoFactor, enableTwoFactor, passwordFailureMessage } from "./two-factor-api";
@@ -65,28 +66,17 @@ function ScanAndConfirm({
   onConfirmed: () => void;
 }) {
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const trimmed = code.replace(/\s+/g, "");
-  useEffect(() => input.current?.focus(), []);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (trimmed === "" || pending) return;
-    setPending(true);
-    setError(null);
+  const { input, error, pending, submit } = useFieldSubmit(async () => {
     const answer = await confirmTwoFactor(trimmed);
-    setPending(false);
     if (answer.error) {
-      setError(
-        answer.error.status === 429 ? TWO_FACTOR_PAGE_TEXT.tooManyCodes : TWO_FACTOR_PAGE_TEXT.wrongSetupCode,
-      );
-      input.current?.focus();
-      return;
+      return answer.error.status === 429
+        ? TWO_FACTOR_PAGE_TEXT.tooManyCodes
+        : TWO_FACTOR_PAGE_TEXT.wrongSetupCode;
     }
     onConfirmed();
-  }
+    return null;
+  }, trimmed !== "");
 
   return (
     <form onSubmit={submit} noValidate>
@@ -119,14 +109,7 @@ function ScanAndConfirm({
           error={error !== null}
           onChange={(event) => setCode(event.currentTarget.value)}
         />
-        <Group>
-          <Button type="submit" disabled={trimmed === ""} loading={pending}>
-            Turn on
-          </Button>
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Group>
+        <SubmitOrCancel label="Turn on" disabled={trimmed === ""} pending={pending} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -57,13 +57,14 @@ function redirectProblem(outcome: Outcome): string | null {
 export const OUTSIDE_FILES = ["root:x:0:0:", '"name": "grantflow"'];
 
 /**
- * Everything wrong with one outcome: a 5xx, a refusal in the wrong shape, a refusal that wrote, a
- * redirect elsewhere, a polluted Object.prototype, and text the caller may not read (`forbidden`: the
- * world's markers outside the caller's reach, and files outside the app's storage).
+ * Everything wrong with one outcome: a 5xx, a refusal in the wrong shape, a refusal that wrote (but
+ * what `refusalMayWrite` allows: the counts a limit keeps of refused attempts), a redirect elsewhere, a
+ * polluted Object.prototype, and text the caller may not read (`forbidden`: the world's markers outside
+ * the caller's reach, and files outside the app's storage).
  */
 export function problemsOf(
   outcome: Outcome,
-  opts: { auth: boolean; forbidden: readonly string[] },
+  opts: { auth: boolean; forbidden: readonly string[]; refusalMayWrite?: (write: Write) => boolean },
 ): string[] {
   const problems: string[] = [];
   const preview = outcome.text.length > 500 ? `${outcome.text.slice(0, 500)}…` : outcome.text;
@@ -71,8 +72,9 @@ export function problemsOf(
   if (outcome.status >= 400 && outcome.status < 500) {
     const shape = errorShapeProblem(outcome, opts.auth);
     if (shape) problems.push(`${shape}: ${preview}`);
-    if (outcome.writes.length > 0) {
-      const writes = outcome.writes.map((w) => `${w.op} ${w.table} ×${w.rows}`).join(", ");
+    const partial = outcome.writes.filter((w) => !opts.refusalMayWrite?.(w));
+    if (partial.length > 0) {
+      const writes = partial.map((w) => `${w.op} ${w.table} ×${w.rows}`).join(", ");
       problems.push(`partial write: refused with ${outcome.status} but committed ${writes}`);
     }
   }

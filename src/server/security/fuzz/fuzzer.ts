@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import type { Caller } from "../actors";
 import type { World } from "../world";
+import { isCountOfRefusedCode } from "./auth-calls";
 import { type Outcome, problemsOf } from "./check";
 import { endpointSeed, type FuzzConfig } from "./config";
 import { type Endpoint, isAuthEndpoint } from "./endpoints";
@@ -20,8 +21,8 @@ export interface FuzzContext {
   journal: WriteJournal;
   /** The callers each generated request is sent as, in this order. */
   callersFor(endpoint: Endpoint): Promise<Caller[]>;
-  /** Told of each answer (a caller whose session a request ended signs in again). */
-  afterRequest(endpoint: Endpoint, outcome: Outcome): Promise<void>;
+  /** Told of each answer to a caller (one whose session or sign-in a request ended starts again). */
+  afterRequest(endpoint: Endpoint, outcome: Outcome, caller: Caller): Promise<void>;
   /** The private text of the world an answer to this request may hold, and the text it may not. */
   privateTextFor(caller: Caller, request: FuzzRequest, endpoint: Endpoint): PrivateText;
 }
@@ -64,17 +65,21 @@ export async function fuzzEndpoint(
     for (const caller of await ctx.callersFor(endpoint)) {
       const request = await buildRequest(ctx.world, endpoint, recipe, caller);
       const outcome = await send(ctx.world, ctx.journal, request);
-      await ctx.afterRequest(endpoint, outcome);
+      await ctx.afterRequest(endpoint, outcome, caller);
       const text = ctx.privateTextFor(caller, request, endpoint);
       if (text.readable.some((t) => outcome.text.includes(t))) tally.readPrivate += 1;
+      const auth = isAuthEndpoint(endpoint);
       const problems = problemsOf(outcome, {
-        auth: isAuthEndpoint(endpoint),
+        auth,
         forbidden: text.forbidden,
+        ...(auth ? { refusalMayWrite: (write) => isCountOfRefusedCode(request, write) } : {}),
       });
       const known = problems.length > 0 && knownFindingOf(endpoint.route, outcome) !== undefined;
       count(tally, outcome, known);
       if (problems.length > 0 && !known) {
-        throw new Error(`${problems.join("\n")}\nas ${caller.name}: ${describeRequest(request)}`);
+        throw new Error(
+          `${problems.join("\n")}\nas ${caller.label ?? caller.name}: ${describeRequest(request)}`,
+        );
       }
     }
   });

@@ -38,6 +38,14 @@ async function adminOfNewOrg() {
   return { org, program, cookie: await t.signIn(admin.email) };
 }
 
+/** better-auth refuses its own routes in its own shape, `{ code?, message }` (fuzz/check.ts): not a 500. */
+async function expectAuthRefusal(res: Response) {
+  const text = await res.text();
+  expect(res.status, text).toBeGreaterThanOrEqual(400);
+  expect(res.status, text).toBeLessThan(500);
+  expect(typeof (JSON.parse(text) as { message?: unknown }).message, text).toBe("string");
+}
+
 /** Bad text may fairly be a 400 or a 404 (nothing has that id): the fix decides; not a 500. */
 async function expectRefusal(res: Response) {
   const text = await res.text();
@@ -55,7 +63,34 @@ async function expectTextRefused(res: Response, field: string, message: string) 
 
 const expectNulRefused = (res: Response, field: string) => expectTextRefused(res, field, NUL_MESSAGE);
 
+/** A JSON object nested `depth` deep: `{"a":{"a":…1…}}`. */
+const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
+
 describe("fixed findings of the endpoint fuzzer", () => {
+  // better-auth deep-merges what a before hook returns; these hooks return the whole body.
+  it("a body nested 10,000 deep on a second-factor code check is refused, not a 500", async () => {
+    for (const path of ["/api/auth/two-factor/verify-totp", "/api/auth/two-factor/verify-backup-code"]) {
+      const res = await raw(path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: `{"code":"000000","deep":${nested(10_000)}}`,
+      });
+      await expectAuthRefusal(res);
+    }
+  });
+
+  it("a body nested 10,000 deep on a password change is refused, not a 500", async () => {
+    const { cookie } = await adminOfNewOrg();
+    const body = `{"currentPassword":"not-the-password","newPassword":"a-long-password-2","deep":${nested(10_000)}}`;
+    for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+      const res = await raw("/api/auth/change-password", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body,
+      });
+      await expectAuthRefusal(res);
+    }
+  });
   it("U+0000 in a path parameter is refused, not a 500", async () => {
     const { program, cookie } = await adminOfNewOrg();
     const res = await raw(`/api/ratings/%00?count=true&programId=${program.id}`, {
