@@ -1,32 +1,42 @@
 import { createHash } from "node:crypto";
+import { DEFAULT_PAGE_SIZE } from "../../src/client/lib/paging";
+import { CandidateTable, type PageQuery } from "../../src/server/reviewing/candidate-stats-page";
 import {
+  type CandidateReviews,
   calibratedQualities,
   type RankingFigures,
   rankingFiguresOf,
   roundTo,
 } from "../../src/server/reviewing/stats-math";
+import type { CandidateSortColumn } from "../../src/shared/schemas/candidate-statistics";
+import type { CandidateStatsRow, DecisionStatus } from "../../src/shared/schemas/reviews";
 import {
   findReviewProgram,
   notFound,
-  REVIEWABLE_SQL,
   roleIn,
   rules,
   sessionOf,
   unauthenticated,
 } from "../baseline/reviewing";
-import type { BenchUser, Scenario } from "./types";
+import type { SqlQuery } from "../lib/sql-client";
+import type { BaselineResponse, BenchUser, Scenario } from "./types";
 
 /**
- * Issue 7's Candidate Statistics table: every submitted candidate of the review program (10,000, with
- * about 61,000 reviews and 200 stacked rankings of 500 in the large data set) with its rating figures,
- * suggested and calibrated ratings, average ranking and consensus rank, as the organization admin. The
- * issue's target: under 300 ms for one request on this machine (aggregates computed in SQL).
+ * Issue 7's Candidate Statistics table as the page first shows it: page 1 of the review program's
+ * submitted candidates (10,000, with about 61,000 reviews and 200 stacked rankings of 500 in the large
+ * data set) by name, DEFAULT_PAGE_SIZE rows with their rating figures, suggested and calibrated ratings,
+ * average ranking and consensus rank, as the organization admin — the request the client sends for its
+ * first view (FIRST_PAGE_QUERY of src/client/features/candidate-statistics/candidate-table-model.ts).
  *
- * A page read by a few admins at a meeting, one request at a time: the p99 is then the time of one
- * request, which is what the issue's 300 ms is about (with PGlite in the server's own thread, requests
- * in flight together only queue behind each other).
- * Nothing changes between requests, so after the first one the rankings' figures and the calibration
- * come from the per-program caches of src/server/reviewing/candidate-stats.ts, on both servers.
+ * Since issue 9 the server computes a program's whole table once and keeps it under the program's
+ * statistics versions (src/server/reviewing/candidate-stats.ts): a request reads the versions (one
+ * statement of a few rows) and, while none changed, cuts the page from the kept table. Nothing changes
+ * between the scenario's requests, so after the first one (the answer check's) every request is that:
+ * session, program, role, versions, page. The issue's target, under 300 ms for one request, is then far
+ * off; the ratio says what our server adds to the same SQL and the same page cutting.
+ *
+ * A page read by a few admins at a meeting, one request at a time: the p99 is the time of one request
+ * (with PGlite in the server's own thread, requests in flight together only queue behind each other).
  */
 
 function reviewProgramOf(user: BenchUser): string {
@@ -35,71 +45,448 @@ function reviewProgramOf(user: BenchUser): string {
   return user.reviewPrograms.review;
 }
 
-const COUNTED = (column: string) => `${column} >= 0 and ${column} < 'Infinity'::float8`;
+/**
+ * The client's first view (FIRST_PAGE_QUERY, sent by candidateStatisticsApi.candidates with every field
+ * as text, in this order): page 1, by name from A, no filter. Written out rather than imported: the
+ * client's model module loads zod, which the baseline server must not.
+ */
+const FIRST_VIEW = {
+  page: "1",
+  pageSize: String(DEFAULT_PAGE_SIZE),
+  sort: "identifier",
+  direction: "ascending",
+  search: "",
+  status: "all",
+  minReviews: "0",
+};
 
-/** figuresQuery in candidate-stats.ts ($1 program), the same statement as our server sends. */
-const figuresSql = (withSuggested: boolean) => `
-  with figures as (
-    select r.submission_id,
-      (count(*) filter (where ${COUNTED("r.rating")}))::int as n,
-      avg(r.rating order by r.rating) filter (where ${COUNTED("r.rating")}) as mean,
-      stddev_pop(r.rating) filter (where ${COUNTED("r.rating")}) as sd,
-      array_agg(r.rating order by r.rating, r.user_id collate "C") filter (where ${COUNTED("r.rating")}) as ratings,
-      array_agg(r.user_id order by r.rating, r.user_id collate "C") filter (where ${COUNTED("r.rating")}) as raters,
-      ${withSuggested ? `avg(r.suggested_rating) filter (where ${COUNTED("r.suggested_rating")})` : "null::float8"} as suggested
-    from reviews r
-    where r.program_id = $1
-    group by r.submission_id
-  )
-  select json_agg(json_build_array(s.id, s.identifier, s.status, s.amount_cents,
-      coalesce(f.n, 0), f.mean, f.sd,
-      case when f.n % 2 = 1 then f.ratings[f.n / 2 + 1]
-        else (f.ratings[f.n / 2 + 1] + f.ratings[f.n / 2]) / 2 end,
-      f.ratings[1], f.ratings[f.n], f.suggested, f.ratings)
-    order by lower(s.identifier), s.id)::text as figures,
-    json_agg(json_build_array(s.id, f.raters, f.ratings) order by lower(s.identifier), s.id)
-      filter (where f.n > 0)::text as triples
-  from submissions s
-  left join figures f on f.submission_id = s.id
-  where s.program_id = $1 and ${REVIEWABLE_SQL}`;
+// ---------------------------------------------------------------------------------------------------
+// The baseline: src/server/reviewing/candidate-stats.ts without Hono, zod or drizzle. The statements
+// are the ones drizzle sends for stats-versions.ts, candidate-stats-inputs.ts and suggested-rating.ts
+// (same text, same parameters); the figures are candidate-figures.ts' arithmetic, repeated here because
+// that module loads drizzle through present.ts; the page is cut by our CandidateTable (pure).
+// ---------------------------------------------------------------------------------------------------
 
-const VERSION_SQL = `select count(*)::int as lists, coalesce(sum(revision), 0)::text as revisions,
-    max(updated_at)::text as latest from rankings where program_id = $1`;
-const RANKINGS_SQL = "select applications from rankings where program_id = $1 order by user_id";
+/** statisticsVersions (stats-versions.ts). */
+const VERSIONS_SQL = `select coalesce(sum("statistics_versions"."candidates"), 0)::text as candidates,
+        coalesce(sum("statistics_versions"."reviews"), 0)::text as reviews, coalesce(sum("statistics_versions"."rankings"), 0)::text as rankings,
+        coalesce(sum("statistics_versions"."committee"), 0)::text as committee
+      from "statistics_versions" where "statistics_versions"."program_id" = $1`;
 
-type FiguresRow = [
-  string,
-  string,
-  string,
-  number | null,
-  number,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  number | null,
-  number[] | null,
-];
+/** loadCandidates (candidate-stats-inputs.ts). */
+const CANDIDATES_SQL = `select "submissions"."id" as "id", "submissions"."identifier" as "identifier",
+      "submissions"."status" as "status", "submissions"."amount_cents"::float8 as "amountCents"
+    from "submissions" where "submissions"."program_id" = $1 and "submissions"."submission_date" is not null and "submissions"."soft_deleted" = false`;
 
-/** The same two caches as our server, keyed the same way. */
-const rankingCache = new Map<string, { key: string; figures: RankingFigures }>();
-const calibrationCache = new Map<string, { key: string; quality: Map<string, number> }>();
-const digest = (text: string) => createHash("sha1").update(text).digest("base64");
+/** loadReviews (candidate-stats-inputs.ts), with or without the suggested ratings (appVersion 3). */
+const reviewsSql = (
+  withSuggested: boolean,
+) => `select "reviews"."submission_id" as "submissionId", "reviews"."user_id" as "userId",
+      "reviews"."rating" as "rating", "reviews"."suggested_rating" as "suggested"
+    from "reviews" where "reviews"."program_id" = $1 and ${
+      withSuggested
+        ? `("reviews"."rating" >= 0 or "reviews"."suggested_rating" >= 0)`
+        : `"reviews"."rating" >= 0`
+    }`;
 
-function histogramOf(sorted: readonly number[]): Record<string, number> {
-  const histogram: Record<string, number> = {};
-  for (const rating of sorted) histogram[String(rating)] = (histogram[String(rating)] ?? 0) + 1;
-  return histogram;
+/** loadRankings (candidate-stats-inputs.ts). */
+const RANKINGS_SQL = `select "applications" from "rankings" where "rankings"."program_id" = $1 order by "rankings"."user_id"`;
+
+/** backfillSuggestedRatings' scan (suggested-rating.ts), once per appVersion 3 program and process. */
+const BACKFILL_SQL = `select "reviews"."id", "reviews"."sections", "submissions"."form_id", "submissions"."form_version", extract(epoch from "reviews"."last_reviewed")::text from "reviews" inner join "submissions" on "submissions"."id" = "reviews"."submission_id" where ("reviews"."program_id" = $1 and "reviews"."suggested_rating" is null and jsonb_path_exists("reviews"."sections", '$[*].criteria[*] ? (@.type == "SCALE" && @.value >= 0)'))`;
+
+/** The appVersion whose reviews carry a suggested rating. */
+const CRITERIA_APP_VERSION = 3;
+
+interface StatisticsVersions {
+  candidates: string;
+  reviews: string;
+  rankings: string;
+  committee: string;
 }
+
+interface StatsCandidate {
+  id: string;
+  identifier: string;
+  status: DecisionStatus;
+  amountCents: number | null;
+}
+
+interface StatsReview {
+  submissionId: string;
+  userId: string;
+  rating: number;
+  suggested: number | null;
+}
+
+type RatingPart = Pick<
+  CandidateStatsRow,
+  | "numReviews"
+  | "averageRating"
+  | "medianRating"
+  | "standardDeviation"
+  | "minRating"
+  | "maxRating"
+  | "histogram"
+  | "suggestedRating"
+  | "calibratedRating"
+>;
+type RankingPart = Pick<CandidateStatsRow, "averageRanking" | "rankedBy" | "consensusRank">;
+interface ReviewFigures extends RatingPart {
+  raters: string[];
+  ratings: number[];
+}
+
+const byId = (a: StatsCandidate, b: StatsCandidate) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+const isRated = (value: number | null): value is number =>
+  value !== null && Number.isFinite(value) && value >= 0;
+
+const byRatingThenReviewer = (a: StatsReview, b: StatsReview) =>
+  a.rating - b.rating || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0);
+
+const NO_REVIEWS: RatingPart = Object.freeze({
+  numReviews: 0,
+  averageRating: null,
+  medianRating: null,
+  standardDeviation: null,
+  minRating: null,
+  maxRating: null,
+  histogram: Object.freeze({}),
+  suggestedRating: null,
+  calibratedRating: null,
+});
+
+const NOT_RANKED: RankingPart = Object.freeze({ averageRanking: null, rankedBy: 0, consensusRank: null });
+
+/** candidate-figures.ts' figuresOf (with sortedRatingStats): one submission's figures, or null. */
+function figuresOf(reviews: StatsReview[], withSuggested: boolean): ReviewFigures | null {
+  reviews.sort(byRatingThenReviewer);
+  const raters: string[] = [];
+  const ratings: number[] = [];
+  let suggestedSum = 0;
+  let suggestedCount = 0;
+  for (const review of reviews) {
+    if (isRated(review.rating)) {
+      raters.push(review.userId);
+      ratings.push(review.rating);
+    }
+    if (withSuggested && isRated(review.suggested)) {
+      suggestedSum += review.suggested;
+      suggestedCount += 1;
+    }
+  }
+  if (ratings.length === 0 && suggestedCount === 0) return null;
+  const count = ratings.length;
+  const histogram: Record<string, number> = {};
+  for (const rating of ratings) {
+    const key = String(rating);
+    histogram[key] = (histogram[key] ?? 0) + 1;
+  }
+  const suggestedRating = suggestedCount === 0 ? null : roundTo(suggestedSum / suggestedCount, 2);
+  if (count === 0) {
+    return {
+      numReviews: 0,
+      averageRating: null,
+      medianRating: null,
+      standardDeviation: null,
+      minRating: null,
+      maxRating: null,
+      histogram,
+      suggestedRating,
+      calibratedRating: null,
+      raters,
+      ratings,
+    };
+  }
+  let sum = 0;
+  for (const rating of ratings) sum += rating;
+  const average = sum / count;
+  const middle = Math.floor(count / 2);
+  const median = count % 2 === 1 ? ratings[middle]! : (ratings[middle]! + ratings[middle - 1]!) / 2;
+  let squares = 0;
+  for (const rating of ratings) squares += (rating - average) ** 2;
+  return {
+    numReviews: count,
+    averageRating: roundTo(average, 2),
+    medianRating: roundTo(median, 2),
+    standardDeviation: roundTo(Math.sqrt(squares / count), 2),
+    minRating: ratings[0]!,
+    maxRating: ratings[count - 1]!,
+    histogram,
+    suggestedRating,
+    calibratedRating: null,
+    raters,
+    ratings,
+  };
+}
+
+/** reviewFiguresOf then calibrate (candidate-figures.ts): every reviewed submission's figures. */
+function ratingFigures(
+  candidates: readonly StatsCandidate[],
+  reviews: readonly StatsReview[],
+  withSuggested: boolean,
+): (id: string) => RatingPart {
+  const bySubmission = new Map<string, StatsReview[]>();
+  for (const review of reviews) {
+    const list = bySubmission.get(review.submissionId);
+    if (list === undefined) bySubmission.set(review.submissionId, [review]);
+    else list.push(review);
+  }
+  const figures = new Map<string, ReviewFigures>();
+  for (const [submissionId, list] of bySubmission) {
+    const summary = figuresOf(list, withSuggested);
+    if (summary !== null) figures.set(submissionId, summary);
+  }
+  const input: CandidateReviews[] = [];
+  for (const candidate of candidates) {
+    const summary = figures.get(candidate.id);
+    if (summary === undefined || summary.numReviews === 0) continue;
+    input.push({ candidateId: candidate.id, reviewerIds: summary.raters, ratings: summary.ratings });
+  }
+  for (const [id, quality] of calibratedQualities(input)) figures.get(id)!.calibratedRating = quality;
+  return (id) => figures.get(id) ?? NO_REVIEWS;
+}
+
+/** rankingParts (candidate-figures.ts). */
+function rankingPartsOf(ranked: RankingFigures): (id: string) => RankingPart {
+  return (id) => {
+    const ranking = ranked.scores.get(id);
+    if (ranking === undefined) return NOT_RANKED;
+    return {
+      averageRanking: ranking.score,
+      rankedBy: ranking.rankedBy,
+      consensusRank: ranked.consensus.get(id) ?? null,
+    };
+  };
+}
+
+/** candidateRows (candidate-figures.ts). */
+function candidateRows(
+  candidates: readonly StatsCandidate[],
+  ratingOf: (id: string) => RatingPart,
+  rankingOf: (id: string) => RankingPart,
+): CandidateStatsRow[] {
+  return candidates.map((candidate): CandidateStatsRow => {
+    const rating = ratingOf(candidate.id);
+    const ranking = rankingOf(candidate.id);
+    return {
+      _id: candidate.id,
+      identifier: candidate.identifier,
+      status: candidate.status,
+      amount: candidate.amountCents === null ? null : candidate.amountCents / 100,
+      numReviews: rating.numReviews,
+      averageRating: rating.averageRating,
+      medianRating: rating.medianRating,
+      standardDeviation: rating.standardDeviation,
+      minRating: rating.minRating,
+      maxRating: rating.maxRating,
+      histogram: rating.histogram,
+      suggestedRating: rating.suggestedRating,
+      calibratedRating: rating.calibratedRating,
+      averageRanking: ranking.averageRanking,
+      rankedBy: ranking.rankedBy,
+      consensusRank: ranking.consensusRank,
+    };
+  });
+}
+
+/** What a kept table was computed from (candidate-stats.ts' TableKeys). */
+interface TableKeys {
+  candidates: string;
+  ids: string;
+  reviews: string;
+  rankings: string;
+}
+interface Kept {
+  keys: TableKeys;
+  table: CandidateTable;
+}
+
+/** The same per-process memory as our server: the last table of each program, and those being computed. */
+const kept = new Map<string, Kept>();
+const KEPT_PROGRAMS = 20;
+const KEPT_CANDIDATES = 150_000;
+const computing = new Map<string, { key: string; table: Promise<Kept> }>();
+const backfilled = new Set<string>();
+
+function remember(programId: string, value: Kept) {
+  kept.delete(programId);
+  kept.set(programId, value);
+  let candidates = 0;
+  for (const { table } of kept.values()) candidates += table.rows.length;
+  for (const [id, { table }] of kept) {
+    if (id === programId || (kept.size <= KEPT_PROGRAMS && candidates <= KEPT_CANDIDATES)) break;
+    candidates -= table.rows.length;
+    kept.delete(id);
+  }
+}
+
+function idsDigest(candidates: readonly StatsCandidate[]): string {
+  const hash = createHash("sha1");
+  for (const candidate of candidates) hash.update(candidate.id);
+  return hash.digest("base64");
+}
+
+const candidatesOfRows = (rows: readonly CandidateStatsRow[]): StatsCandidate[] =>
+  rows.map((row) => ({
+    id: row._id,
+    identifier: row.identifier,
+    status: row.status,
+    amountCents: row.amount === null ? null : Math.round(row.amount * 100),
+  }));
+
+function rowsById(previous: Kept): (id: string) => CandidateStatsRow {
+  const byRow = new Map(previous.table.rows.map((row) => [row._id, row]));
+  return (id) => byRow.get(id)!;
+}
+
+interface StatsProgram {
+  id: string;
+  app_version: number;
+}
+
+/** computeTable (candidate-stats.ts): only the inputs whose version changed are read again. */
+async function computeTable(
+  sql: SqlQuery,
+  program: StatsProgram,
+  versions: StatisticsVersions,
+  previous: Kept | undefined,
+): Promise<Kept> {
+  const withSuggested = program.app_version === CRITERIA_APP_VERSION;
+  const sameCandidates = previous?.keys.candidates === versions.candidates;
+  const candidates =
+    previous && sameCandidates
+      ? candidatesOfRows(previous.table.rows)
+      : (await sql.query<StatsCandidate>(CANDIDATES_SQL, [program.id])).sort(byId);
+  const keys: TableKeys = {
+    candidates: versions.candidates,
+    ids: previous && sameCandidates ? previous.keys.ids : idsDigest(candidates),
+    reviews: `${program.app_version}/${versions.reviews}`,
+    rankings: versions.rankings,
+  };
+  const sameIds = previous?.keys.ids === keys.ids;
+  const reuseRatings = previous && sameIds && previous.keys.reviews === keys.reviews;
+  const reuseRankings = previous && sameIds && previous.keys.rankings === keys.rankings;
+  const [reviewed, stored] = await Promise.all([
+    reuseRatings ? null : sql.query<StatsReview>(reviewsSql(withSuggested), [program.id]),
+    reuseRankings
+      ? null
+      : sql
+          .query<{ applications: string[] }>(RANKINGS_SQL, [program.id])
+          .then((rows) => rows.map((row) => row.applications)),
+  ]);
+  const ratingOf =
+    reviewed === null ? rowsById(previous!) : ratingFigures(candidates, reviewed, withSuggested);
+  let rankingOf: (id: string) => RankingPart;
+  let totalRankings: number;
+  if (stored === null) {
+    rankingOf = rowsById(previous!);
+    totalRankings = previous!.table.totalRankings;
+  } else {
+    const ranked = rankingFiguresOf(stored, new Set(candidates.map((c) => c.id)));
+    rankingOf = rankingPartsOf(ranked);
+    totalRankings = ranked.totalLists;
+  }
+  const rows = candidateRows(candidates, ratingOf, rankingOf);
+  const names = previous && sameCandidates ? previous.table : undefined;
+  return { keys, table: new CandidateTable(rows, totalRankings, names) };
+}
+
+/** candidateTable (candidate-stats.ts): the versions, then the kept table or a new one. */
+async function candidateTable(sql: SqlQuery, program: StatsProgram): Promise<CandidateTable> {
+  if (program.app_version === CRITERIA_APP_VERSION && !backfilled.has(program.id)) {
+    // Our server's first request per program and process scans for reviews without a suggested
+    // rating. Our server runs first on this database and stores what it computes, so what the scan
+    // finds here are reviews whose criteria give none: nothing to compute or write.
+    await sql.query(BACKFILL_SQL, [program.id]);
+    backfilled.add(program.id);
+  }
+  const [versions] = await sql.query<StatisticsVersions>(VERSIONS_SQL, [program.id]);
+  const previous = kept.get(program.id);
+  if (
+    previous &&
+    previous.keys.candidates === versions!.candidates &&
+    previous.keys.reviews === `${program.app_version}/${versions!.reviews}` &&
+    previous.keys.rankings === versions!.rankings
+  ) {
+    remember(program.id, previous);
+    return previous.table;
+  }
+  const key = `${program.app_version}/${versions!.candidates}/${versions!.reviews}/${versions!.rankings}`;
+  const running = computing.get(program.id);
+  if (running?.key === key) return (await running.table).table;
+  const table = computeTable(sql, program, versions!, previous);
+  computing.set(program.id, { key, table });
+  try {
+    const value = await table;
+    remember(program.id, value);
+    return value.table;
+  } finally {
+    if (computing.get(program.id)?.table === table) computing.delete(program.id);
+  }
+}
+
+const SORT_COLUMNS: readonly string[] = [
+  "identifier",
+  "averageRating",
+  "calibratedRating",
+  "suggestedRating",
+  "numReviews",
+  "standardDeviation",
+  "averageRanking",
+  "consensusRank",
+  "status",
+  "amount",
+] satisfies readonly CandidateSortColumn[];
+
+/** candidateStatsQuerySchema's rules and defaults in plain code; null when a field is not valid. */
+function pageQueryOf(query: URLSearchParams): PageQuery | null {
+  const integer = (name: string, fallback: number, min: number, max: number) => {
+    const text = query.get(name);
+    if (text === null) return fallback;
+    const value = Number(text);
+    return Number.isInteger(value) && value >= min && value <= max ? value : null;
+  };
+  const choice = <T extends string>(name: string, fallback: T, allowed: readonly string[]) => {
+    const text = query.get(name) ?? fallback;
+    return allowed.includes(text) ? (text as T) : null;
+  };
+  const page = integer("page", 1, 1, 100_000);
+  const pageSize = integer("pageSize", 50, 1, 100);
+  const minReviews = integer("minReviews", 0, 0, 1_000_000);
+  const sort = choice<CandidateSortColumn>("sort", "identifier", SORT_COLUMNS);
+  const direction = choice<PageQuery["direction"]>("direction", "ascending", ["ascending", "descending"]);
+  const status = choice<PageQuery["status"]>("status", "all", ["all", "pending", "approved", "disapproved"]);
+  const recipients = choice<PageQuery["recipients"]>("recipients", "false", ["true", "false"]);
+  const search = query.get("search") ?? "";
+  if (
+    page === null ||
+    pageSize === null ||
+    minReviews === null ||
+    sort === null ||
+    direction === null ||
+    status === null ||
+    recipients === null ||
+    search.length > 200
+  )
+    return null;
+  return { page, pageSize, sort, direction, search, status, minReviews, recipients };
+}
+
+const invalid = (): BaselineResponse => ({
+  status: 400,
+  body: { error: { code: "VALIDATION", message: "Some fields are not valid." } },
+});
 
 export const candidateStatsScenario: Scenario = {
   name: "candidate-stats",
   description:
-    "GET /api/admin/candidate-submissions?programId=… as the organization admin: 10,000 candidates' rating figures, suggested and calibrated ratings, average ranking and consensus rank",
+    "GET /api/admin/candidate-submissions?programId=…&page=1&pageSize=10&sort=identifier&direction=ascending… as the organization admin: the first page of 10,000 candidates' figures (rating figures, suggested and calibrated ratings, average ranking, consensus rank), cut from the table kept per program",
   method: "GET",
-  path: (user) => `/api/admin/candidate-submissions?programId=${encodeURIComponent(reviewProgramOf(user))}`,
-  request: "GET /api/admin/candidate-submissions?programId={review program}",
+  path: (user) =>
+    `/api/admin/candidate-submissions?${new URLSearchParams({ programId: reviewProgramOf(user), ...FIRST_VIEW }).toString()}`,
+  request: `GET /api/admin/candidate-submissions?programId={review program}&page=1&pageSize=${DEFAULT_PAGE_SIZE}&sort=identifier&direction=ascending&search=&status=all&minReviews=0`,
   actor: "organizationAdmin",
   signedIn: true,
   expectStatus: 200,
@@ -108,79 +495,21 @@ export const candidateStatsScenario: Scenario = {
   targets: { p99Ms: 300, minRatio: 0.7 },
   baseline: {
     pattern: /^\/api\/admin\/candidate-submissions$/,
-    // candidateStats: the program and the caller's role, then the figures statement and the rankings'
-    // version side by side, the rankings only when their version or the candidates changed, the
-    // calibration only when its input changed.
+    // The route: the query's fields, the session, the program and the caller's role; then
+    // candidateStats: the statistics versions, and the kept table while they are unchanged (else only
+    // the inputs whose version changed are read again), and the page cut from it.
     async handle(request, context) {
       const { sql } = context;
+      const query = pageQueryOf(request.query);
+      if (!query) return invalid();
       const session = await sessionOf(request, context);
       if (!session) return unauthenticated();
       const program = await findReviewProgram(sql, request.query.get("programId") ?? "");
       if (!program) return notFound();
       const actor = { ...session, role: await roleIn(sql, session.userId, program.id) };
       if (!rules(actor, program.organization_id).administers) return notFound();
-      const [[texts], [version]] = await Promise.all([
-        sql.query<{ figures: string | null; triples: string | null }>(figuresSql(program.app_version === 3), [
-          program.id,
-        ]),
-        sql.query<{ lists: number; revisions: string; latest: string | null }>(VERSION_SQL, [program.id]),
-      ]);
-      const rows: FiguresRow[] = texts?.figures ? JSON.parse(texts.figures) : [];
-      const ids = rows.map((row) => row[0]);
-      const rankingKey = `${version?.lists ?? 0}/${version?.revisions ?? 0}/${version?.latest ?? ""}/${digest(ids.join(","))}`;
-      let ranked = rankingCache.get(program.id);
-      if (ranked?.key !== rankingKey) {
-        const stored = await sql.query<{ applications: string[] }>(RANKINGS_SQL, [program.id]);
-        ranked = {
-          key: rankingKey,
-          figures: rankingFiguresOf(
-            stored.map((r) => r.applications),
-            new Set(ids),
-          ),
-        };
-        rankingCache.set(program.id, ranked);
-      }
-      const triples = texts?.triples ?? null;
-      const triplesKey = triples === null ? "" : digest(triples);
-      let calibrated = calibrationCache.get(program.id);
-      if (calibrated?.key !== triplesKey) {
-        const parsed: [string, string[], number[]][] = triples === null ? [] : JSON.parse(triples);
-        const quality = calibratedQualities(
-          parsed.map(([candidateId, reviewerIds, ratings]) => ({ candidateId, reviewerIds, ratings })),
-        );
-        calibrated = { key: triplesKey, quality };
-        calibrationCache.set(program.id, calibrated);
-      }
-      const { scores, consensus, totalLists } = ranked.figures;
-      return {
-        status: 200,
-        body: {
-          rows: rows.map(
-            ([id, identifier, status, cents, count, mean, sd, median, min, max, suggested, ratings]) => {
-              const ranking = scores.get(id);
-              return {
-                _id: id,
-                identifier,
-                status,
-                amount: cents === null ? null : cents / 100,
-                numReviews: count,
-                averageRating: mean === null ? null : roundTo(mean, 2),
-                medianRating: median === null ? null : roundTo(median, 2),
-                standardDeviation: sd === null ? null : roundTo(sd, 2),
-                minRating: min,
-                maxRating: max,
-                histogram: histogramOf(ratings ?? []),
-                suggestedRating: suggested === null ? null : roundTo(suggested, 2),
-                calibratedRating: calibrated.quality.get(id) ?? null,
-                averageRanking: ranking?.score ?? null,
-                rankedBy: ranking?.rankedBy ?? 0,
-                consensusRank: consensus.get(id) ?? null,
-              };
-            },
-          ),
-          totalRankings: totalLists,
-        },
-      };
+      const table = await candidateTable(sql, program);
+      return { status: 200, body: table.page(query) };
     },
   },
 };
