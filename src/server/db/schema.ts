@@ -633,6 +633,65 @@ export const reviews = pgTable(
   ],
 );
 
+/**
+ * The candidates assigned to a committee member, directly or through a reviewer group: one row per
+ * (member, candidate), with the candidate's list key (submissions.name_key), whether it is submitted and
+ * not a test, and whether the member rated it (their review's rating is above -1). A member's list is
+ * these and the candidates open to all (review-and-administration §6), each read in list order from its
+ * own index, so a page and the list's counts cost the same whatever the size of the program (issue 9).
+ * Kept by database triggers on the assignment tables, reviewer_group_members, submissions and reviews
+ * (migrations/0017_reviewer_candidates.sql): never written by the application.
+ */
+export const reviewerCandidates = pgTable(
+  "reviewer_candidates",
+  {
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    programId: uuid("program_id")
+      .notNull()
+      .references(() => programs.id, { onDelete: "cascade" }),
+    nameKey: text("name_key").notNull(),
+    reviewable: boolean("reviewable").notNull(),
+    rated: boolean("rated").notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.submissionId, t.userId] }),
+    // A member's assigned candidates in list order, and their counts, from the index alone.
+    // Plain column name: an index predicate refuses qualified ones.
+    index("reviewer_candidates_list_idx")
+      .on(t.programId, t.userId, t.nameKey, t.submissionId, t.rated)
+      .where(sql`reviewable`),
+  ],
+);
+
+/**
+ * A committee member's rated reviews (a rating above -1) of candidates open to all that are submitted
+ * and not tests: with reviewer_candidates' rated rows, the "ratings done" of the two-step bar, counted
+ * from an index. Kept by the same triggers (migrations/0017_reviewer_candidates.sql).
+ */
+export const reviewerOpenRatings = pgTable(
+  "reviewer_open_ratings",
+  {
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    programId: uuid("program_id")
+      .notNull()
+      .references(() => programs.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.submissionId, t.userId] }),
+    index("reviewer_open_ratings_program_user_idx").on(t.programId, t.userId),
+  ],
+);
+
 /** Comments on a candidate's section: seen by their author and the program's admins only. */
 export const reviewComments = pgTable(
   "review_comments",

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "../../shared/authz/actor";
 import { can } from "../../shared/authz/matrix";
 import {
@@ -10,10 +10,17 @@ import {
 } from "../../shared/schemas/reviews";
 import { recordAudit, type Transaction } from "../audit/record";
 import type { Tx } from "../db/client";
-import { organizations, programs, reviews, submissions } from "../db/schema";
+import {
+  organizations,
+  programs,
+  reviewerCandidates,
+  reviewerOpenRatings,
+  reviews,
+  submissions,
+} from "../db/schema";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
-import { assignedToReviewerSql, isReviewableSql, visibleToReviewerSql } from "./candidates";
+import { assignedReviewableSql, isReviewableSql, visibleToReviewerByIdSql } from "./candidates";
 import {
   ANCHOR_CONFLICT,
   anchorReadHolds,
@@ -81,7 +88,9 @@ export function viewerIn(actor: Actor, program: ProgramRef): Viewer & { canRate:
 
 /**
  * The candidates in the viewer's list. Admins see every submitted, non-test candidate — and in Admin
- * Mode drafts and tests too; everyone else the submitted, non-test candidates visible to them.
+ * Mode drafts and tests too; everyone else the submitted, non-test candidates visible to them. An
+ * admin's list is walked with it; a committee member's is read from two indexes (listQuery), and the
+ * rule checks the few rows found by id there (an anchor, a page's rows, a neighbour).
  */
 export function candidateFilter(program: ProgramRef, viewer: Viewer, adminMode: boolean): SQL {
   return and(inProgramSql(program), inViewersList(viewer, adminMode))!;
@@ -90,7 +99,7 @@ export function candidateFilter(program: ProgramRef, viewer: Viewer, adminMode: 
 /** candidateFilter without the program (none: every submission of the program). */
 function inViewersList(viewer: Viewer, adminMode: boolean): SQL | undefined {
   if (viewer.isAdmin) return adminMode ? undefined : isReviewableSql();
-  return and(isReviewableSql(), visibleToReviewerSql(viewer.userId));
+  return and(isReviewableSql(), visibleToReviewerByIdSql(viewer.userId));
 }
 
 /**
@@ -156,13 +165,16 @@ function anchorParts(db: Tx, program: ProgramRef, viewer: Viewer, adminMode: boo
  * One page of the list, read as `read` says (see list-paging.ts), and its counts (total, and for the
  * two-step bar the submitted, non-test candidates shown to the viewer and how many of those they rated)
  * in one statement. Its cost grows with the page's distance from its anchor or from the nearer end of
- * the list and with the viewer's own assignments and ratings, never with the rest of the program:
+ * the list, never with the program or the viewer's share of it:
  *
  * - a committee member's candidates are those open to all — read in list order (the stored name_key)
- *   from their own partial index (submissions_open_name_idx), so a page is a walk that stops after it,
- *   from the anchor or the nearer end, and reads the index alone once the table is vacuumed — merged
- *   with the few assigned to them or their groups (`assigned`: their ids from the assignment tables,
- *   then those rows by primary key); the two sets never overlap (open_to_all);
+ *   from their own partial index (submissions_open_name_idx) — merged with those assigned to them or
+ *   their groups, read in list order from theirs (reviewer_candidates_list_idx): two walks that stop
+ *   after the page, from the anchor or the nearer end; the two sets never overlap (open_to_all). Their
+ *   counts are the program's open candidates (programCountSql) and the member's own, read from
+ *   reviewer_candidates' and reviewer_open_ratings' indexes alone. Every row of the page is checked
+ *   again against the rule itself (visibleToReviewerByIdSql) as it is read: a candidate the member may not
+ *   see never leaves the database, whatever the stored rows say;
  * - an admin's are the program's, walked in list order on submissions_program_name_idx.
  *
  * The program-wide counts come from programCountSql. The counts are a one-row CTE the page is
@@ -179,13 +191,13 @@ function listQuery(
   // A second read of the same request has its counts from the first: null instead of counting again.
   const ifCounted = (count: SQL) => (counted ? count : sql`null`);
   const reviewable = isReviewableSql();
-  const rated = ratedByViewerSql(program.id, viewer.userId);
   const anchor = anchorParts(db, program, viewer, adminMode, read);
   const anchorKey = anchor.key;
   const anchorFound = sql<boolean>`${anchor.found}`.as("anchor_found");
 
   if (viewer.isAdmin) {
     const where = candidateFilter(program, viewer, adminMode);
+    const rated = ratedByViewerSql(program.id, viewer.userId);
     const page = db.$with("page").as(
       db
         .select(placeOf())
@@ -208,24 +220,10 @@ function listQuery(
         })
         .from(sql`(select 1) as one`),
     );
-    return { ctes: [...anchor.ctes, page, counts], page, counts, shown: counts.shown };
+    return { ctes: [...anchor.ctes, page, counts], page, counts, shown: counts.shown, seen: undefined };
   }
 
-  const assigned = db.$with("assigned").as(
-    db
-      .select(placeOf())
-      .from(submissions)
-      .where(
-        and(
-          sql`${submissions.id} = any(array(${assignedToReviewerSql(program.id, viewer.userId)}))`,
-          foundByIdInProgramSql(program),
-          reviewable,
-          sql`not ${submissions.openToAll}`,
-        ),
-      ),
-  );
-  const nameKey = sql`${submissions.nameKey}`;
-  // The first rows of the open candidates from the anchor or the nearer end: all a page can need of them.
+  // The first rows of each part from the anchor or the nearer end: all a page can need of them.
   const open = db
     .select(placeOf())
     .from(submissions)
@@ -234,15 +232,21 @@ function listQuery(
         eq(submissions.programId, program.id),
         reviewable,
         submissions.openToAll,
-        beyondAnchor(read, nameKey, sql`${submissions.id}`, anchorKey),
+        beyondAnchor(read, sql`${submissions.nameKey}`, sql`${submissions.id}`, anchorKey),
       ),
     )
-    .orderBy(...orderOf(read, nameKey, sql`${submissions.id}`))
+    .orderBy(...orderOf(read, sql`${submissions.nameKey}`, sql`${submissions.id}`))
     .limit(rowsThroughPage(read));
+  const mineKey = sql`${reviewerCandidates.nameKey}`;
+  const mineId = sql`${reviewerCandidates.submissionId}`;
   const mine = db
-    .select({ id: assigned.id, nameKey: assigned.nameKey })
-    .from(assigned)
-    .where(beyondAnchor(read, sql`${assigned.nameKey}`, sql`${assigned.id}`, anchorKey));
+    .select({ id: reviewerCandidates.submissionId, nameKey: reviewerCandidates.nameKey })
+    .from(reviewerCandidates)
+    .where(
+      and(assignedReviewableSql(program.id, viewer.userId), beyondAnchor(read, mineKey, mineId, anchorKey)),
+    )
+    .orderBy(...orderOf(read, mineKey, mineId))
+    .limit(rowsThroughPage(read));
   const page = db.$with("page").as(
     db
       .select()
@@ -251,24 +255,40 @@ function listQuery(
       .limit(read.limit)
       .offset(offsetOf(read)),
   );
-  const counts = db.$with("counts").as(
+  // The member's assigned candidates and how many of them they rated: one walk of their index entries.
+  const assigned = db.$with("assigned").as(
     db
       .select({
-        total: sql<number>`${ifCounted(
-          sql`(${programCountSql(program.id, "open")} + (select count(*) from ${assigned}))::int`,
-        )}`.as("total"),
-        rated: sql<number>`${ifCounted(sql`(select count(*)::int from ${submissions}
-          where ${rated} and ${foundByIdInProgramSql(program)} and ${reviewable}
-            and (${submissions.openToAll} or ${submissions.id} in (select ${assigned.id} from ${assigned})))`)}`.as(
-          "rated",
-        ),
-        anchorFound,
+        count: sql<number>`count(*)`.as("assigned_count"),
+        rated: sql<number>`count(*) filter (where ${reviewerCandidates.rated})`.as("assigned_rated"),
       })
-      .from(sql`(select 1) as one`),
+      .from(reviewerCandidates)
+      .where(assignedReviewableSql(program.id, viewer.userId)),
+  );
+  const openRated = sql`(select count(*) from ${reviewerOpenRatings}
+    where ${reviewerOpenRatings.programId} = ${program.id} and ${reviewerOpenRatings.userId} = ${viewer.userId})`;
+  const counts = db.$with("counts").as(
+    counted
+      ? db
+          .select({
+            total: sql<number>`(${programCountSql(program.id, "open")} + ${assigned.count})::int`.as("total"),
+            rated: sql<number>`(${assigned.rated} + ${openRated})::int`.as("rated"),
+            anchorFound,
+          })
+          .from(assigned)
+      : db
+          .select({ total: sql<number>`null`.as("total"), rated: sql<number>`null`.as("rated"), anchorFound })
+          .from(sql`(select 1) as one`),
   );
   // Everything a committee member's list shows is submitted and not a test: shown is the total (read
   // from it in JS: selecting the column twice would have PostgreSQL count twice).
-  return { ctes: [...anchor.ctes, assigned, page, counts], page, counts, shown: sql<number | null>`null` };
+  return {
+    ctes: [...anchor.ctes, page, ...(counted ? [assigned] : []), counts],
+    page,
+    counts,
+    shown: sql<number | null>`null`,
+    seen: inViewersList(viewer, false),
+  };
 }
 
 /** One statement: the page as `read` says, with the list's counts unless `counted` is false. */
@@ -280,7 +300,16 @@ async function readList(
   read: PageRead,
   counted = true,
 ) {
-  const { ctes, page, counts, shown } = listQuery(db, program, viewer, adminMode, read, counted);
+  const { ctes, page, counts, shown, seen } = listQuery(db, program, viewer, adminMode, read, counted);
+  // The viewer's review of each row of the page, probed by (candidate, member). LIMIT 1 (there is one at
+  // most) keeps it a probe per row: joined plainly, a planner without column statistics (PGlite) reads
+  // every review of the viewer in the program to match ten rows.
+  const own = db
+    .select({ rating: reviews.rating, lastReviewed: reviews.lastReviewed })
+    .from(reviews)
+    .where(and(eq(reviews.submissionId, page.id), eq(reviews.userId, viewer.userId)))
+    .limit(1)
+    .as("own");
   const rows = await db
     .with(...ctes)
     .select({
@@ -298,13 +327,14 @@ async function readList(
         status: submissions.status,
         amountCents: submissions.amountCents,
       },
-      rating: reviews.rating,
-      lastReviewed: reviews.lastReviewed,
+      rating: own.rating,
+      lastReviewed: own.lastReviewed,
     })
     .from(counts)
     .leftJoin(page, sql`true`)
-    .leftJoin(submissions, eq(submissions.id, page.id))
-    .leftJoin(reviews, and(eq(reviews.submissionId, page.id), eq(reviews.userId, viewer.userId)))
+    // A row of the page that fails the check reads as the counts' row alone, and is left out.
+    .leftJoin(submissions, and(eq(submissions.id, page.id), seen))
+    .leftJoinLateral(own, sql`true`)
     .orderBy(page.nameKey, page.id);
   const first = rows[0];
   return {
@@ -379,7 +409,9 @@ function presentRow(
 
 /**
  * The candidates just before and after one in the viewer's list order, by keyset (the list's sort
- * key compared as a row), so a program of any size costs one query.
+ * key compared as a row), so a program of any size costs one query: an admin's on the program's name
+ * index, a committee member's as the nearer of the candidates open to all and theirs (each on its own
+ * index, as listQuery reads them), checked against the rule itself like a page's rows.
  */
 export async function neighboursOf(
   db: Tx,
@@ -387,27 +419,62 @@ export async function neighboursOf(
   viewer: Viewer,
   candidate: { id: string; identifier: string },
 ): Promise<{ previousId: string | null; nextId: string | null }> {
-  const where = candidateFilter(program, viewer, false);
   const position = sql`(lower(${candidate.identifier}), ${candidate.id}::uuid)`;
-  const before = db
-    .select({ id: submissions.id })
-    .from(submissions)
-    .where(and(where, sql`(${listOrderKey}, ${submissions.id}) < ${position}`))
-    .orderBy(desc(listOrderKey), desc(submissions.id))
-    .limit(1);
-  const after = db
-    .select({ id: submissions.id })
-    .from(submissions)
-    .where(and(where, sql`(${listOrderKey}, ${submissions.id}) > ${position}`))
-    .orderBy(listOrderKey, submissions.id)
-    .limit(1);
+  const neighbour = viewer.isAdmin ? programNeighbour : memberNeighbour;
   const [row] = await db
     .select({
-      previousId: sql<string | null>`(${before})`,
-      nextId: sql<string | null>`(${after})`,
+      previousId: sql<string | null>`(${neighbour(db, program, viewer, position, "before")})`,
+      nextId: sql<string | null>`(${neighbour(db, program, viewer, position, "after")})`,
     })
     .from(sql`(select 1) as anchor`);
   return { previousId: row?.previousId ?? null, nextId: row?.nextId ?? null };
+}
+
+type Side = "before" | "after";
+
+/** (key, id) on `side` of the position, nearest first. */
+function sideOf(side: Side, key: SQL, id: SQL, position: SQL) {
+  return side === "before"
+    ? { where: sql`(${key}, ${id}) < ${position}`, order: [desc(key), desc(id)] }
+    : { where: sql`(${key}, ${id}) > ${position}`, order: [asc(key), asc(id)] };
+}
+
+function programNeighbour(db: Tx, program: ProgramRef, viewer: Viewer, position: SQL, side: Side) {
+  const near = sideOf(side, listOrderKey, sql`${submissions.id}`, position);
+  return db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(candidateFilter(program, viewer, false), near.where))
+    .orderBy(...near.order)
+    .limit(1);
+}
+
+function memberNeighbour(db: Tx, program: ProgramRef, viewer: Viewer, position: SQL, side: Side) {
+  const openNear = sideOf(side, sql`${submissions.nameKey}`, sql`${submissions.id}`, position);
+  const open = db
+    .select(placeOf())
+    .from(submissions)
+    .where(
+      and(eq(submissions.programId, program.id), isReviewableSql(), submissions.openToAll, openNear.where),
+    )
+    .orderBy(...openNear.order)
+    .limit(1);
+  const mineNear = sideOf(
+    side,
+    sql`${reviewerCandidates.nameKey}`,
+    sql`${reviewerCandidates.submissionId}`,
+    position,
+  );
+  const mine = db
+    .select({ id: reviewerCandidates.submissionId, nameKey: reviewerCandidates.nameKey })
+    .from(reviewerCandidates)
+    .where(and(assignedReviewableSql(program.id, viewer.userId), mineNear.where))
+    .orderBy(...mineNear.order)
+    .limit(1);
+  const nearest = side === "before" ? sql`c.name_key desc, c.id desc` : sql`c.name_key, c.id`;
+  return sql`select c.id from (${open.unionAll(mine)}) c
+    where exists (select 1 from ${submissions} where ${submissions.id} = c.id and ${inViewersList(viewer, false)})
+    order by ${nearest} limit 1`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { defaultFormContent } from "../../shared/forms/defaults";
-import type { CandidateListResult } from "../../shared/schemas/reviews";
-import { submissions } from "../db/schema";
+import type { CandidateListResult, CandidateView } from "../../shared/schemas/reviews";
+import { reviewerCandidates, submissions } from "../db/schema";
 import {
   buildProgram,
   buildPublishedForm,
@@ -265,5 +265,42 @@ describe("rows that change between two pages", () => {
     // "before" the third row with pages of 3: only two rows precede it, fewer than a page.
     const answer = await list(admin, `&pageSize=3&page=2&before=${whole[2]}`);
     expect(idsOf(answer)).toEqual(whole.slice(3, 6));
+  });
+});
+
+describe("a candidate the committee member may not see", () => {
+  it("never shows in their list or as a neighbour, whatever reviewer_candidates says", async () => {
+    const { db } = t.deps;
+    // A stale row, as a fault in the triggers would leave it: "Aaron", someone else's, said to be the
+    // reviewer's. It would sort first in their list, and be the previous of their first candidate.
+    await db.insert(reviewerCandidates).values({
+      submissionId: hidden,
+      userId: reviewer.id,
+      programId: program.id,
+      nameKey: "aaron",
+      reviewable: true,
+    });
+    try {
+      for (const query of ["&pageSize=100", "&pageSize=3", "&pageSize=3&page=5"]) {
+        const answer = await list(reviewer, query);
+        expect(JSON.stringify(answer.rows)).not.toContain(hidden);
+      }
+      const first = (await list(reviewer, "&pageSize=1")).rows;
+      expect(first.map((r) => r._id)).not.toContain(hidden);
+      const second = await list(reviewer, "&pageSize=1&page=2");
+      const shown = await callApi<CandidateView>(
+        t,
+        "GET",
+        `/api/applications/${program.id}/${second.rows[0]!._id}`,
+        reviewer.cookie,
+      );
+      expect(shown.status, shown.text).toBe(200);
+      expect(shown.body.previousId).not.toBe(hidden);
+      expect(shown.text).not.toContain(hidden);
+    } finally {
+      await db
+        .delete(reviewerCandidates)
+        .where(and(eq(reviewerCandidates.submissionId, hidden), eq(reviewerCandidates.userId, reviewer.id)));
+    }
   });
 });

@@ -4,6 +4,7 @@ import type { Tx } from "../db/client";
 import {
   organizations,
   programs,
+  reviewerCandidates,
   reviewerGroupMembers,
   submissionReviewerGroups,
   submissionReviewers,
@@ -16,7 +17,9 @@ import { isUuid } from "../http/ids";
  * Who reviews which candidate (review-and-administration §6): a committee member sees a candidate
  * assigned to them directly or to a group they belong to, or a candidate assigned to no one and no
  * group. The same rule serves the lists (as SQL, so pages and counts come straight from the database)
- * and the single candidate (as a flag handed to the role matrix): the two can never disagree.
+ * and the single candidate (as a flag handed to the role matrix): the two can never disagree. This
+ * form suits a walk of many candidates (a ranking, the committee emails); visibleToReviewerByIdSql
+ * says the same of a few found by id.
  *
  * "Assigned to no one and no group" is stored: `submissions.open_to_all`, kept by database triggers on
  * the assignment tables (migrations/0008_open_to_all.sql), so the rule reads one column of the row
@@ -36,10 +39,25 @@ export function visibleToReviewerSql(userId: string): SQL<boolean> {
 }
 
 /**
+ * The same rule for a few rows already found by id (the single candidate, a page's rows, a neighbour,
+ * an anchor): probes of the assignment tables' primary keys for each candidate. OFFSET 0 keeps each EXISTS a probe per row: without column
+ * statistics (PGlite never runs ANALYZE) the planner would rather hash every assignment of the member's
+ * groups — as many as their share of the program — to check ten rows.
+ */
+export function visibleToReviewerByIdSql(userId: string): SQL<boolean> {
+  return sql<boolean>`(${submissions.openToAll}
+    or exists (select 1 from ${submissionReviewers} sr
+      where sr.submission_id = ${submissions.id} and sr.user_id = ${userId} offset 0)
+    or exists (select 1 from ${submissionReviewerGroups} sg
+      join ${reviewerGroupMembers} gm on gm.group_id = sg.group_id
+      where sg.submission_id = ${submissions.id} and gm.user_id = ${userId} offset 0))`;
+}
+
+/**
  * The ids of a program's submissions assigned to a committee member, directly or through their reviewer
- * groups (an id twice when both): the other half of the rule, for lists that take the candidates open to
- * all from their own index (see listCandidates). Read from the assignment tables' (program, user) and
- * (user) indexes: a few hundred rows, whatever the size of the program.
+ * groups (an id twice when both): the other half of the rule, for lists that need all of a member's
+ * candidates anyway (their ranking). Read from the assignment tables' (program, user) and (user)
+ * indexes. Step 1's list reads the same half stored in list order (assignedReviewableSql).
  */
 export function assignedToReviewerSql(programId: string, userId: string): SQL {
   return sql`select sr.submission_id from ${submissionReviewers} sr
@@ -48,6 +66,20 @@ export function assignedToReviewerSql(programId: string, userId: string): SQL {
     select sg.submission_id from ${submissionReviewerGroups} sg
       join ${reviewerGroupMembers} gm on gm.group_id = sg.group_id
       where sg.program_id = ${programId} and gm.user_id = ${userId}`;
+}
+
+/**
+ * The other half of the rule, stored: a committee member's candidates assigned to them directly or
+ * through their reviewer groups, one row each in reviewer_candidates, kept by database triggers
+ * (migrations/0017_reviewer_candidates.sql) with the candidate's list key, whether it is submitted and
+ * not a test, and whether the member rated it. Those submitted and not tests are in their own index in
+ * list order (reviewer_candidates_list_idx): a page of them is a walk that stops after it, and their
+ * counts are read from the index alone — whatever the size of the program.
+ */
+export function assignedReviewableSql(programId: string, userId: string): SQL {
+  // "reviewable" as the index's predicate says it, so the planner sees the index serves the query.
+  return sql`${reviewerCandidates.programId} = ${programId} and ${reviewerCandidates.userId} = ${userId}
+    and ${reviewerCandidates.reviewable}`;
 }
 
 /** A submitted, non-test candidate: what step 1 shows outside Admin Mode and what reviews count on. */
@@ -72,7 +104,7 @@ export async function findCandidate(db: Tx, userId: string | null, submissionId:
       status: submissions.status,
       amountCents: submissions.amountCents,
       reviewCount: submissions.reviewCount,
-      visibleToReviewer: userId === null ? sql<boolean>`false` : visibleToReviewerSql(userId),
+      visibleToReviewer: userId === null ? sql<boolean>`false` : visibleToReviewerByIdSql(userId),
       program: {
         name: programs.name,
         appVersion: programs.appVersion,
