@@ -11,6 +11,18 @@ import { type Database, openDatabase } from "./client";
  * the process must not crash, the failures must read as "database unavailable" (503), and the pool must
  * serve the next request on a new connection. PostgreSQL only (npm run test:pg): PGlite has no connections.
  */
+describe.skipIf(!process.env.DATABASE_URL)("the PostgreSQL pool's sessions", () => {
+  it("run without JIT compilation (it cost seconds on large programs' statements)", async () => {
+    const database = await createTestDatabase();
+    try {
+      const result = await database.db.execute(sql`select current_setting('jit') as jit`);
+      expect((result as unknown as { rows: { jit: string }[] }).rows).toEqual([{ jit: "off" }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe.skipIf(!process.env.DATABASE_URL)("the PostgreSQL pool losing its connections", () => {
   let database: Database;
   let admin: pg.Client;
