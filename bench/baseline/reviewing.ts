@@ -27,7 +27,10 @@ export const conflict = (code: string, message: string): BaselineResponse => ({
 export const isUuid = (value: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
-/** The signed-in user and their role in one program (our server loads every membership once per request). */
+/**
+ * The signed-in user and their role in one program, both as decision 015 lets them act (our server loads
+ * every membership once per request, in its session query).
+ */
 export interface ProgramActor {
   userId: string;
   adminOrganizationId: string | null;
@@ -40,12 +43,23 @@ export async function sessionOf(request: BaselineRequest, { sql, secret }: Basel
   return token ? findSessionUser(sql, token) : null;
 }
 
+/**
+ * The user's role in the program as they may use it now: an admin role in an organization that requires
+ * two-factor authentication they have not set up is withheld (decision 015, as our server's session
+ * query does), an ADMIN_REVIEWER keeping their committee seat.
+ */
 export async function roleIn(sql: SqlQuery, userId: string, programId: string): Promise<string | null> {
-  const [row] = await sql.query<{ role: string }>(
-    "select role from program_members where user_id = $1 and program_id = $2",
+  const [row] = await sql.query<{ role: string; withheld: boolean }>(
+    `select pm.role, o.require_admin_two_factor and not u.two_factor_enabled as withheld
+       from program_members pm
+       join organizations o on o.id = pm.organization_id
+       join users u on u.id = pm.user_id
+      where pm.user_id = $1 and pm.program_id = $2`,
     [userId, programId],
   );
-  return row?.role ?? null;
+  if (!row) return null;
+  if (!row.withheld || (row.role !== "ADMIN" && row.role !== "ADMIN_REVIEWER")) return row.role;
+  return row.role === "ADMIN_REVIEWER" ? "REVIEWER" : null;
 }
 
 /** The role matrix's rules, for a program of `organizationId`. */
@@ -66,13 +80,27 @@ export const rules = (actor: ProgramActor, organizationId: string) => {
   };
 };
 
-/** The visibility rule of src/server/reviewing/candidates.ts for submission `s` and the user in `$user`. */
+/**
+ * The visibility rule of src/server/reviewing/candidates.ts (visibleToReviewerSql) for submission `s`
+ * and the user in `$user`, with its program conditions.
+ */
 export const visibleSql = (user: string) => `(s.open_to_all
     or exists (select 1 from submission_reviewers sr
-      where sr.submission_id = s.id and sr.user_id = ${user})
+      where sr.submission_id = s.id and sr.program_id = s.program_id and sr.user_id = ${user})
     or exists (select 1 from submission_reviewer_groups sg
       join reviewer_group_members gm on gm.group_id = sg.group_id
-      where sg.submission_id = s.id and gm.user_id = ${user}))`;
+      where sg.submission_id = s.id and sg.program_id = s.program_id and gm.user_id = ${user}))`;
+
+/**
+ * visibleToReviewerByIdSql of src/server/reviewing/candidates.ts, the same rule for a few rows found by
+ * id (the single candidate, a neighbour): probes of the assignments' primary keys (OFFSET 0 as there).
+ */
+export const visibleByIdSql = (user: string) => `(s.open_to_all
+    or exists (select 1 from submission_reviewers sr
+      where sr.submission_id = s.id and sr.user_id = ${user} offset 0)
+    or exists (select 1 from submission_reviewer_groups sg
+      join reviewer_group_members gm on gm.group_id = sg.group_id
+      where sg.submission_id = s.id and gm.user_id = ${user} offset 0))`;
 
 /** assignedToReviewerSql: the ids of the program's submissions assigned to the user, directly or by group. */
 export const assignedSql = (
@@ -168,7 +196,7 @@ export interface CandidateRow extends Omit<ProgramRow, "id" | "organization_id">
   increment_tenths: number;
 }
 
-/** One candidate with its program's facts and the visibility flag, as findCandidate. */
+/** One candidate with its program's facts and the visibility flag (the rule by id), as findCandidate. */
 export async function findCandidate(
   sql: SqlQuery,
   userId: string,
@@ -179,7 +207,7 @@ export async function findCandidate(
   const [row] = await sql.query<CandidateRow>(
     `select s.id, s.organization_id, s.program_id, s.form_id, s.form_version, s.identifier,
             s.submission_date, s.last_save_date, s.soft_deleted, s.status, s.amount_cents, s.review_count,
-            ${visibleSql("$1")} as visible,
+            ${visibleByIdSql("$1")} as visible,
             p.name, p.app_version, p.archived, p.override_final_rating, p.review_settings, o.increment_tenths
        from submissions s
        join programs p on p.id = s.program_id

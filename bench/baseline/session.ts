@@ -22,19 +22,33 @@ export function sessionTokenFrom(cookieHeader: string | undefined, secret: strin
 
 export interface SessionUser {
   userId: string;
+  /** Null also while their organization requires two-factor authentication they have not set up. */
   adminOrganizationId: string | null;
 }
 
-/** The signed-in user of a live session, in one query. */
+/**
+ * The signed-in user of a live session, in one query, with what decision 015 needs to withhold their
+ * organization admin role (loadSessionActor in src/server/users/actor.ts does the same in its query):
+ * their two-factor flag and their organization's requirement of it.
+ */
 export async function findSessionUser(sql: SqlClient, token: string): Promise<SessionUser | null> {
-  const rows = await sql.query<{ user_id: string; admin_organization_id: string | null }>(
-    `select s.user_id, u.admin_organization_id
+  const rows = await sql.query<{
+    user_id: string;
+    admin_organization_id: string | null;
+    two_factor_enabled: boolean;
+    admin_organization_requires: boolean | null;
+  }>(
+    `select s.user_id, u.admin_organization_id, u.two_factor_enabled,
+            ao.require_admin_two_factor as admin_organization_requires
        from sessions s join users u on u.id = s.user_id
+       left join organizations ao on ao.id = u.admin_organization_id
       where s.token = $1 and s.expires_at > now()`,
     [token],
   );
   const row = rows[0];
-  return row ? { userId: row.user_id, adminOrganizationId: row.admin_organization_id } : null;
+  if (!row) return null;
+  const withheld = row.admin_organization_requires === true && !row.two_factor_enabled;
+  return { userId: row.user_id, adminOrganizationId: withheld ? null : row.admin_organization_id };
 }
 
 /** A random id or token of better-auth's length (32 characters). */

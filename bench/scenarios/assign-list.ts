@@ -1,13 +1,5 @@
-import {
-  isUuid,
-  notFound,
-  REVIEWABLE_SQL,
-  roleIn,
-  rules,
-  sessionOf,
-  unauthenticated,
-} from "../baseline/reviewing";
-import type { SqlQuery } from "../lib/sql-client";
+import { type AssignmentPageRow, assignmentPageSql, assignmentRowsOf } from "../baseline/assignments";
+import { isUuid, notFound, roleIn, rules, sessionOf, unauthenticated } from "../baseline/reviewing";
 import { REVIEWING_TARGETS } from "./candidate-list";
 import type { BenchUser, Scenario } from "./types";
 
@@ -31,76 +23,11 @@ function reviewProgramOf(user: BenchUser): string {
 /** LIKE's wildcards typed in the search box are plain characters (escapeLike in assignment-service.ts). */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * The page and its total in one statement ($1 program, $2 page size, $3 offset, $4 search): the
- * counts a one-row CTE the page is left-joined to, as assignmentPage in
- * src/server/committee/assignment-service.ts.
- */
-const pageSql = (searching: boolean) => {
-  const where = `s.program_id = $1 and ${REVIEWABLE_SQL}${
-    searching ? ` and s.name_key like '%' || lower($4) || '%' escape '\\'` : ""
-  }`;
-  return `with page as (
-      select s.id, s.identifier, s.name_key from submissions s where ${where}
-       order by lower(s.identifier), s.id limit $2 offset $3),
-    counts as (select count(*)::int as total from submissions s where ${where})
-    select counts.total, page.id, page.identifier from counts left join page on true
-     order by page.name_key, page.id`;
-};
-
 const COMMITTEE_SQL = `select u.id, u.name, u.email, pm.role from program_members pm
     join users u on u.id = pm.user_id
    where pm.program_id = $1 and pm.role in ('ADMIN_REVIEWER', 'REVIEWER', 'GUEST')
    order by lower(u.name), u.email, u.id`;
 const GROUPS_SQL = `select id, name from reviewer_groups where program_id = $1 order by lower(name), id`;
-
-/** `$1, $2, …` for a list of values, as Drizzle's inArray writes it. */
-const placeholders = (values: readonly unknown[]) => values.map((_, i) => `$${i + 1}`).join(", ");
-
-interface Person {
-  _id: string;
-  name: string;
-  email: string;
-}
-
-/** Each row's reviewers and groups by name: one query each for the whole page (assignmentRows). */
-async function rowsOf(sql: SqlQuery, page: { id: string; identifier: string }[]) {
-  if (page.length === 0) return [];
-  const ids = page.map((row) => row.id);
-  const [reviewerRows, groupRows] = await Promise.all([
-    sql.query<{ submission_id: string; id: string; name: string; email: string }>(
-      `select sr.submission_id, u.id, u.name, u.email from submission_reviewers sr
-         join users u on u.id = sr.user_id
-        where sr.submission_id in (${placeholders(ids)})
-        order by lower(u.name), u.email, u.id`,
-      ids,
-    ),
-    sql.query<{ submission_id: string; id: string; name: string }>(
-      `select sg.submission_id, g.id, g.name from submission_reviewer_groups sg
-         join reviewer_groups g on g.id = sg.group_id
-        where sg.submission_id in (${placeholders(ids)})
-        order by lower(g.name), g.id`,
-      ids,
-    ),
-  ]);
-  const reviewers = new Map<string, Person[]>();
-  for (const r of reviewerRows) {
-    reviewers.set(r.submission_id, [
-      ...(reviewers.get(r.submission_id) ?? []),
-      { _id: r.id, name: r.name, email: r.email },
-    ]);
-  }
-  const groups = new Map<string, { _id: string; name: string }[]>();
-  for (const g of groupRows) {
-    groups.set(g.submission_id, [...(groups.get(g.submission_id) ?? []), { _id: g.id, name: g.name }]);
-  }
-  return page.map((row) => ({
-    _id: row.id,
-    identifier: row.identifier,
-    reviewers: reviewers.get(row.id) ?? [],
-    reviewerGroups: groups.get(row.id) ?? [],
-  }));
-}
 
 export const assignListScenario: Scenario = {
   name: "assign-list",
@@ -124,8 +51,8 @@ export const assignListScenario: Scenario = {
   targets: REVIEWING_TARGETS,
   baseline: {
     pattern: /^\/api\/admin\/assignments$/,
-    // listAssignments: the program and the caller's role, then the page with its total, the committee
-    // and the groups side by side, then the page's reviewers and groups side by side.
+    // listAssignments: the program and the caller's role, then the page with its total and its rows'
+    // reviewers and groups, the committee and the groups side by side.
     async handle(request, context) {
       const { sql } = context;
       const session = await sessionOf(request, context);
@@ -145,20 +72,14 @@ export const assignListScenario: Scenario = {
       const params: unknown[] = [program.id, pageSize, (page - 1) * pageSize];
       if (search !== "") params.push(escapeLike(search));
       const [pageRows, committee, groups] = await Promise.all([
-        sql.query<{ total: number; id: string | null; identifier: string | null }>(
-          pageSql(search !== ""),
-          params,
-        ),
+        sql.query<AssignmentPageRow>(assignmentPageSql(search !== ""), params),
         sql.query<{ id: string; name: string; email: string; role: string }>(COMMITTEE_SQL, [program.id]),
         sql.query<{ id: string; name: string }>(GROUPS_SQL, [program.id]),
       ]);
-      const candidates = pageRows.flatMap((row) =>
-        row.id === null ? [] : [{ id: row.id, identifier: row.identifier ?? "" }],
-      );
       return {
         status: 200,
         body: {
-          rows: await rowsOf(sql, candidates),
+          rows: assignmentRowsOf(pageRows),
           total: Number(pageRows[0]?.total ?? 0),
           page,
           pageSize,

@@ -1,59 +1,35 @@
 import type { Answer } from "../../src/shared/forms/answers";
 import type { FormContent } from "../../src/shared/forms/model";
+import { candidateViewRow, type ViewFile } from "../baseline/candidate-view";
 import {
   amountOf,
-  type CandidateRow,
   findCandidate,
   isoOrNull,
   NOT_RATED,
   notFound,
   presentProgram,
-  presentReview,
-  REVIEW_COLUMNS,
-  REVIEWABLE_SQL,
-  type ReviewRow,
   roleIn,
   rules,
   sessionOf,
   unauthenticated,
   versionContent,
-  visibleSql,
 } from "../baseline/reviewing";
-import type { SqlQuery } from "../lib/sql-client";
 import { fixtureOf, REVIEWING_TARGETS } from "./candidate-list";
 import type { Scenario } from "./types";
 
 /** Candidates each reviewer opens in turn (bench/reviewing/fixture.ts picks them spread over their list). */
 const VIEWED = 20;
 
-interface FileRow {
-  id: string;
-  question_id: string;
-  name: string;
-  size: number;
-  content_type: string;
-}
-
-interface CommentRow {
-  id: string;
-  submission_id: string;
-  section_id: string;
-  user_id: string;
-  body: string;
-  updated_at: Date;
-  author_name: string;
-}
-
 /** reviewAnswers in src/server/reviewing/candidate-view.ts: form order, anonymized answers withheld from non-admins. */
 function reviewAnswers(
   content: FormContent,
   answers: readonly Answer[],
-  files: readonly FileRow[],
+  files: readonly ViewFile[],
   isAdmin: boolean,
 ) {
   const filesByQuestion = new Map<string, string[]>();
   for (const file of files) {
-    filesByQuestion.set(file.question_id, [...(filesByQuestion.get(file.question_id) ?? []), file.id]);
+    filesByQuestion.set(file.questionId, [...(filesByQuestion.get(file.questionId) ?? []), file.id]);
   }
   const given = new Map(answers.map((a) => [a.questionId, a]));
   const result: unknown[] = [];
@@ -86,24 +62,6 @@ function reviewAnswers(
   return result;
 }
 
-/** neighboursOf: the previous and next candidate in the viewer's list order, by keyset, in one query. */
-async function neighbours(sql: SqlQuery, candidate: CandidateRow, userId: string, administers: boolean) {
-  // The program alone: it implies its organization (inProgramSql in candidate-list.ts).
-  const where = ["s.program_id = $2", REVIEWABLE_SQL, ...(administers ? [] : [visibleSql("$1")])].join(
-    " and ",
-  );
-  const position = "(lower($3), $4::uuid)";
-  const [row] = await sql.query<{ previous_id: string | null; next_id: string | null }>(
-    `select (select s.id from submissions s where ${where} and (lower(s.identifier), s.id) < ${position}
-              order by lower(s.identifier) desc, s.id desc limit 1) as previous_id,
-            (select s.id from submissions s where ${where} and (lower(s.identifier), s.id) > ${position}
-              order by lower(s.identifier), s.id limit 1) as next_id
-       from (select 1) as anchor`,
-    [userId, candidate.program_id, candidate.identifier, candidate.id],
-  );
-  return { previousId: row?.previous_id ?? null, nextId: row?.next_id ?? null };
-}
-
 /**
  * The submission view as a reviewer: the candidate, the answers of the form version they applied on
  * (the contact email withheld: it is anonymized), the neighbours in the reviewer's list, their own
@@ -127,8 +85,8 @@ export const candidateViewScenario: Scenario = {
   usesReviewData: true,
   baseline: {
     pattern: /^\/api\/applications\/([^/]+)\/([^/]+)$/,
-    // findCandidate, then candidateView in src/server/reviewing/candidate-view.ts (its queries run
-    // side by side, as there).
+    // findCandidate, then candidateView in src/server/reviewing/candidate-view.ts: the form version
+    // (cached) beside the view's statement and the neighbours, as there.
     async handle(request, context) {
       const { sql } = context;
       const session = await sessionOf(request, context);
@@ -143,47 +101,23 @@ export const candidateViewScenario: Scenario = {
       if (!reads) return notFound();
       const mayReview = may.onCommittee && reads;
       const { userId } = session;
-      const [content, answers, files, around, review, comments] = await Promise.all([
+      const [content, view] = await Promise.all([
         versionContent(sql, candidate.form_id, candidate.form_version),
-        sql.query<{ answers: Answer[] }>(
-          "select answers from submissions where program_id = $1 and id = $2",
-          [candidate.program_id, candidate.id],
-        ),
-        sql.query<FileRow>(
-          `select id, question_id, name, size, content_type from submission_files
-            where submission_id = $1 order by created_at, id`,
-          [candidate.id],
-        ),
-        neighbours(sql, candidate, userId, may.administers),
-        mayReview
-          ? sql.query<ReviewRow>(
-              `select ${REVIEW_COLUMNS} from reviews where program_id = $1 and submission_id = $2 and user_id = $3`,
-              [candidate.program_id, candidate.id, userId],
-            )
-          : Promise.resolve([]),
-        sql.query<CommentRow>(
-          `select c.id, c.submission_id, c.section_id, c.user_id, c.body, c.updated_at, u.name as author_name
-             from review_comments c join users u on u.id = c.user_id
-            where c.program_id = $1 and c.submission_id = $2${may.administers ? "" : " and c.user_id = $3"}
-            order by c.created_at, c.id`,
-          may.administers
-            ? [candidate.program_id, candidate.id]
-            : [candidate.program_id, candidate.id, userId],
-        ),
+        candidateViewRow(sql, candidate, userId, { administers: may.administers, mayReview }),
       ]);
+      const { files, review: own } = view;
       const anonymized = new Set(
         content.sections.flatMap((s) => s.questions.filter((q) => q.anonymize).map((q) => q._id)),
       );
       const presentedFiles = files
-        .filter((f) => may.administers || !anonymized.has(f.question_id))
+        .filter((f) => may.administers || !anonymized.has(f.questionId))
         .map((f) => ({
           _id: f.id,
-          questionId: f.question_id,
+          questionId: f.questionId,
           name: f.name,
           size: f.size,
-          contentType: f.content_type,
+          contentType: f.contentType,
         }));
-      const own = review[0];
       return {
         status: 200,
         body: {
@@ -202,12 +136,22 @@ export const candidateViewScenario: Scenario = {
               : {}),
           },
           sections: content.sections.filter((s) => !s.deleted),
-          answers: reviewAnswers(content, answers[0]?.answers ?? [], files, may.administers),
+          answers: reviewAnswers(content, view.answers, files, may.administers),
           files: presentedFiles,
-          ...around,
+          previousId: view.previousId,
+          nextId: view.nextId,
           review: mayReview
             ? own
-              ? presentReview(own)
+              ? {
+                  _id: own.id,
+                  submissionId: candidate.id,
+                  programId: candidate.program_id,
+                  userId,
+                  rating: own.rating,
+                  sections: own.sections,
+                  started: own.startedAt !== null,
+                  lastReviewed: new Date(own.lastReviewed).toISOString(),
+                }
               : {
                   _id: null,
                   submissionId: candidate.id,
@@ -219,14 +163,14 @@ export const candidateViewScenario: Scenario = {
                   lastReviewed: null,
                 }
             : null,
-          comments: comments.map((c) => ({
+          comments: view.comments.map((c) => ({
             _id: c.id,
-            submissionId: c.submission_id,
-            sectionId: c.section_id,
-            userId: c.user_id,
-            authorName: c.author_name,
+            submissionId: candidate.id,
+            sectionId: c.sectionId,
+            userId: c.userId,
+            authorName: c.authorName,
             value: c.body,
-            lastReviewed: c.updated_at.toISOString(),
+            lastReviewed: new Date(c.updatedAt).toISOString(),
           })),
           isAdmin: may.administers,
           canRate: mayReview && !candidate.archived,

@@ -180,6 +180,8 @@ async function readAssignmentPage(
       anchorFound: counts.anchorFound,
       id: page.id,
       identifier: page.identifier,
+      reviewers: reviewersOfSql(sql`${page.id}`),
+      reviewerGroups: groupsOfSql(sql`${page.id}`),
     })
     .from(counts)
     .leftJoin(page, sql`true`)
@@ -187,7 +189,9 @@ async function readAssignmentPage(
   return {
     total: Number(rows[0]?.total ?? 0),
     anchorFound: rows[0]?.anchorFound === true,
-    candidates: rows.flatMap(({ id, identifier }) => (id === null ? [] : [{ id, identifier: identifier! }])),
+    rows: rows.flatMap(({ id, identifier, reviewers, reviewerGroups }): AssignmentRow[] =>
+      id === null ? [] : [{ _id: id, identifier: identifier!, reviewers, reviewerGroups }],
+    ),
   };
 }
 
@@ -199,10 +203,10 @@ async function readAssignmentPage(
 async function assignmentPage(db: Tx, program: ProgramRef, query: AssignmentPageQuery) {
   const first = readWithoutTotal(query.page, query.pageSize, query);
   const found = await readAssignmentPage(db, program, query.search, first ?? COUNTS_ONLY);
-  if (first !== null && anchorReadHolds(first, found.anchorFound, found.candidates.length)) return found;
+  if (first !== null && anchorReadHolds(first, found.anchorFound, found.rows.length)) return found;
   const byPosition = readByPosition(query.page, query.pageSize, found.total);
-  const { candidates } = await readAssignmentPage(db, program, query.search, byPosition, false);
-  return { total: found.total, candidates };
+  const { rows } = await readAssignmentPage(db, program, query.search, byPosition, false);
+  return { total: found.total, rows };
 }
 
 /** The program's reviewer groups by name: what the Reviewer Groups pickers offer. */
@@ -214,61 +218,56 @@ export function listGroupRefs(db: Tx, program: { id: string }): Promise<GroupRef
     .orderBy(asc(sql`lower(${reviewerGroups.name})`), asc(reviewerGroups.id));
 }
 
-function append<T>(map: Map<string, T[]>, key: string, value: T) {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
+/**
+ * The reviewers of the submission whose id is `submissionId`, by name, as a json array: a probe of the
+ * assignments' primary key, then of users' for each of them. A reviewer who has since left the committee
+ * is still listed, so an admin sees the assignment and can remove it.
+ */
+const reviewersOfSql = (submissionId: SQL) =>
+  sql<Person[]>`(select coalesce(json_agg(json_build_object('_id', u.id, 'name', u.name, 'email', u.email)
+      order by lower(u.name), u.email, u.id), '[]'::json)
+    from ${submissionReviewers} sr join ${users} u on u.id = sr.user_id
+    where sr.submission_id = ${submissionId})`;
+
+/** The reviewer groups of the submission whose id is `submissionId`, by name, as a json array. */
+const groupsOfSql = (submissionId: SQL) =>
+  sql<GroupRef[]>`(select coalesce(json_agg(json_build_object('_id', g.id, 'name', g.name)
+      order by lower(g.name), g.id), '[]'::json)
+    from ${submissionReviewerGroups} sg join ${reviewerGroups} g on g.id = sg.group_id
+    where sg.submission_id = ${submissionId})`;
 
 /**
- * The reviewers (by name) and groups (by name) of some candidates: one query for each table, whatever
- * the number of candidates. A reviewer who has since left the committee is still listed, so an admin
- * sees the assignment and can remove it.
+ * The reviewers (by name) and groups (by name) of some candidates, in one query whatever their number:
+ * each candidate's lists are built by the database (see reviewersOfSql).
  */
 export async function assignmentRows(
   db: Tx,
   candidates: readonly { id: string; identifier: string }[],
 ): Promise<AssignmentRow[]> {
   if (candidates.length === 0) return [];
-  const ids = candidates.map((c) => c.id);
-  const [reviewerRows, groupRows] = await Promise.all([
-    db
-      .select({
-        submissionId: submissionReviewers.submissionId,
-        _id: users.id,
-        name: users.name,
-        email: users.email,
-      })
-      .from(submissionReviewers)
-      .innerJoin(users, eq(users.id, submissionReviewers.userId))
-      .where(inArray(submissionReviewers.submissionId, ids))
-      .orderBy(asc(sql`lower(${users.name})`), asc(users.email), asc(users.id)),
-    db
-      .select({
-        submissionId: submissionReviewerGroups.submissionId,
-        _id: reviewerGroups.id,
-        name: reviewerGroups.name,
-      })
-      .from(submissionReviewerGroups)
-      .innerJoin(reviewerGroups, eq(reviewerGroups.id, submissionReviewerGroups.groupId))
-      .where(inArray(submissionReviewerGroups.submissionId, ids))
-      .orderBy(asc(sql`lower(${reviewerGroups.name})`), asc(reviewerGroups.id)),
-  ]);
-  const reviewersOf = new Map<string, Person[]>();
-  for (const { submissionId, ...person } of reviewerRows) append(reviewersOf, submissionId, person);
-  const groupsOf = new Map<string, GroupRef[]>();
-  for (const { submissionId, ...group } of groupRows) append(groupsOf, submissionId, group);
+  const ids = sql.join(
+    candidates.map((c) => sql`(${c.id}::uuid)`),
+    sql`, `,
+  );
+  const rows = await db
+    .select({
+      id: sql<string>`ids.id`,
+      reviewers: reviewersOfSql(sql`ids.id`),
+      reviewerGroups: groupsOfSql(sql`ids.id`),
+    })
+    .from(sql`(values ${ids}) as ids(id)`);
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return candidates.map((c) => ({
     _id: c.id,
     identifier: c.identifier,
-    reviewers: reviewersOf.get(c.id) ?? [],
-    reviewerGroups: groupsOf.get(c.id) ?? [],
+    reviewers: byId.get(c.id)?.reviewers ?? [],
+    reviewerGroups: byId.get(c.id)?.reviewerGroups ?? [],
   }));
 }
 
 /**
  * The Assign reviewers table: a page of candidates with their reviewers and groups, and who and what
- * may be assigned. Five queries whatever the page size (the page with its total, then the page's
+ * may be assigned. Three queries whatever the page size (the page with its total and its rows'
  * reviewers and groups; the committee and the groups alongside).
  */
 export async function listAssignments(
@@ -282,7 +281,7 @@ export async function listAssignments(
     listGroupRefs(db, program),
   ]);
   return {
-    rows: await assignmentRows(db, page.candidates),
+    rows: page.rows,
     total: page.total,
     page: query.page,
     pageSize: query.pageSize,

@@ -1,15 +1,15 @@
-import { and, asc, eq } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Actor } from "../../shared/authz/actor";
 import { type CandidateResource, can } from "../../shared/authz/matrix";
 import type { Answer } from "../../shared/forms/answers";
 import { type FormContent, liveSections } from "../../shared/forms/model";
-import type { CandidateView, ReviewAnswer } from "../../shared/schemas/reviews";
+import type { CandidateView, Review, ReviewAnswer } from "../../shared/schemas/reviews";
 import type { SubmissionFile } from "../../shared/schemas/submissions";
 import type { Tx } from "../db/client";
 import { reviewComments, reviews, submissionFiles, submissions, users } from "../db/schema";
 import { AppError } from "../http/errors";
 import { versionContent } from "../submissions/form-versions";
-import { neighboursOf, viewerIn } from "./candidate-list";
+import { neighboursOf, type Viewer, viewerIn } from "./candidate-list";
 import { type Candidate, findCandidate } from "./candidates";
 import { amountOf, emptyReview, isoOrNull, presentComment, presentReview, reviewProgram } from "./present";
 
@@ -67,59 +67,74 @@ function reviewAnswers(
   return result;
 }
 
-async function detailsOf(db: Tx, candidate: Candidate) {
-  const [answers, files] = await Promise.all([
-    db
-      .select({ answers: submissions.answers })
-      .from(submissions)
-      .where(and(eq(submissions.programId, candidate.programId), eq(submissions.id, candidate.id))),
-    db
-      .select()
-      .from(submissionFiles)
-      .where(eq(submissionFiles.submissionId, candidate.id))
-      .orderBy(asc(submissionFiles.createdAt), asc(submissionFiles.id)),
-  ]);
-  return {
-    answers: answers[0]?.answers ?? [],
-    files: files.map((f) => ({
-      _id: f.id,
-      questionId: f.questionId,
-      name: f.name,
-      size: f.size,
-      contentType: f.contentType,
-    })),
-  };
+/** A file as the view's statement gives it back (json_build_object's keys). */
+interface FileJson {
+  id: string;
+  questionId: string;
+  name: string;
+  size: number;
+  contentType: string;
 }
 
-async function ownReview(db: Tx, candidate: Candidate, userId: string) {
+/** The caller's review, as the view's statement gives it back; timestamps in json's ISO 8601 text. */
+interface ReviewJson {
+  id: string;
+  rating: number;
+  sections: Review["sections"];
+  startedAt: string | null;
+  lastReviewed: string;
+}
+
+interface CommentJson {
+  id: string;
+  sectionId: string;
+  userId: string;
+  body: string;
+  updatedAt: string;
+  authorName: string;
+}
+
+/**
+ * A scalar subquery as a column of the view's statement, nested so that its columns keep their table
+ * (Drizzle prints a one-table select's own columns without it: `id` would be ambiguous in a join).
+ */
+const scalar = <T>(query: SQL): SQL<T> => sql<T>`(${query})`;
+
+/**
+ * What the view reads of the candidate's own rows, in one statement (one round trip, one plan): the
+ * answers, the files, the caller's review (when they may review) and the comments they may see
+ * (everyone's for an admin), oldest first. The lists and the review come back as json built by the
+ * database.
+ */
+async function viewRow(db: Tx, candidate: Candidate, viewer: Viewer, mayReview: boolean) {
+  const { id, programId } = candidate;
+  const f = submissionFiles;
+  const r = reviews;
+  const c = reviewComments;
   const [row] = await db
-    .select()
-    .from(reviews)
-    .where(
-      and(
-        eq(reviews.programId, candidate.programId),
-        eq(reviews.submissionId, candidate.id),
-        eq(reviews.userId, userId),
-      ),
-    );
+    .select({
+      answers: scalar<Answer[] | null>(sql`select ${submissions.answers} from ${submissions}
+        where ${submissions.programId} = ${programId} and ${submissions.id} = ${id}`),
+      files: scalar<FileJson[]>(sql`select coalesce(json_agg(json_build_object('id', ${f.id},
+          'questionId', ${f.questionId}, 'name', ${f.name}, 'size', ${f.size}, 'contentType', ${f.contentType})
+          order by ${f.createdAt}, ${f.id}), '[]'::json)
+        from ${f} where ${f.submissionId} = ${id}`),
+      review: mayReview
+        ? scalar<ReviewJson | null>(sql`select json_build_object('id', ${r.id}, 'rating', ${r.rating},
+            'sections', ${r.sections}, 'startedAt', ${r.startedAt}, 'lastReviewed', ${r.lastReviewed})
+          from ${r} where ${r.programId} = ${programId} and ${r.submissionId} = ${id} and ${r.userId} = ${viewer.userId}`)
+        : sql<null>`null`,
+      comments: scalar<CommentJson[]>(sql`select coalesce(json_agg(json_build_object('id', ${c.id},
+          'sectionId', ${c.sectionId}, 'userId', ${c.userId}, 'body', ${c.body}, 'updatedAt', ${c.updatedAt},
+          'authorName', ${users.name}) order by ${c.createdAt}, ${c.id}), '[]'::json)
+        from ${c} join ${users} on ${users.id} = ${c.userId}
+        where ${c.programId} = ${programId} and ${c.submissionId} = ${id}${
+          viewer.isAdmin ? sql`` : sql` and ${c.userId} = ${viewer.userId}`
+        }`),
+    })
+    .from(sql`(select 1) as anchor`);
+  if (!row) throw new Error("The view's statement gave no row.");
   return row;
-}
-
-/** The caller's comments on the candidate, or everyone's for an admin; oldest first. */
-async function visibleComments(db: Tx, candidate: Candidate, userId: string, everyone: boolean) {
-  const rows = await db
-    .select({ comment: reviewComments, authorName: users.name })
-    .from(reviewComments)
-    .innerJoin(users, eq(users.id, reviewComments.userId))
-    .where(
-      and(
-        eq(reviewComments.programId, candidate.programId),
-        eq(reviewComments.submissionId, candidate.id),
-        everyone ? undefined : eq(reviewComments.userId, userId),
-      ),
-    )
-    .orderBy(asc(reviewComments.createdAt), asc(reviewComments.id));
-  return rows.map((r) => presentComment(r.comment, r.authorName));
 }
 
 /** The view of a candidate the caller may read (the route has asked `candidate:read`). */
@@ -134,15 +149,21 @@ export async function candidateView(
   const canRate = can(actor, "review:write", { ...resource, archived: program.archived });
   // In an archived program a committee member still sees the review they wrote, read-only.
   const mayReview = can(actor, "review:write", { ...resource, archived: false });
-  const [content, details, neighbours, review, comments] = await Promise.all([
+  const [content, row, neighbours] = await Promise.all([
     versionContent(db, candidate.formId, candidate.formVersion),
-    detailsOf(db, candidate),
+    viewRow(db, candidate, viewer, mayReview),
     neighboursOf(db, programRef, viewer, candidate),
-    mayReview ? ownReview(db, candidate, actor.userId) : undefined,
-    visibleComments(db, candidate, actor.userId, viewer.isAdmin),
   ]);
+  const allFiles: SubmissionFile[] = row.files.map((file) => ({
+    _id: file.id,
+    questionId: file.questionId,
+    name: file.name,
+    size: file.size,
+    contentType: file.contentType,
+  }));
   const anonymized = anonymizedQuestionIds(content);
-  const files = viewer.isAdmin ? details.files : details.files.filter((f) => !anonymized.has(f.questionId));
+  const files = viewer.isAdmin ? allFiles : allFiles.filter((file) => !anonymized.has(file.questionId));
+  const review = row.review;
   return {
     program: reviewProgram(program, candidate.incrementTenths),
     submission: {
@@ -158,15 +179,36 @@ export async function candidateView(
     },
     sections: liveSections(content.sections),
     // All files: a withheld file answer still says the question was answered, without the file ids.
-    answers: reviewAnswers(content, details.answers, details.files, viewer.isAdmin),
+    answers: reviewAnswers(content, row.answers ?? [], allFiles, viewer.isAdmin),
     files,
     ...neighbours,
     review: mayReview
       ? review
-        ? presentReview(review)
+        ? presentReview({
+            id: review.id,
+            submissionId: candidate.id,
+            programId: candidate.programId,
+            userId: actor.userId,
+            rating: review.rating,
+            sections: review.sections,
+            startedAt: review.startedAt === null ? null : new Date(review.startedAt),
+            lastReviewed: new Date(review.lastReviewed),
+          })
         : emptyReview(candidate.id, candidate.programId, actor.userId)
       : null,
-    comments,
+    comments: row.comments.map((comment) =>
+      presentComment(
+        {
+          id: comment.id,
+          submissionId: candidate.id,
+          sectionId: comment.sectionId,
+          userId: comment.userId,
+          body: comment.body,
+          updatedAt: new Date(comment.updatedAt),
+        },
+        comment.authorName,
+      ),
+    ),
     isAdmin: viewer.isAdmin,
     canRate,
   };
