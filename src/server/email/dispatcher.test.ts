@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -101,7 +102,11 @@ function sentUpdatesFail(db: Database["db"], failures: number): Database["db"] {
 
 describe("mail dispatcher", () => {
   it("sends each due message once, in order", async () => {
-    for (const n of [1, 2, 3]) await enqueueEmail(database.db, message(n));
+    // PGlite's clock ticks in milliseconds: messages queued in the same one have no order between them.
+    for (const n of [1, 2, 3]) {
+      await enqueueEmail(database.db, message(n));
+      await sleep(2);
+    }
     const transport = recordingTransport();
     const a = createMailDispatcher({ db: database.db, transport, from: "x@example.test" });
     const b = createMailDispatcher({ db: database.db, transport, from: "x@example.test" });

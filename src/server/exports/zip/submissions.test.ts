@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOrg, buildProgram, buildPublishedForm } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/harness";
@@ -38,6 +39,8 @@ beforeAll(async () => {
         name: `${identifier}-${i}.pdf`,
         bytes: randomBytes(10),
       });
+      // PGlite's clock ticks in milliseconds: files stored in the same one have no upload order.
+      await sleep(2);
     }
   }
   await buildCandidate(db, { program, formId, identifier: "aaa draft", submitted: false });
