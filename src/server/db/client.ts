@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { PROJECT_ROOT } from "../project-root";
 import { lockFolder } from "./folder-lock";
+import { parseOnce } from "./pglite-parsers";
 import { openPgliteInWorker } from "./pglite-remote";
 import * as schema from "./schema";
 
@@ -133,8 +134,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   try {
     const startParams = pgliteStartParams(opts.pgliteSharedBuffers);
     client = opts.pgliteWorker
-      ? await openPgliteInWorker(dataDir, { startParams })
-      : await PGlite.create(dataDir, { startParams });
+      ? await openPgliteInWorker(dataDir, { startParams, drizzleText: true })
+      : parseOnce(await PGlite.create(dataDir, { startParams }));
   } catch (error) {
     unlock();
     throw error;

@@ -29,6 +29,8 @@ import {
 export interface PgliteWorkerData {
   dataDir: string;
   startParams: string[];
+  /** Create PGlite with `drizzleTextParsers` (pglite-parsers.ts), as openDatabase does in-process. */
+  drizzleText: boolean;
 }
 
 /** QueryOptions without functions: `rawTypes` are the types whose parser runs on this side. */
@@ -318,13 +320,18 @@ export class RemotePglite {
 }
 
 /**
- * PGlite on `dataDir` in a worker thread, with PGlite's start parameters. Typed as PGlite for drizzle's
+ * PGlite on `dataDir` in a worker thread, with PGlite's start parameters; with `drizzleText`, it keeps
+ * drizzle's text types as text without being asked each statement (pglite-parsers.ts). Typed as PGlite for drizzle's
  * driver and our callers: it has the part of PGlite they use (see RemotePglite).
  */
 export async function openPgliteInWorker(
   dataDir: string,
-  options: { startParams: string[] },
+  options: { startParams: string[]; drizzleText?: boolean },
 ): Promise<PGlite> {
-  const remote = await RemotePglite.open({ dataDir, startParams: options.startParams });
+  const remote = await RemotePglite.open({
+    dataDir,
+    startParams: options.startParams,
+    drizzleText: options.drizzleText ?? false,
+  });
   return remote as unknown as PGlite;
 }

@@ -12,6 +12,7 @@ import {
   type Transaction,
   TransactionAbortedError,
 } from "@electric-sql/pglite";
+import { keepDrizzleTextTypes, onlyDrizzleTextTypes } from "./pglite-parsers";
 import type {
   PgliteWorkerData,
   WireDump,
@@ -23,6 +24,7 @@ import type {
 
 const port = parentPort;
 if (!port) throw new Error("pglite-worker runs as a worker thread (see pglite-remote.ts).");
+const { dataDir, startParams, drizzleText } = workerData as PgliteWorkerData;
 
 /** Thrown inside PGlite's transaction to have it roll back; never seen outside this file. */
 const ROLLBACK = Symbol("rollback");
@@ -43,7 +45,9 @@ function toQueryOptions(wire: WireQueryOptions): QueryOptions {
   const options: QueryOptions = {};
   if (wire.rowMode) options.rowMode = wire.rowMode;
   if (wire.paramTypes) options.paramTypes = wire.paramTypes;
-  if (wire.rawTypes) {
+  // Types PGlite already keeps as text (keepDrizzleTextTypes) need no parsers of their
+  // own: PGlite would copy its whole parser table to merge them (pglite-parsers.ts).
+  if (wire.rawTypes && !(drizzleText && onlyDrizzleTextTypes(wire.rawTypes))) {
     const key = wire.rawTypes.join(",");
     let parsers = rawParserSets.get(key);
     if (!parsers) {
@@ -165,9 +169,9 @@ async function handle(pg: PGlite, request: WorkerRequest): Promise<void> {
   }
 }
 
-const { dataDir, startParams } = workerData as PgliteWorkerData;
 try {
   const pg = await PGlite.create(dataDir, { startParams });
+  if (drizzleText) keepDrizzleTextTypes(pg);
   port.on("message", (request: WorkerRequest) => {
     handle(pg, request).catch((error: unknown) => fail(request.id, error));
   });

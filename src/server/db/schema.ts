@@ -456,6 +456,11 @@ export const submissions = pgTable(
     index("submissions_open_name_idx")
       .on(t.programId, t.nameKey, t.id)
       .where(sql`submission_date is not null and soft_deleted = false and open_to_all`),
+    // Assign Reviewers: a program's submitted candidates in list order, so that a page and a search's
+    // total (a name that contains the search: every name is read) come from the index alone (issue 9).
+    index("submissions_reviewable_name_idx")
+      .on(t.programId, t.nameKey, t.id)
+      .where(sql`submission_date is not null and soft_deleted = false`),
     index("submissions_user_idx").on(t.userId, t.createdAt),
     // One application per person per form: opening the link again resumes it.
     uniqueIndex("submissions_form_user_unique")

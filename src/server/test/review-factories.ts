@@ -171,6 +171,8 @@ export async function countQueries<T>(
 ): Promise<{ result: T; queries: number }> {
   const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
   const original = client.query;
+  // The method may be the instance's own (pglite-parsers.ts) or its prototype's.
+  const ownMethod = Object.hasOwn(client, "query");
   let queries = 0;
   client.query = function (this: unknown, ...args: unknown[]) {
     queries += 1;
@@ -180,7 +182,7 @@ export async function countQueries<T>(
     const result = await run();
     return { result, queries };
   } finally {
-    // The method lives on the prototype: removing the wrapper restores it.
-    delete (client as { query?: unknown }).query;
+    if (ownMethod) client.query = original;
+    else delete (client as { query?: unknown }).query;
   }
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "submissions_reviewable_name_idx" ON "submissions" USING btree ("program_id","name_key","id") WHERE submission_date is not null and soft_deleted = false;
