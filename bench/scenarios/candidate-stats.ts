@@ -1,15 +1,22 @@
 import { createHash } from "node:crypto";
 import { DEFAULT_PAGE_SIZE } from "../../src/client/lib/paging";
-import { CandidateTable, type PageQuery } from "../../src/server/reviewing/candidate-stats-page";
 import {
-  type CandidateReviews,
-  calibratedQualities,
-  type RankingFigures,
-  rankingFiguresOf,
-  roundTo,
-} from "../../src/server/reviewing/stats-math";
+  byId,
+  calibrate,
+  candidateRows,
+  type RankingPart,
+  type RatingPart,
+  rankingParts,
+  ratingParts,
+  reviewFiguresOf,
+  type StatsCandidate,
+  type StatsReview,
+} from "../../src/server/reviewing/candidate-figures";
+import { CandidateTable, type PageQuery } from "../../src/server/reviewing/candidate-stats-page";
+import { rankingFiguresOf } from "../../src/server/reviewing/stats-math";
+import type { StatisticsVersions } from "../../src/server/reviewing/stats-versions";
 import type { CandidateSortColumn } from "../../src/shared/schemas/candidate-statistics";
-import type { CandidateStatsRow, DecisionStatus } from "../../src/shared/schemas/reviews";
+import type { CandidateStatsRow } from "../../src/shared/schemas/reviews";
 import {
   findReviewProgram,
   notFound,
@@ -63,8 +70,8 @@ const FIRST_VIEW = {
 // ---------------------------------------------------------------------------------------------------
 // The baseline: src/server/reviewing/candidate-stats.ts without Hono, zod or drizzle. The statements
 // are the ones drizzle sends for stats-versions.ts, candidate-stats-inputs.ts and suggested-rating.ts
-// (same text, same parameters); the figures are candidate-figures.ts' arithmetic, repeated here because
-// that module loads drizzle through present.ts; the page is cut by our CandidateTable (pure).
+// (same text, same parameters); the figures and the page are our own pure code (candidate-figures.ts,
+// stats-math.ts, CandidateTable), which loads neither.
 // ---------------------------------------------------------------------------------------------------
 
 /** statisticsVersions (stats-versions.ts). */
@@ -97,199 +104,6 @@ const BACKFILL_SQL = `select "reviews"."id", "reviews"."sections", "submissions"
 
 /** The appVersion whose reviews carry a suggested rating. */
 const CRITERIA_APP_VERSION = 3;
-
-interface StatisticsVersions {
-  candidates: string;
-  reviews: string;
-  rankings: string;
-  committee: string;
-}
-
-interface StatsCandidate {
-  id: string;
-  identifier: string;
-  status: DecisionStatus;
-  amountCents: number | null;
-}
-
-interface StatsReview {
-  submissionId: string;
-  userId: string;
-  rating: number;
-  suggested: number | null;
-}
-
-type RatingPart = Pick<
-  CandidateStatsRow,
-  | "numReviews"
-  | "averageRating"
-  | "medianRating"
-  | "standardDeviation"
-  | "minRating"
-  | "maxRating"
-  | "histogram"
-  | "suggestedRating"
-  | "calibratedRating"
->;
-type RankingPart = Pick<CandidateStatsRow, "averageRanking" | "rankedBy" | "consensusRank">;
-interface ReviewFigures extends RatingPart {
-  raters: string[];
-  ratings: number[];
-}
-
-const byId = (a: StatsCandidate, b: StatsCandidate) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-const isRated = (value: number | null): value is number =>
-  value !== null && Number.isFinite(value) && value >= 0;
-
-const byRatingThenReviewer = (a: StatsReview, b: StatsReview) =>
-  a.rating - b.rating || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0);
-
-const NO_REVIEWS: RatingPart = Object.freeze({
-  numReviews: 0,
-  averageRating: null,
-  medianRating: null,
-  standardDeviation: null,
-  minRating: null,
-  maxRating: null,
-  histogram: Object.freeze({}),
-  suggestedRating: null,
-  calibratedRating: null,
-});
-
-const NOT_RANKED: RankingPart = Object.freeze({ averageRanking: null, rankedBy: 0, consensusRank: null });
-
-/** candidate-figures.ts' figuresOf (with sortedRatingStats): one submission's figures, or null. */
-function figuresOf(reviews: StatsReview[], withSuggested: boolean): ReviewFigures | null {
-  reviews.sort(byRatingThenReviewer);
-  const raters: string[] = [];
-  const ratings: number[] = [];
-  let suggestedSum = 0;
-  let suggestedCount = 0;
-  for (const review of reviews) {
-    if (isRated(review.rating)) {
-      raters.push(review.userId);
-      ratings.push(review.rating);
-    }
-    if (withSuggested && isRated(review.suggested)) {
-      suggestedSum += review.suggested;
-      suggestedCount += 1;
-    }
-  }
-  if (ratings.length === 0 && suggestedCount === 0) return null;
-  const count = ratings.length;
-  const histogram: Record<string, number> = {};
-  for (const rating of ratings) {
-    const key = String(rating);
-    histogram[key] = (histogram[key] ?? 0) + 1;
-  }
-  const suggestedRating = suggestedCount === 0 ? null : roundTo(suggestedSum / suggestedCount, 2);
-  if (count === 0) {
-    return {
-      numReviews: 0,
-      averageRating: null,
-      medianRating: null,
-      standardDeviation: null,
-      minRating: null,
-      maxRating: null,
-      histogram,
-      suggestedRating,
-      calibratedRating: null,
-      raters,
-      ratings,
-    };
-  }
-  let sum = 0;
-  for (const rating of ratings) sum += rating;
-  const average = sum / count;
-  const middle = Math.floor(count / 2);
-  const median = count % 2 === 1 ? ratings[middle]! : (ratings[middle]! + ratings[middle - 1]!) / 2;
-  let squares = 0;
-  for (const rating of ratings) squares += (rating - average) ** 2;
-  return {
-    numReviews: count,
-    averageRating: roundTo(average, 2),
-    medianRating: roundTo(median, 2),
-    standardDeviation: roundTo(Math.sqrt(squares / count), 2),
-    minRating: ratings[0]!,
-    maxRating: ratings[count - 1]!,
-    histogram,
-    suggestedRating,
-    calibratedRating: null,
-    raters,
-    ratings,
-  };
-}
-
-/** reviewFiguresOf then calibrate (candidate-figures.ts): every reviewed submission's figures. */
-function ratingFigures(
-  candidates: readonly StatsCandidate[],
-  reviews: readonly StatsReview[],
-  withSuggested: boolean,
-): (id: string) => RatingPart {
-  const bySubmission = new Map<string, StatsReview[]>();
-  for (const review of reviews) {
-    const list = bySubmission.get(review.submissionId);
-    if (list === undefined) bySubmission.set(review.submissionId, [review]);
-    else list.push(review);
-  }
-  const figures = new Map<string, ReviewFigures>();
-  for (const [submissionId, list] of bySubmission) {
-    const summary = figuresOf(list, withSuggested);
-    if (summary !== null) figures.set(submissionId, summary);
-  }
-  const input: CandidateReviews[] = [];
-  for (const candidate of candidates) {
-    const summary = figures.get(candidate.id);
-    if (summary === undefined || summary.numReviews === 0) continue;
-    input.push({ candidateId: candidate.id, reviewerIds: summary.raters, ratings: summary.ratings });
-  }
-  for (const [id, quality] of calibratedQualities(input)) figures.get(id)!.calibratedRating = quality;
-  return (id) => figures.get(id) ?? NO_REVIEWS;
-}
-
-/** rankingParts (candidate-figures.ts). */
-function rankingPartsOf(ranked: RankingFigures): (id: string) => RankingPart {
-  return (id) => {
-    const ranking = ranked.scores.get(id);
-    if (ranking === undefined) return NOT_RANKED;
-    return {
-      averageRanking: ranking.score,
-      rankedBy: ranking.rankedBy,
-      consensusRank: ranked.consensus.get(id) ?? null,
-    };
-  };
-}
-
-/** candidateRows (candidate-figures.ts). */
-function candidateRows(
-  candidates: readonly StatsCandidate[],
-  ratingOf: (id: string) => RatingPart,
-  rankingOf: (id: string) => RankingPart,
-): CandidateStatsRow[] {
-  return candidates.map((candidate): CandidateStatsRow => {
-    const rating = ratingOf(candidate.id);
-    const ranking = rankingOf(candidate.id);
-    return {
-      _id: candidate.id,
-      identifier: candidate.identifier,
-      status: candidate.status,
-      amount: candidate.amountCents === null ? null : candidate.amountCents / 100,
-      numReviews: rating.numReviews,
-      averageRating: rating.averageRating,
-      medianRating: rating.medianRating,
-      standardDeviation: rating.standardDeviation,
-      minRating: rating.minRating,
-      maxRating: rating.maxRating,
-      histogram: rating.histogram,
-      suggestedRating: rating.suggestedRating,
-      calibratedRating: rating.calibratedRating,
-      averageRanking: ranking.averageRanking,
-      rankedBy: ranking.rankedBy,
-      consensusRank: ranking.consensusRank,
-    };
-  });
-}
 
 /** What a kept table was computed from (candidate-stats.ts' TableKeys). */
 interface TableKeys {
@@ -376,8 +190,14 @@ async function computeTable(
           .query<{ applications: string[] }>(RANKINGS_SQL, [program.id])
           .then((rows) => rows.map((row) => row.applications)),
   ]);
-  const ratingOf =
-    reviewed === null ? rowsById(previous!) : ratingFigures(candidates, reviewed, withSuggested);
+  let ratingOf: (id: string) => RatingPart;
+  if (reviewed === null) {
+    ratingOf = rowsById(previous!);
+  } else {
+    const figures = reviewFiguresOf(reviewed, withSuggested);
+    calibrate(candidates, figures);
+    ratingOf = ratingParts(figures);
+  }
   let rankingOf: (id: string) => RankingPart;
   let totalRankings: number;
   if (stored === null) {
@@ -385,7 +205,7 @@ async function computeTable(
     totalRankings = previous!.table.totalRankings;
   } else {
     const ranked = rankingFiguresOf(stored, new Set(candidates.map((c) => c.id)));
-    rankingOf = rankingPartsOf(ranked);
+    rankingOf = rankingParts(ranked);
     totalRankings = ranked.totalLists;
   }
   const rows = candidateRows(candidates, ratingOf, rankingOf);

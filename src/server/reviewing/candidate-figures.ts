@@ -1,5 +1,5 @@
 import type { CandidateStatsRow, DecisionStatus } from "../../shared/schemas/reviews";
-import { amountOf } from "./present";
+import { amountOf } from "./amounts";
 import { type CandidateReviews, calibratedQualities, type RankingFigures, roundTo } from "./stats-math";
 
 /**
@@ -18,6 +18,9 @@ import { type CandidateReviews, calibratedQualities, type RankingFigures, roundT
  *   by stats-math.ts in the order calibratedScores itself sums (candidates by id, each candidate's
  *   reviews by rating then reviewer), so the figures are calibratedScores' own;
  * - the average ranking and the consensus come from rankingFiguresOf (stats-math.ts).
+ *
+ * Loads neither drizzle nor zod (its imports are pure, or types): the benchmark's baseline server
+ * (bench/scenarios/candidate-stats.ts) computes its figures with this very code.
  */
 
 /** A submitted, non-test candidate of the program. */

@@ -20,6 +20,7 @@ import {
 } from "../db/schema";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
+import { amountOf } from "./amounts";
 import { assignedReviewableSql, isReviewableSql, visibleToReviewerByIdSql } from "./candidates";
 import {
   ANCHOR_CONFLICT,
@@ -36,7 +37,7 @@ import {
   readWithoutTotal,
   rowsThroughPage,
 } from "./list-paging";
-import { amountOf, isoOrNull, reviewProgram } from "./present";
+import { isoOrNull, reviewProgram } from "./present";
 import { programCountSql } from "./program-counts";
 
 /**

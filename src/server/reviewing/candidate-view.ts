@@ -9,9 +9,10 @@ import type { Tx } from "../db/client";
 import { reviewComments, reviews, submissionFiles, submissions, users } from "../db/schema";
 import { AppError } from "../http/errors";
 import { versionContent } from "../submissions/form-versions";
+import { amountOf } from "./amounts";
 import { neighboursOf, type Viewer, viewerIn } from "./candidate-list";
 import { type Candidate, findCandidate } from "./candidates";
-import { amountOf, emptyReview, isoOrNull, presentComment, presentReview, reviewProgram } from "./present";
+import { emptyReview, isoOrNull, presentComment, presentReview, reviewProgram } from "./present";
 
 /**
  * The submission view (review-and-administration §2): the answers of the version the candidate applied

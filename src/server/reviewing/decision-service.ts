@@ -11,9 +11,9 @@ import { recordAudit, type Transaction } from "../audit/record";
 import { submissions } from "../db/schema";
 import { EditConflict } from "../http/edit-conflict";
 import { AppError } from "../http/errors";
+import { amountOf } from "./amounts";
 import { DECISION_REFUSAL } from "./candidate-list";
 import { isReviewableSql } from "./candidates";
-import { amountOf } from "./present";
 
 /**
  * The committee's decision on a candidate (review-and-administration §4): status and amount, guarded

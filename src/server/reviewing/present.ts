@@ -27,9 +27,6 @@ export function reviewProgram(
   };
 }
 
-/** Grant amounts are stored in exact cents; the screens show currency units. */
-export const amountOf = (cents: number | null): number | null => (cents === null ? null : cents / 100);
-
 export const isoOrNull = (date: Date | null): string | null => (date === null ? null : date.toISOString());
 
 type ReviewRow = Pick<
