@@ -1,5 +1,4 @@
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { logicWarnings } from "../../shared/forms/branching";
 import { copyWithNewIds, defaultFormContent } from "../../shared/forms/defaults";
 import {
@@ -354,16 +353,6 @@ async function latestSubmissionLink(tx: Tx, formId: string) {
 /** Accepting while the latest applicant link has no close date or one in the future. */
 export function isAccepting(link: { closeAt: Date | null } | undefined, now = new Date()): boolean {
   return link !== undefined && (link.closeAt === null || link.closeAt > now);
-}
-
-/**
- * The form with id `formId` takes responses — published and `isAccepting` its latest applicant link —
- * as an SQL condition, so a write can carry the check itself (autosave: one UPDATE, no read first).
- */
-export function acceptingSql(formId: AnyPgColumn, now: Date): SQL {
-  return sql`exists (select 1 from ${forms} f where f.id = ${formId} and not f.draft and coalesce((
-    select l.close_at is null or l.close_at > ${now.toISOString()}::timestamptz from ${formLinks} l
-    where l.form_id = f.id and l.kind = 'submission' order by l.created_at desc limit 1), false))`;
 }
 
 /** Close now, or schedule the close: the time is stored, so closing happens on time with no job running. */

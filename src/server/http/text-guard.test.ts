@@ -67,3 +67,19 @@ describe("half of a character (an unpaired UTF-16 surrogate) in a request", () =
     }
   });
 });
+
+describe("a body the guard has read", () => {
+  it("still reaches better-auth whole: a sign-in is judged on its password", async () => {
+    const res = await t.request("/api/auth/sign-in/email", {
+      method: "POST",
+      body: { email: "nobody@example.org", password: "not-the-password" },
+    });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { code: string }).code).toBe("INVALID_EMAIL_OR_PASSWORD");
+  });
+
+  it("still reaches the route whole, the same text parsed once more", async () => {
+    const res = await t.request("/api/email/error", { method: "POST", body: { code: "E", message: "é ok" } });
+    expect(res.status).toBe(200);
+  });
+});

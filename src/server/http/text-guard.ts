@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context";
 import { AppError } from "./errors";
 
@@ -91,12 +91,18 @@ function refuse({ field, message }: Problem): never {
   throw new AppError("VALIDATION", message, { [field || "body"]: [message] });
 }
 
-async function problemInRequestBody(request: Request): Promise<Problem | null> {
-  const type = request.headers.get("content-type") ?? "";
+/** Requests whose body a handler reads from the raw request (better-auth's): the guard reads a copy. */
+const RAW_BODY_PATHS = "/api/auth/";
+
+async function problemInRequestBody(c: Context<AppEnv>): Promise<Problem | null> {
+  if (c.req.method === "GET" || c.req.method === "HEAD") return null;
+  const type = c.req.header("content-type") ?? "";
   const textual = type.includes("json") || type.includes("x-www-form-urlencoded");
-  if (request.body === null || !textual) return null;
-  // A clone: the body stays readable for the route (and for better-auth's handler).
-  const text = await request.clone().text();
+  if (!textual) return null;
+  // Read once through Hono's body cache: the route's validator parses this same text, so the body is
+  // neither copied nor read twice (a clone of the request costs a second stream per request). A handler
+  // that reads the raw request itself gets it untouched: the guard reads a clone there.
+  const text = c.req.path.startsWith(RAW_BODY_PATHS) ? await c.req.raw.clone().text() : await c.req.text();
   if (!type.includes("json")) return problemInPairs(new URLSearchParams(text));
   if (!SUSPECT_ESCAPE.test(text) && problemOf(text) === null) return null;
   let parsed: unknown;
@@ -113,8 +119,8 @@ export function refuseUnstorableText(): MiddlewareHandler<AppEnv> {
     if (c.req.path.startsWith("/api/files/upload/")) return next();
     const found =
       problemInPath(c.req.path) ??
-      problemInPairs(new URL(c.req.url).searchParams) ??
-      (await problemInRequestBody(c.req.raw));
+      (c.req.url.includes("?") ? problemInPairs(new URL(c.req.url).searchParams) : null) ??
+      (await problemInRequestBody(c));
     if (found) refuse(found);
     await next();
   };

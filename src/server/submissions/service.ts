@@ -23,7 +23,6 @@ import type { Db, Tx } from "../db/client";
 import { formLinks, forms, submissionEdits, submissionFiles, submissions, users } from "../db/schema";
 import { enqueueEmail } from "../email/outbox";
 import { submissionReceiptEmail } from "../email/templates";
-import { acceptingSql } from "../forms/service";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { type FormState, formState, presentApplicantForm, versionContent } from "./form-versions";
@@ -309,6 +308,8 @@ async function answersToSave(db: Tx, ref: SubmissionRef, input: SaveAnswersBody,
  * saw, still a draft, still theirs (the same user, or an unclaimed draft with the same token hash),
  * on the same form version, and the form still accepting. `ref` may be remembered from an earlier
  * request: if any of those facts changed since, nothing is written and null says so.
+ * The UPDATE is the database function save_own_answers (migrations/0019_save_own_answers.sql), whose
+ * plan the database keeps: planned on every save, it cost as much as the write itself (issue 9).
  */
 export async function saveOwnAnswers(
   db: Db,
@@ -317,23 +318,11 @@ export async function saveOwnAnswers(
   now = new Date(),
 ): Promise<SaveAnswersResult | null> {
   const values = await answersToSave(db, ref, input, now);
-  const [saved] = await db
-    .update(submissions)
-    .set(values)
-    .where(
-      and(
-        eq(submissions.id, ref.id),
-        eq(submissions.revision, input.revision),
-        isNull(submissions.submissionDate),
-        eq(submissions.formVersion, ref.formVersion),
-        ref.userId === null
-          ? and(isNull(submissions.userId), eq(submissions.guestTokenHash, ref.guestTokenHash ?? ""))
-          : eq(submissions.userId, ref.userId),
-        acceptingSql(submissions.formId, now),
-      ),
-    )
-    .returning({ id: submissions.id });
-  return saved
+  const result = await db.execute(sql`select save_own_answers(${ref.id}, ${input.revision},
+    ${ref.formVersion}, ${ref.userId}, ${ref.guestTokenHash}, ${JSON.stringify(values.answers)},
+    ${values.identifier}, ${now.toISOString()}) as "saved"`);
+  const [row] = (result as unknown as { rows: { saved: boolean }[] }).rows;
+  return row?.saved
     ? { revision: values.revision, lastSaveDate: now.toISOString(), identifier: values.identifier }
     : null;
 }
