@@ -15,7 +15,7 @@
  *   no lock on this side: one round trip per statement, several in flight;
  * - errors: PostgreSQL's (code, detail, constraint…) come back as PGlite's DatabaseError with every field.
  */
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import {
   messages,
   type PGlite,
@@ -24,6 +24,7 @@ import {
   type Transaction,
   TransactionAbortedError,
 } from "@electric-sql/pglite";
+import { startWorkerEntry } from "../worker-entry";
 
 /** What the worker starts PGlite with. */
 export interface PgliteWorkerData {
@@ -144,18 +145,9 @@ export function fromWireError(wire: WireError, options: QueryOptions | undefined
   return error;
 }
 
-/**
- * The worker's entry: beside this module when it is bundled (dist/server/pglite-worker.mjs, a second
- * entry point of scripts/server-bundle.mjs); from the TypeScript source, through tsx, otherwise
- * (tests, scripts), because Node cannot start a .ts worker itself.
- */
+/** The worker (pglite-worker.ts; bundled: dist/server/pglite-worker.mjs, see worker-entry.ts). */
 function startWorker(data: PgliteWorkerData): Worker {
-  const here = import.meta.url;
-  if (!here.endsWith(".ts")) return new Worker(new URL("./pglite-worker.mjs", here), { workerData: data });
-  const entry = new URL("./pglite-worker.ts", here).href;
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(here)}))`;
-  return new Worker(boot, { eval: true, workerData: data });
+  return startWorkerEntry(import.meta.url, "pglite-worker", data);
 }
 
 /** The part of PGlite's interface that runs in the worker; see the module's comment. */
