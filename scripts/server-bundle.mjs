@@ -11,14 +11,12 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 const OUT_DIR = path.join(ROOT, "dist/server");
 export const SERVER_BUNDLE = path.join(OUT_DIR, "start.mjs");
 /**
- * The entry points, by their output's name. pglite-worker runs PGlite in a worker thread (PGLITE_WORKER),
- * pdf-worker renders the PDF export's PDFs in one: the bundled server starts them from beside itself (see
- * src/server/db/pglite-remote.ts and src/server/exports/zip/pdf-renderer.ts).
+ * The entry points, by their output's name. pglite-worker runs PGlite in a worker thread (PGLITE_WORKER):
+ * the bundled server starts it from beside itself (see src/server/db/pglite-remote.ts).
  */
 const ENTRIES = {
   start: path.join(ROOT, "src/server/start.ts"),
   "pglite-worker": path.join(ROOT, "src/server/db/pglite-worker.ts"),
-  "pdf-worker": path.join(ROOT, "src/server/exports/zip/pdf-worker.ts"),
 };
 const OUTPUTS = Object.keys(ENTRIES).map((name) => path.join(OUT_DIR, `${name}.mjs`));
 const SOURCES = ["src/server", "src/shared", "package-lock.json", "scripts/server-bundle.mjs"];

@@ -1,22 +1,9 @@
-import { createHash } from "node:crypto";
 import { DEFAULT_PAGE_SIZE } from "../../src/client/lib/paging";
-import {
-  byId,
-  calibrate,
-  candidateRows,
-  type RankingPart,
-  type RatingPart,
-  rankingParts,
-  ratingParts,
-  reviewFiguresOf,
-  type StatsCandidate,
-  type StatsReview,
-} from "../../src/server/reviewing/candidate-figures";
-import { CandidateTable, type PageQuery } from "../../src/server/reviewing/candidate-stats-page";
-import { rankingFiguresOf } from "../../src/server/reviewing/stats-math";
+import { byId, type StatsCandidate, type StatsReview } from "../../src/server/reviewing/candidate-figures";
+import type { CandidateTable, PageQuery } from "../../src/server/reviewing/candidate-stats-page";
+import { CRITERIA_APP_VERSION, keptTable } from "../../src/server/reviewing/kept-tables";
 import type { StatisticsVersions } from "../../src/server/reviewing/stats-versions";
 import type { CandidateSortColumn } from "../../src/shared/schemas/candidate-statistics";
-import type { CandidateStatsRow } from "../../src/shared/schemas/reviews";
 import {
   findReviewProgram,
   notFound,
@@ -70,8 +57,8 @@ const FIRST_VIEW = {
 // ---------------------------------------------------------------------------------------------------
 // The baseline: src/server/reviewing/candidate-stats.ts without Hono, zod or drizzle. The statements
 // are the ones drizzle sends for stats-versions.ts, candidate-stats-inputs.ts and suggested-rating.ts
-// (same text, same parameters); the figures and the page are our own pure code (candidate-figures.ts,
-// stats-math.ts, CandidateTable), which loads neither.
+// (same text, same parameters); the kept tables, the figures and the page are our own pure code
+// (kept-tables.ts, candidate-figures.ts, stats-math.ts, CandidateTable), which loads neither.
 // ---------------------------------------------------------------------------------------------------
 
 /** statisticsVersions (stats-versions.ts). */
@@ -102,115 +89,11 @@ const RANKINGS_SQL = `select "applications" from "rankings" where "rankings"."pr
 /** backfillSuggestedRatings' scan (suggested-rating.ts), once per appVersion 3 program and process. */
 const BACKFILL_SQL = `select "reviews"."id", "reviews"."sections", "submissions"."form_id", "submissions"."form_version", extract(epoch from "reviews"."last_reviewed")::text from "reviews" inner join "submissions" on "submissions"."id" = "reviews"."submission_id" where ("reviews"."program_id" = $1 and "reviews"."suggested_rating" is null and jsonb_path_exists("reviews"."sections", '$[*].criteria[*] ? (@.type == "SCALE" && @.value >= 0)'))`;
 
-/** The appVersion whose reviews carry a suggested rating. */
-const CRITERIA_APP_VERSION = 3;
-
-/** What a kept table was computed from (candidate-stats.ts' TableKeys). */
-interface TableKeys {
-  candidates: string;
-  ids: string;
-  reviews: string;
-  rankings: string;
-}
-interface Kept {
-  keys: TableKeys;
-  table: CandidateTable;
-}
-
-/** The same per-process memory as our server: the last table of each program, and those being computed. */
-const kept = new Map<string, Kept>();
-const KEPT_PROGRAMS = 20;
-const KEPT_CANDIDATES = 150_000;
-const computing = new Map<string, { key: string; table: Promise<Kept> }>();
 const backfilled = new Set<string>();
-
-function remember(programId: string, value: Kept) {
-  kept.delete(programId);
-  kept.set(programId, value);
-  let candidates = 0;
-  for (const { table } of kept.values()) candidates += table.rows.length;
-  for (const [id, { table }] of kept) {
-    if (id === programId || (kept.size <= KEPT_PROGRAMS && candidates <= KEPT_CANDIDATES)) break;
-    candidates -= table.rows.length;
-    kept.delete(id);
-  }
-}
-
-function idsDigest(candidates: readonly StatsCandidate[]): string {
-  const hash = createHash("sha1");
-  for (const candidate of candidates) hash.update(candidate.id);
-  return hash.digest("base64");
-}
-
-const candidatesOfRows = (rows: readonly CandidateStatsRow[]): StatsCandidate[] =>
-  rows.map((row) => ({
-    id: row._id,
-    identifier: row.identifier,
-    status: row.status,
-    amountCents: row.amount === null ? null : Math.round(row.amount * 100),
-  }));
-
-function rowsById(previous: Kept): (id: string) => CandidateStatsRow {
-  const byRow = new Map(previous.table.rows.map((row) => [row._id, row]));
-  return (id) => byRow.get(id)!;
-}
 
 interface StatsProgram {
   id: string;
   app_version: number;
-}
-
-/** computeTable (candidate-stats.ts): only the inputs whose version changed are read again. */
-async function computeTable(
-  sql: SqlQuery,
-  program: StatsProgram,
-  versions: StatisticsVersions,
-  previous: Kept | undefined,
-): Promise<Kept> {
-  const withSuggested = program.app_version === CRITERIA_APP_VERSION;
-  const sameCandidates = previous?.keys.candidates === versions.candidates;
-  const candidates =
-    previous && sameCandidates
-      ? candidatesOfRows(previous.table.rows)
-      : (await sql.query<StatsCandidate>(CANDIDATES_SQL, [program.id])).sort(byId);
-  const keys: TableKeys = {
-    candidates: versions.candidates,
-    ids: previous && sameCandidates ? previous.keys.ids : idsDigest(candidates),
-    reviews: `${program.app_version}/${versions.reviews}`,
-    rankings: versions.rankings,
-  };
-  const sameIds = previous?.keys.ids === keys.ids;
-  const reuseRatings = previous && sameIds && previous.keys.reviews === keys.reviews;
-  const reuseRankings = previous && sameIds && previous.keys.rankings === keys.rankings;
-  const [reviewed, stored] = await Promise.all([
-    reuseRatings ? null : sql.query<StatsReview>(reviewsSql(withSuggested), [program.id]),
-    reuseRankings
-      ? null
-      : sql
-          .query<{ applications: string[] }>(RANKINGS_SQL, [program.id])
-          .then((rows) => rows.map((row) => row.applications)),
-  ]);
-  let ratingOf: (id: string) => RatingPart;
-  if (reviewed === null) {
-    ratingOf = rowsById(previous!);
-  } else {
-    const figures = reviewFiguresOf(reviewed, withSuggested);
-    calibrate(candidates, figures);
-    ratingOf = ratingParts(figures);
-  }
-  let rankingOf: (id: string) => RankingPart;
-  let totalRankings: number;
-  if (stored === null) {
-    rankingOf = rowsById(previous!);
-    totalRankings = previous!.table.totalRankings;
-  } else {
-    const ranked = rankingFiguresOf(stored, new Set(candidates.map((c) => c.id)));
-    rankingOf = rankingParts(ranked);
-    totalRankings = ranked.totalLists;
-  }
-  const rows = candidateRows(candidates, ratingOf, rankingOf);
-  const names = previous && sameCandidates ? previous.table : undefined;
-  return { keys, table: new CandidateTable(rows, totalRankings, names) };
 }
 
 /** candidateTable (candidate-stats.ts): the versions, then the kept table or a new one. */
@@ -223,28 +106,14 @@ async function candidateTable(sql: SqlQuery, program: StatsProgram): Promise<Can
     backfilled.add(program.id);
   }
   const [versions] = await sql.query<StatisticsVersions>(VERSIONS_SQL, [program.id]);
-  const previous = kept.get(program.id);
-  if (
-    previous &&
-    previous.keys.candidates === versions!.candidates &&
-    previous.keys.reviews === `${program.app_version}/${versions!.reviews}` &&
-    previous.keys.rankings === versions!.rankings
-  ) {
-    remember(program.id, previous);
-    return previous.table;
-  }
-  const key = `${program.app_version}/${versions!.candidates}/${versions!.reviews}/${versions!.rankings}`;
-  const running = computing.get(program.id);
-  if (running?.key === key) return (await running.table).table;
-  const table = computeTable(sql, program, versions!, previous);
-  computing.set(program.id, { key, table });
-  try {
-    const value = await table;
-    remember(program.id, value);
-    return value.table;
-  } finally {
-    if (computing.get(program.id)?.table === table) computing.delete(program.id);
-  }
+  return keptTable({ id: program.id, appVersion: program.app_version }, versions!, {
+    candidates: async () => (await sql.query<StatsCandidate>(CANDIDATES_SQL, [program.id])).sort(byId),
+    reviews: (withSuggested) => sql.query<StatsReview>(reviewsSql(withSuggested), [program.id]),
+    rankings: async () =>
+      (await sql.query<{ applications: string[] }>(RANKINGS_SQL, [program.id])).map(
+        (row) => row.applications,
+      ),
+  });
 }
 
 const SORT_COLUMNS: readonly string[] = [

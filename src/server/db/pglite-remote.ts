@@ -15,7 +15,7 @@
  *   no lock on this side: one round trip per statement, several in flight;
  * - errors: PostgreSQL's (code, detail, constraint…) come back as PGlite's DatabaseError with every field.
  */
-import type { Worker } from "node:worker_threads";
+import { Worker } from "node:worker_threads";
 import {
   messages,
   type PGlite,
@@ -24,7 +24,6 @@ import {
   type Transaction,
   TransactionAbortedError,
 } from "@electric-sql/pglite";
-import { startWorkerEntry } from "../worker-entry";
 
 /** What the worker starts PGlite with. */
 export interface PgliteWorkerData {
@@ -145,9 +144,18 @@ export function fromWireError(wire: WireError, options: QueryOptions | undefined
   return error;
 }
 
-/** The worker (pglite-worker.ts; bundled: dist/server/pglite-worker.mjs, see worker-entry.ts). */
+/**
+ * The worker's entry: beside this module when it is bundled (dist/server/pglite-worker.mjs, a second
+ * entry point of scripts/server-bundle.mjs); from the TypeScript source, through tsx, otherwise
+ * (tests, scripts), because Node cannot start a .ts worker itself.
+ */
 function startWorker(data: PgliteWorkerData): Worker {
-  return startWorkerEntry(import.meta.url, "pglite-worker", data);
+  const here = import.meta.url;
+  if (!here.endsWith(".ts")) return new Worker(new URL("./pglite-worker.mjs", here), { workerData: data });
+  const entry = new URL("./pglite-worker.ts", here).href;
+  const tsx = import.meta.resolve("tsx/esm/api");
+  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(here)}))`;
+  return new Worker(boot, { eval: true, workerData: data });
 }
 
 /** The part of PGlite's interface that runs in the worker; see the module's comment. */

@@ -2,7 +2,6 @@ import { EXPORT_SLUG_LENGTH, fileSlug } from "../../../shared/file-names";
 import { countCandidates } from "../tabular/candidate-pages";
 import type { ExportProducer } from "../types";
 import { UniqueNames } from "../zip/entry-names";
-import { PdfRenderer } from "../zip/pdf-renderer";
 import {
   candidateBatches,
   ExportForms,
@@ -21,8 +20,7 @@ import { ZipWriter } from "../zip/zip-writer";
  *
  * Speed: a thousand PDFs take about 6.5 ms each with two rendered at once (pdf-lib pauses while saving,
  * and the other render fills the pause); they are stored, not deflated again — a PDF's streams are
- * compressed already. Memory: a batch of submissions and the PDFs in flight, never more; the rendering
- * itself in a worker thread whose heap ends with the export (zip/pdf-renderer.ts).
+ * compressed already. Memory: a batch of submissions and the PDFs in flight, never more.
  */
 
 /** Renders in flight ahead of the zip: two gain about 30 %, more gain nothing on two cores. */
@@ -38,11 +36,10 @@ export const pdfsExport: ExportProducer = {
     const forms = new ExportForms(db, ctx.params.includeAnonymized);
     const names = new UniqueNames();
     const zip = new ZipWriter(ctx.output, signal);
-    const renderer = new PdfRenderer();
     const candidates = eachCandidate(candidateBatches(db, program.id, { withAnswers: true, signal }));
     const rendered = inOrder(candidates, RENDER_CONCURRENCY, async (submission: ExportSubmission) => ({
       submission,
-      pdf: await renderExportPdf(forms, submission, renderer),
+      pdf: await renderExportPdf(forms, submission),
     }));
     let processed = 0;
     try {
@@ -56,8 +53,6 @@ export const pdfsExport: ExportProducer = {
     } catch (error) {
       zip.abort();
       throw error;
-    } finally {
-      await renderer.close();
     }
   },
 };

@@ -13,7 +13,6 @@ import {
   nameKey,
   type PageCursor,
 } from "../tabular/candidate-pages";
-import type { PdfRenderer } from "./pdf-renderer";
 
 /**
  * What the zip exports read: the program's submitted, non-test submissions (the candidates), in name
@@ -150,15 +149,8 @@ export class ExportForms {
 }
 const NONE: ReadonlySet<string> = new Set();
 
-/**
- * The submission's PDF, as the applicant downloads it (in English), anonymized answers withheld: drawn by
- * `renderer` (the PDF export's worker thread, see pdf-renderer.ts) when given, in this thread otherwise.
- */
-export async function renderExportPdf(
-  forms: ExportForms,
-  submission: ExportSubmission,
-  renderer?: PdfRenderer,
-): Promise<Uint8Array> {
+/** The submission's PDF, as the applicant downloads it (in English), anonymized answers withheld. */
+export async function renderExportPdf(forms: ExportForms, submission: ExportSubmission): Promise<Uint8Array> {
   const [content, withheld] = await Promise.all([
     forms.content(submission.formId, submission.formVersion),
     forms.withheld(submission.formId, submission.formVersion),
@@ -181,7 +173,7 @@ export async function renderExportPdf(
     "en",
     withheld,
   );
-  return renderer ? renderer.render(input) : renderSubmissionPdf(input);
+  return renderSubmissionPdf(input);
 }
 
 /**
