@@ -51,24 +51,39 @@ export interface AttachmentFolder {
   onFile(): Promise<void>;
 }
 
+/** Bytes read from storage at a time: most applicants' files in one read. */
+const COPY_BUFFER_BYTES = 1024 * 1024;
+/** One buffer per zip, which every file copied into it is read through. */
+const copyBuffers = new WeakMap<ZipWriter, Uint8Array>();
+
+function copyBufferOf(zip: ZipWriter): Uint8Array {
+  let buffer = copyBuffers.get(zip);
+  if (!buffer) {
+    buffer = new Uint8Array(COPY_BUFFER_BYTES);
+    copyBuffers.set(zip, buffer);
+  }
+  return buffer;
+}
+
 /** Copies one candidate's files into `folder/`. */
 export async function addAttachments(zip: ZipWriter, storage: DiskStorage, opts: AttachmentFolder) {
   const names = new UniqueNames();
   for (const file of opts.files) {
     if (!opts.withheld.has(file.questionId)) {
-      const stream = storage.readStream("private", file.key);
+      const chunks = storage.readInto("private", file.key, copyBufferOf(zip));
       const name = safeSegment(file.name);
-      if (stream === null) {
+      if (chunks === null) {
         opts.missing.add(`${opts.folder}/${name}`, opts.identifier);
       } else {
         try {
-          await zip.addStream(`${opts.folder}/${names.claim(name)}`, stream, {
+          await zip.addStream(`${opts.folder}/${names.claim(name)}`, chunks, {
             modified: file.createdAt,
             expectedSize: file.size,
+            lentChunks: true,
           });
         } finally {
-          // Already ended after a whole read; closes the file when the copy stopped part way.
-          stream.destroy();
+          // Already closed after a whole read; closes the file when the copy stopped part way.
+          chunks.close();
         }
       }
     }

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiskStorage } from "../../files/storage";
 
-/** DiskStorage.readStream: what the zip exports copy files with. */
+/** DiskStorage.readStream and readInto: what the exports stream results and copy files with. */
 
 let root: string;
 let storage: DiskStorage;
@@ -46,5 +47,55 @@ describe("DiskStorage.readStream", () => {
     expect(storage.readStream("public", "submissions/b/x.pdf")).toBeNull();
     expect(storage.readStream("private", "../private/submissions/b/x.pdf")).toBeNull();
     expect(storage.readStream("private", "/etc/passwd")).toBeNull();
+  });
+});
+
+describe("DiskStorage.readInto", () => {
+  const openDescriptors = () => readdirSync("/proc/self/fd").length;
+
+  async function copied(chunks: AsyncIterable<Uint8Array>, buffer: Uint8Array): Promise<Buffer> {
+    const parts: Buffer[] = [];
+    for await (const chunk of chunks) {
+      // Every chunk is a view of the one buffer lent in.
+      expect(chunk.buffer).toBe(buffer.buffer);
+      parts.push(Buffer.from(chunk));
+    }
+    return Buffer.concat(parts);
+  }
+
+  it("reads a stored file through the one buffer, byte for byte, and closes it at the end", async () => {
+    const bytes = randomBytes(300_000);
+    await storage.write("private", "submissions/c/file.pdf", bytes);
+    const before = openDescriptors();
+    const buffer = new Uint8Array(64 * 1024);
+    const chunks = storage.readInto("private", "submissions/c/file.pdf", buffer);
+    expect(chunks).not.toBeNull();
+    expect(openDescriptors()).toBe(before + 1);
+    expect((await copied(chunks!, buffer)).equals(bytes)).toBe(true);
+    expect(openDescriptors()).toBe(before);
+  });
+
+  it("closes the file when the reader stops part way or never starts", async () => {
+    await storage.write("private", "submissions/c/other.pdf", randomBytes(200_000));
+    const before = openDescriptors();
+    const buffer = new Uint8Array(16 * 1024);
+    const stopped = storage.readInto("private", "submissions/c/other.pdf", buffer)!;
+    for await (const chunk of stopped) {
+      expect(chunk.length).toBe(16 * 1024);
+      break;
+    }
+    expect(openDescriptors()).toBe(before);
+    const unread = storage.readInto("private", "submissions/c/other.pdf", buffer)!;
+    expect(openDescriptors()).toBe(before + 1);
+    unread.close();
+    unread.close();
+    expect(openDescriptors()).toBe(before);
+  });
+
+  it("is null for a missing file, a folder and a key that tries to climb out", async () => {
+    const buffer = new Uint8Array(1024);
+    expect(storage.readInto("private", "submissions/c/none.pdf", buffer)).toBeNull();
+    expect(storage.readInto("private", "submissions", buffer)).toBeNull();
+    expect(storage.readInto("private", "../private/submissions/c/file.pdf", buffer)).toBeNull();
   });
 });

@@ -72,6 +72,25 @@ describe("ZipWriter", () => {
     expect(Buffer.from(entriesOf(memory.bytes())["big.bin"]!).equals(bytes)).toBe(true);
   });
 
+  it("copies a source that reuses one buffer (lentChunks) byte for byte, through a slow output", async () => {
+    // A high-water mark above the whole entry: write() never asks to wait, so only lentChunks keeps the
+    // next read from overwriting bytes the output has not written yet.
+    const memory = memoryOutput({ highWaterMark: 4 * 1024 * 1024, slow: true });
+    const zip = new ZipWriter(memory.output);
+    const { bytes } = chunks(1_000_000, 64 * 1024, 5);
+    const buffer = new Uint8Array(64 * 1024);
+    async function* lent() {
+      for (let at = 0; at < bytes.length; at += buffer.length) {
+        const piece = bytes.subarray(at, Math.min(bytes.length, at + buffer.length));
+        buffer.set(piece);
+        yield buffer.subarray(0, piece.length);
+      }
+    }
+    await zip.addStream("lent.bin", lent(), { lentChunks: true });
+    await zip.finish();
+    expect(Buffer.from(entriesOf(memory.bytes())["lent.bin"]!).equals(bytes)).toBe(true);
+  });
+
   it("stops at once when the signal aborts, with the signal's reason, and closes the source", async () => {
     const memory = memoryOutput({ highWaterMark: 1024, slow: true });
     const controller = new AbortController();

@@ -77,6 +77,11 @@ export interface EntryOptions {
   modified?: Date | null | undefined;
   /** The bytes the entry will hold, when known: an entry that cannot fit is refused before it starts. */
   expectedSize?: number;
+  /**
+   * The source reuses one buffer for its chunks (storage's `readInto`): each chunk is written out before
+   * the next one is asked for.
+   */
+  lentChunks?: boolean;
 }
 
 function dosSafeTime(date: Date | null | undefined): number {
@@ -93,6 +98,13 @@ export class ZipWriter {
   private failure: Error | null = null;
   private busy = false;
   private finished = false;
+  /** Chunks handed to the output that it has not written yet, and who waits for it to have written them. */
+  private unwritten = 0;
+  private whenWritten: (() => void)[] = [];
+  private readonly onWritten = () => {
+    this.unwritten -= 1;
+    if (this.unwritten === 0) for (const resolve of this.whenWritten.splice(0)) resolve();
+  };
 
   constructor(
     private readonly output: Writable,
@@ -106,7 +118,8 @@ export class ZipWriter {
       if (chunk.length === 0) return;
       this.written += chunk.length;
       // The chunk is queued even when write() says "enough": the caller waits for the drain before the next.
-      if (!this.output.write(chunk)) this.needsDrain = true;
+      this.unwritten += 1;
+      if (!this.output.write(chunk, this.onWritten)) this.needsDrain = true;
     });
   }
 
@@ -160,6 +173,7 @@ export class ZipWriter {
         if (chunk.length === 0) continue;
         entry.push(chunk, false);
         await this.settle();
+        if (options.lentChunks) await this.allWritten();
         this.checkSize(0);
       }
       entry.push(new Uint8Array(0), true);
@@ -208,6 +222,15 @@ export class ZipWriter {
         "This export is larger than 4 GB, more than a zip can hold: export fewer submissions at a time.",
       );
     }
+  }
+
+  /**
+   * Resolves once the output has written every chunk handed to it (a write's callback runs on failure
+   * too, and the output's error fails the export through `settle`).
+   */
+  private allWritten(): Promise<void> {
+    if (this.unwritten === 0) return Promise.resolve();
+    return new Promise((resolve) => this.whenWritten.push(resolve));
   }
 
   /** After a chunk: fails on an error, waits for the output to drain when it asked to, stops on abort. */
