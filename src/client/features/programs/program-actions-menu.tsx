@@ -41,8 +41,10 @@ export function ProgramActionsMenu({ userId, program, onRename, onDelete }: Prog
     }
   }
 
+  // hideDetached off: in the Archives table the button sits in a Collapse, and a click while it is still opening
+  // (the button partly clipped) would otherwise leave the menu open but hidden, as nothing re-measures the button.
   return (
-    <Menu position="bottom-end" width={180}>
+    <Menu position="bottom-end" width={180} hideDetached={false}>
       <Menu.Target>
         <ActionIcon
           variant="subtle"
