@@ -28,6 +28,16 @@ export function routeJavaScriptBytes(
     string,
     ManifestChunk
   >;
+  // A page placed in a named chunk (vite.config.ts) has no manifest entry of its own: its chunk's has.
+  const chunkOfModule = JSON.parse(
+    readFileSync(path.join(distDir, ".vite/module-chunks.json"), "utf8"),
+  ) as Record<string, string>;
+  const manifestKeyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const manifestKey = (module: string) => {
+    if (manifest[module]) return module;
+    const file = chunkOfModule[module];
+    return (file && manifestKeyOfFile.get(file)) ?? module;
+  };
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entry) throw new Error("The build has no entry chunk.");
   const seen = new Set<string>();
@@ -39,7 +49,7 @@ export function routeJavaScriptBytes(
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(entry);
-  for (const page of pageModules) visit(page);
+  for (const page of pageModules) visit(manifestKey(page));
   const files = [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith(".js"));
   let raw = 0;
   let gzip = 0;
