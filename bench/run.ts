@@ -27,7 +27,7 @@ import { type DatasetDescription, ensureDataset, prepareDataset, withSqlClient }
 import { connectionsFor, runLoad } from "./runner/load";
 import { parseRunOptions, RUN_USAGE, type RunOptions } from "./runner/options";
 import { runPaced } from "./runner/paced";
-import { readRssAtRestMb, sampleRss, waitForIdleCpu } from "./runner/proc";
+import { readRssMb, sampleRss, waitForIdleCpu } from "./runner/proc";
 import {
   buildReport,
   formatReport,
@@ -56,8 +56,8 @@ async function runScenario(
   users: BenchUser[],
   options: RunOptions,
 ): Promise<ScenarioFigures> {
-  const rssAtRestMb = await readRssAtRestMb(server.pid);
   const answer = await sampleAnswer(server, scenario, users[0]!);
+  const rssAtRestMb = readRssMb(server.pid);
   const rss = sampleRss(server.pid);
   const load = { server, scenario, users, connections: options.connections };
   if (options.warmupSeconds > 0) await runLoad({ ...load, durationSeconds: options.warmupSeconds });
@@ -97,7 +97,7 @@ async function benchmarkServer(
   const port = await freePort();
   const server = await startServerProcess({ label: spec.label, entry: spec.entry, port, env: spec.env });
   try {
-    const rssAtStartMb = await readRssAtRestMb(server.pid);
+    const rssAtStartMb = readRssMb(server.pid);
     const coldStart = (server.coldStartMs / 1000).toFixed(2);
     const scenarios: Record<string, ScenarioFigures> = {};
     const writes: Record<string, WriteFigures> = {};

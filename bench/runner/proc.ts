@@ -49,20 +49,6 @@ export function cpuTicks(pid: number): number | null {
  * Waits until the process uses less than about 10 % of a core over `windowMs`, or `maxMs` passed:
  * requests a load run left in flight are finished before the next run, or before the server stops.
  */
-/**
- * "At rest": no request for this long, and the CPU idle. Our server gives back the heap a burst grew into
- * once it has been quiet for a second (src/server/idle-collector.ts); read at once after a load, RSS would
- * still hold the load's garbage.
- */
-export const REST_QUIET_MS = 3_000;
-
-/** RSS of a server at rest (see REST_QUIET_MS): the caller has stopped sending it requests. */
-export async function readRssAtRestMb(pid: number): Promise<number | null> {
-  await waitForIdleCpu(pid);
-  await sleep(REST_QUIET_MS);
-  return readRssMb(pid);
-}
-
 export async function waitForIdleCpu(pid: number, windowMs = 200, maxMs = 10_000): Promise<void> {
   const deadline = performance.now() + maxMs;
   const idleTicks = Math.max(1, Math.round(windowMs / 100)); // 10 % of the window at 100 ticks/s

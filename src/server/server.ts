@@ -14,7 +14,6 @@ import { exportLinkSecret } from "./exports/download-link";
 import { createExportRunner } from "./exports/job-runner";
 import { DiskStorage } from "./files/storage";
 import type { AppDeps } from "./http/context";
-import { createIdleCollector } from "./idle-collector";
 import { createLogger } from "./logger";
 import { ensureReferenceData } from "./plans/reference-data";
 
@@ -99,19 +98,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const app = createApp(deps);
   // Requests still running (even for a client that went away) must finish before the database closes.
   let inFlight = 0;
-  // Once the server is quiet after a burst, the heap the burst grew into is given back (decision 018).
-  const idleCollector = createIdleCollector();
   const fetch: typeof app.fetch = async (...args) => {
     inFlight++;
-    idleCollector.touch();
     try {
       return await app.fetch(...args);
     } finally {
       inFlight--;
-      idleCollector.touch();
     }
   };
-  idleCollector.start(() => inFlight);
   deps.mailer.start();
   deps.exports.runner.start();
   const server: ServerType = await new Promise((resolve) => {
@@ -124,7 +118,6 @@ export async function startServer(config: Config): Promise<RunningServer> {
     port,
     deps,
     async close() {
-      idleCollector.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await closed;
       const deadline = Date.now() + 10_000;

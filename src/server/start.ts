@@ -11,11 +11,6 @@ import { startServer } from "./server";
 // garbage it never gave back. Growing by at most half keeps it within ~60 MB of what it needs (decision
 // 018). V8 reads this flag whenever it sets the next limit, so setting it as the server starts is enough.
 v8.setFlagsFromString("--heap-growing-percent=50");
-// PGlite's PostgreSQL is WebAssembly, which V8 compiles twice: at once with its baseline compiler (Liftoff),
-// then the busiest functions again with its optimizing one, on background threads. The second pass left
-// 35–55 MB more RSS for good and bought no throughput we could measure on two cores (decision 018). Set
-// before the database is opened.
-v8.setFlagsFromString("--liftoff-only");
 const config = loadConfig();
 if (config.SERVE_CLIENT && clientBuildIsStale()) {
   console.log("Building the client (missing or older than its sources)…");
