@@ -4,6 +4,36 @@ const bool = z
   .enum(["1", "0", "true", "false", "on", "off", "yes", "no", ""])
   .transform((v) => ["1", "true", "on", "yes"].includes(v));
 
+/**
+ * Who told us the client's address (docs/decisions/020-client-address-and-sign-in-limits.md): a number of
+ * trusted proxies in front of the app (0: none, the socket's address), or a platform whose own header
+ * carries it. "on"/"true"/"yes" mean 1 and "off"/"false"/"no" 0, as before the count existed.
+ */
+export const TRUST_PROXY_HEADERS = {
+  /** Firebase Hosting, whose CDN (Fastly) sets Fastly-Client-IP on what it forwards to Cloud Run/Functions. */
+  firebase: "fastly-client-ip",
+  /** Firebase App Hosting, which sets X-Fah-Client-Ip. */
+  "firebase-app-hosting": "x-fah-client-ip",
+} as const;
+
+export type TrustProxy = number | keyof typeof TRUST_PROXY_HEADERS;
+
+const trustProxy = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((v, ctx): TrustProxy => {
+    if (["", "0", "off", "false", "no"].includes(v)) return 0;
+    if (["on", "true", "yes"].includes(v)) return 1;
+    if (/^\d+$/.test(v) && Number(v) <= 10) return Number(v);
+    if (v in TRUST_PROXY_HEADERS) return v as keyof typeof TRUST_PROXY_HEADERS;
+    ctx.addIssue({
+      code: "custom",
+      message: "a number of trusted proxies from 0 to 10 (on = 1, off = 0), firebase or firebase-app-hosting",
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -62,8 +92,12 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(15),
-  /** Trust X-Forwarded-For from a reverse proxy for the client address (rate limits). */
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Where the client's address (rate limits) comes from: the number of reverse proxies in front of the
+   * app (the right-most X-Forwarded-For entry after skipping the hops-1 those proxies added), or a
+   * platform's own header. See TrustProxy.
+   */
+  TRUST_PROXY: trustProxy.default(0),
   /** Sign-in and reset rate limiting; "off" only for benchmarks. */
   AUTH_RATE_LIMIT: bool.default(true),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

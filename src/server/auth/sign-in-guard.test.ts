@@ -143,6 +143,29 @@ describe("sign-in limits per account", () => {
     expect((await signInFrom(address, user.email, TEST_PASSWORD)).status).toBe(200);
   });
 
+  it("counts the address the proxy saw: left-most X-Forwarded-For entries a client makes up change nothing", async () => {
+    const user = await buildUser(t.deps.db);
+    const real = freshAddress();
+    // 50 failures, each claiming another address in front of the one the proxy appended.
+    const statuses: number[] = [];
+    for (let i = 0; i < WIDE.max; i++) {
+      const res = await t.request(SIGN_IN_PATH, {
+        method: "POST",
+        body: { email: user.email, password: WRONG },
+        headers: { "x-forwarded-for": `198.18.${i}.1, ${real}` },
+      });
+      statuses.push(res.status);
+    }
+    // One bucket: the narrow limit stops them, and the account is not locked for anyone else.
+    expect(statuses).toEqual([...Array(NARROW.max).fill(401), ...Array(WIDE.max - NARROW.max).fill(429)]);
+    expect((await signInFrom(freshAddress(), user.email, TEST_PASSWORD)).status).toBe(200);
+    const rows = await t.deps.db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} like ${`${signInCounterKeys(user.email, undefined).account}|%`}`);
+    expect(rows.map((r) => r.key)).toEqual([signInCounterKeys(user.email, real).accountFromAddress]);
+  });
+
   it("refuses every address once the account as a whole has failed too often", async () => {
     const user = await buildUser(t.deps.db);
     // One address hammering: what its own limit refuses does not use up the account's allowance.

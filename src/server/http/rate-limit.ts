@@ -1,21 +1,39 @@
+import { isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
+import { TRUST_PROXY_HEADERS, type TrustProxy } from "../config";
 import type { Db } from "../db/client";
 import type { AppContext, AppEnv } from "./context";
 import { AppError } from "./errors";
 
-/** The client's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
-export function clientAddress(c: AppContext, trustProxy: boolean): string | undefined {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+/** The address of the peer on the other end of the socket: this machine's, a proxy's or the client's. */
+export function socketAddress(c: AppContext): string | undefined {
   try {
     return getConnInfo(c).remote.address;
   } catch {
     return undefined; // app.request() in tests has no socket
   }
+}
+
+/**
+ * The client's address as the configured trust sees it (docs/decisions/020): with 0, the socket's; with
+ * n trusted proxies, the right-most X-Forwarded-For entry after skipping the n-1 entries the proxies
+ * behind the first added: the address the outermost trusted proxy saw connect. Entries further left
+ * are whatever the client sent and are never read. With a platform's header, that header only. A
+ * header too short for the hops, or holding no IP address where it counts, gives the socket's address.
+ */
+export function clientAddress(c: AppContext, trust: TrustProxy): string | undefined {
+  if (typeof trust === "string") {
+    const value = c.req.header(TRUST_PROXY_HEADERS[trust])?.trim();
+    return value && isIP(value) ? value : socketAddress(c);
+  }
+  if (trust > 0) {
+    const entries = c.req.header("x-forwarded-for")?.split(",") ?? [];
+    const seen = entries[entries.length - trust]?.trim();
+    if (seen && isIP(seen)) return seen;
+  }
+  return socketAddress(c);
 }
 
 /** Our counters share the rate_limits table with better-auth's; the "app:" prefix keeps them apart. */

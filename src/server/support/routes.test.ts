@@ -89,7 +89,8 @@ describe("POST /api/email/error (error reports)", () => {
 
 describe("development mailbox", () => {
   it("is shown to this machine only: a development server reachable from the network keeps reset links to itself", async () => {
-    const dev = await createTestApp();
+    // Even behind a trusted proxy: a forwarded address, whatever it says, is not this machine.
+    const dev = await createTestApp({ TRUST_PROXY: "1" });
     try {
       const from = (remoteAddress: string) =>
         dev.app.request("/api/dev/mailbox", {}, { incoming: { socket: { remoteAddress } } });
@@ -105,6 +106,14 @@ describe("development mailbox", () => {
         { incoming: { socket: { remoteAddress: "203.0.113.7" } } },
       );
       expect(forged.status).toBe(404);
+      // A proxy on this machine forwarding someone else's request: its socket is loopback, but the
+      // mailbox is for a browser on this machine, not for whoever the proxy serves.
+      const proxied = await dev.app.request(
+        "/api/dev/mailbox",
+        { headers: { "x-forwarded-for": "203.0.113.7" } },
+        { incoming: { socket: { remoteAddress: "127.0.0.1" } } },
+      );
+      expect(proxied.status).toBe(404);
     } finally {
       await dev.close();
     }

@@ -2,13 +2,13 @@ import { createRoute } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { okSchema } from "../../shared/schemas/common";
 import { errorReportBodySchema, feedbackBodySchema, mailboxResultSchema } from "../../shared/schemas/support";
-import { isProduction } from "../config";
+import { isProduction, TRUST_PROXY_HEADERS } from "../config";
 import { errorReports, feedback, users } from "../db/schema";
 import { enqueueEmail, listRecentEmails } from "../email/outbox";
 import { errorReportEmail, feedbackEmail } from "../email/templates";
 import { authorize } from "../http/context";
 import { notFound } from "../http/errors";
-import { clientAddress, rateLimit } from "../http/rate-limit";
+import { rateLimit, socketAddress } from "../http/rate-limit";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 
 /** Feedback and error reports: stored, and emailed to the operators when OPERATOR_EMAILS is set. */
@@ -107,6 +107,9 @@ function isLoopback(address: string | undefined): boolean {
   return address === undefined || address === "::1" || /^(::ffff:)?127\./.test(address);
 }
 
+/** Headers a proxy adds for the client it forwards (TRUST_PROXY_HEADERS and the standard ones). */
+const FORWARDED_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip", ...Object.values(TRUST_PROXY_HEADERS)];
+
 export const devMailboxRoutes = createRouter().openapi(
   createRoute({
     method: "get",
@@ -122,7 +125,10 @@ export const devMailboxRoutes = createRouter().openapi(
     if (isProduction(config)) throw notFound();
     // The mailbox holds password-reset links: a development server reachable from the network must
     // not hand them to anyone else. Only this machine's own browser (or an in-process test) sees it.
-    if (!isLoopback(clientAddress(c, false))) throw notFound();
+    // A request a proxy forwarded (a tunnel or a reverse proxy on this machine) comes from someone else.
+    if (!isLoopback(socketAddress(c)) || FORWARDED_HEADERS.some((h) => c.req.header(h) !== undefined)) {
+      throw notFound();
+    }
     authorize(c, "devMailbox:read", null);
     const rows = await listRecentEmails(db);
     return c.json(

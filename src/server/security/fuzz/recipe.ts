@@ -201,6 +201,9 @@ const headerEdit: fc.Arbitrary<HeaderEdit> = fc.oneof(
         "accept",
         "accept-language",
         "x-forwarded-for",
+        // The platforms' client-address headers (TRUST_PROXY=firebase / firebase-app-hosting).
+        "fastly-client-ip",
+        "x-fah-client-ip",
         "stripe-signature",
         "range",
         "if-none-match",
