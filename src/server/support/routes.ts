@@ -108,7 +108,12 @@ function isLoopback(address: string | undefined): boolean {
 }
 
 /** Headers a proxy adds for the client it forwards (TRUST_PROXY_HEADERS and the standard ones). */
-const FORWARDED_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip", ...Object.values(TRUST_PROXY_HEADERS)];
+const FORWARDED_HEADERS = [
+  "x-forwarded-for",
+  "forwarded",
+  "x-real-ip",
+  ...Object.values(TRUST_PROXY_HEADERS),
+];
 
 export const devMailboxRoutes = createRouter().openapi(
   createRoute({
