@@ -89,6 +89,8 @@ function growthServerEnv(target: ReturnType<typeof growthTarget>): Record<string
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
     BETTER_AUTH_SECRET: randomBytes(20).toString("hex"),
+    // No mail goes out in a benchmark (docs/decisions/020).
+    ALLOW_NO_MAIL_PROVIDER: "on",
     // The generated accounts are @bench.test, an internal domain by default: reviewer statistics would
     // leave every one of them out and measure an empty table.
     INTERNAL_EMAIL_DOMAINS: "decisionhub.example",

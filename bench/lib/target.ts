@@ -75,6 +75,8 @@ export function benchServerEnv(target: DatabaseTarget, secret: string): Record<s
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
     BETTER_AUTH_SECRET: secret,
+    // No mail goes out in a benchmark (docs/decisions/020).
+    ALLOW_NO_MAIL_PROVIDER: "on",
   };
 }
 

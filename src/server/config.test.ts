@@ -17,3 +17,35 @@ describe("loadConfig: PGLITE_SHARED_BUFFERS", () => {
     );
   });
 });
+
+describe("loadConfig: HOST", () => {
+  it("listens on this machine only outside production unless HOST is set", () => {
+    expect(loadConfig({}).HOST).toBe("127.0.0.1");
+    expect(loadConfig({ NODE_ENV: "test" }).HOST).toBe("127.0.0.1");
+    expect(loadConfig({ HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+  });
+
+  it("listens on every interface in production, as deployments behind a proxy or in a container expect", () => {
+    expect(loadConfig({ ...production, SMTP_URL: "smtp://mail.example.test" }).HOST).toBe("0.0.0.0");
+    expect(loadConfig({ ...production, SMTP_URL: "smtp://mail.example.test", HOST: "10.0.0.5" }).HOST).toBe(
+      "10.0.0.5",
+    );
+  });
+});
+
+const production = { NODE_ENV: "production", BETTER_AUTH_SECRET: "p".repeat(32) };
+
+describe("loadConfig: a mail provider in production", () => {
+  it("refuses to start without one, naming the variables", () => {
+    expect(() => loadConfig(production)).toThrow(
+      /^No mail provider: set SMTP_URL or SENDGRID_API_KEY in production .* or ALLOW_NO_MAIL_PROVIDER=on/,
+    );
+  });
+
+  it("starts with SMTP, SendGrid, or the explicit opt-out; outside production none is needed", () => {
+    expect(loadConfig({ ...production, SMTP_URL: "smtp://mail.example.test" }).NODE_ENV).toBe("production");
+    expect(loadConfig({ ...production, SENDGRID_API_KEY: "SG.key" }).NODE_ENV).toBe("production");
+    expect(loadConfig({ ...production, ALLOW_NO_MAIL_PROVIDER: "on" }).ALLOW_NO_MAIL_PROVIDER).toBe(true);
+    expect(loadConfig({ NODE_ENV: "development" }).NODE_ENV).toBe("development");
+  });
+});

@@ -37,7 +37,11 @@ const trustProxy = z
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /**
+   * The listen address. Unset: 127.0.0.1 (this machine only) outside production, where the demo accounts'
+   * password is known; 0.0.0.0 in production, as deployments behind a proxy or in a container expect.
+   */
+  HOST: z.string().min(1).optional(),
   /** Public origin of the app, used in email links. Defaults to http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default("./data"),
@@ -67,6 +71,11 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   SENDGRID_API_KEY: z.string().optional(),
   MAIL_FROM: z.string().default("DecisionHub <no-reply@decisionhub.example>"),
+  /**
+   * Production refuses to start without SMTP_URL or SENDGRID_API_KEY: reset and invitation emails would go
+   * nowhere. "on" starts anyway (benchmarks, a staging copy): emails are dropped, logged without content.
+   */
+  ALLOW_NO_MAIL_PROVIDER: bool.default(false),
   /** Comma-separated addresses that receive error reports and feedback. */
   OPERATOR_EMAILS: z.string().default(""),
   /**
@@ -110,7 +119,8 @@ const envSchema = z.object({
   SERVE_CLIENT: bool.default(true),
 });
 
-export type Config = z.infer<typeof envSchema> & {
+export type Config = Omit<z.infer<typeof envSchema>, "HOST"> & {
+  HOST: string;
   publicUrl: string;
   operatorEmails: string[];
   /** INTERNAL_EMAIL_DOMAINS, lowercased, without "@". */
@@ -127,8 +137,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.NODE_ENV === "production" && !c.BETTER_AUTH_SECRET) {
     throw new Error("BETTER_AUTH_SECRET (at least 32 characters) is required in production.");
   }
+  if (c.NODE_ENV === "production" && !c.SMTP_URL && !c.SENDGRID_API_KEY && !c.ALLOW_NO_MAIL_PROVIDER) {
+    throw new Error(
+      "No mail provider: set SMTP_URL or SENDGRID_API_KEY in production (password-reset and invitation emails " +
+        "would otherwise never be delivered), or ALLOW_NO_MAIL_PROVIDER=on to start without one.",
+    );
+  }
   return {
     ...c,
+    HOST: c.HOST ?? (c.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1"),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
     operatorEmails: c.OPERATOR_EMAILS.split(",")
       .map((s) => s.trim())

@@ -54,6 +54,11 @@ export async function createDeps(
       ? await seedDemoIfEmpty(db0.db, config.DEMO_PASSWORD, storage)
       : false;
   const transport = await createTransport(config, (line) => log.info(line));
+  if (isProduction(config) && transport.name === "none") {
+    log.warn(
+      "No mail provider (ALLOW_NO_MAIL_PROVIDER=on): emails are not delivered, only counted in the log.",
+    );
+  }
   const mailer = createMailDispatcher({
     db: db0.db,
     transport,

@@ -2,12 +2,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../config";
 import type { Database } from "../db/client";
 import { emailOutbox } from "../db/schema";
 import { createTestDatabase } from "../test/database";
 import { createMailDispatcher, MAX_ATTEMPTS, messageIdFor, retryDelaySeconds } from "./dispatcher";
 import { enqueueEmail } from "./outbox";
-import type { MailMessage, MailTransport } from "./transports";
+import { createTransport, type MailMessage, type MailTransport } from "./transports";
 
 let database: Database;
 beforeAll(async () => {
@@ -264,5 +265,39 @@ describe("mail dispatcher", () => {
   it("backs off exponentially up to an hour", () => {
     expect([1, 2, 3, 4].map(retryDelaySeconds)).toEqual([30, 60, 120, 240]);
     expect(retryDelaySeconds(20)).toBe(3600);
+  });
+});
+
+describe("with no mail provider", () => {
+  const RESET_LINK = "http://localhost:3000/reset-password?token=secret-reset-token-123";
+  const resetEmail = {
+    kind: "password-reset",
+    to: ["pat@example.test"],
+    subject: "Reset your password",
+    text: `Open ${RESET_LINK}`,
+    html: `<a href="${RESET_LINK}">Reset</a>`,
+  };
+
+  async function logOfDelivery(env: Record<string, string>): Promise<{ lines: string[]; id: string }> {
+    const lines: string[] = [];
+    const config = loadConfig({ BETTER_AUTH_SECRET: "s".repeat(32), ...env });
+    const transport = await createTransport(config, (line) => lines.push(line));
+    const id = await enqueueEmail(database.db, resetEmail);
+    await createMailDispatcher({ db: database.db, transport, from: FROM }).dispatchDue();
+    return { lines, id };
+  }
+
+  it("in production logs the kind, the number of recipients and the id: never a link, an address or a subject", async () => {
+    const { lines, id } = await logOfDelivery({ NODE_ENV: "production", ALLOW_NO_MAIL_PROVIDER: "on" });
+    expect(lines).toEqual([
+      `[mail] ${messageIdFor(id, FROM)} (password-reset, 1 recipient) not delivered: no mail provider`,
+    ]);
+  });
+
+  it("in development logs the whole message, for the flows to be completed locally", async () => {
+    const { lines } = await logOfDelivery({ NODE_ENV: "development" });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(RESET_LINK);
+    expect(lines[0]).toContain("pat@example.test");
   });
 });

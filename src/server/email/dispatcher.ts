@@ -23,6 +23,7 @@ export function messageIdFor(outboxId: string, from: string): string {
 /** A claimed row: `attempts` is the claim's number, the fencing token of the lease (see deliver). */
 interface ClaimedRow {
   id: string;
+  kind: string;
   to: string[];
   bcc: string[];
   replyTo: string | null;
@@ -79,10 +80,11 @@ export function createMailDispatcher(opts: {
         update email_outbox set status = 'sending', attempts = attempts + 1,
           locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
         where id in (select id from due)
-        returning id, "to", bcc, reply_to, subject, text, html, attempts, created_at)
+        returning id, kind, "to", bcc, reply_to, subject, text, html, attempts, created_at)
       select * from claimed order by created_at, id`);
     return rowsOf(result).map((r) => ({
       id: r.id as string,
+      kind: r.kind as string,
       to: r.to as string[],
       bcc: (r.bcc as string[] | null) ?? [],
       replyTo: (r.reply_to as string | null) ?? null,
@@ -130,6 +132,7 @@ export function createMailDispatcher(opts: {
     try {
       await transport.send({
         messageId: messageIdFor(row.id, from),
+        kind: row.kind,
         from,
         to: row.to,
         bcc: row.bcc,

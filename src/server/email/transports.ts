@@ -1,4 +1,4 @@
-import type { Config } from "../config";
+import { type Config, isProduction } from "../config";
 
 export interface MailMessage {
   /**
@@ -6,6 +6,8 @@ export interface MailMessage {
    * after a crash is the same message to the receiving side, which can recognise it as a duplicate.
    */
   messageId: string;
+  /** What the message is (the outbox row's kind, e.g. "password-reset"): for logs, never sent. */
+  kind: string;
   from: string;
   to: string[];
   bcc: string[];
@@ -41,13 +43,22 @@ function providerMessage(m: MailMessage) {
 }
 
 /**
- * With no provider configured, mail stays in the outbox (shown on /dev/mailbox) and is printed to
- * the server log, so every flow can be completed locally.
+ * With no provider configured, mail stays in the outbox and goes to the server log. In development the
+ * whole message is logged (and shown on /dev/mailbox), so every flow can be completed locally. In
+ * production a message body holds reset and invitation links, which must never reach a log: only its
+ * kind, its number of recipients and its id are written (docs/decisions/020).
  */
-export function logTransport(log: (line: string) => void): MailTransport {
+export function logTransport(log: (line: string) => void, opts: { production: boolean }): MailTransport {
   return {
-    name: "dev-mailbox",
+    name: opts.production ? "none" : "dev-mailbox",
     async send(m) {
+      if (opts.production) {
+        const recipients = m.to.length + m.bcc.length;
+        log(
+          `[mail] ${m.messageId} (${m.kind}, ${recipients} recipient${recipients === 1 ? "" : "s"}) not delivered: no mail provider`,
+        );
+        return;
+      }
       log(`[mail] ${m.messageId} to ${m.to.join(", ")}: ${m.subject}\n${m.text}`);
     },
   };
@@ -82,5 +93,5 @@ export async function createTransport(config: Config, log: (line: string) => voi
       },
     };
   }
-  return logTransport(log);
+  return logTransport(log, { production: isProduction(config) });
 }

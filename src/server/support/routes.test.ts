@@ -120,7 +120,7 @@ describe("development mailbox", () => {
   });
 
   it("does not exist in production", async () => {
-    const prod = await createTestApp({ NODE_ENV: "production" });
+    const prod = await createTestApp({ NODE_ENV: "production", ALLOW_NO_MAIL_PROVIDER: "on" });
     try {
       expect((await prod.request("/api/dev/mailbox")).status).toBe(404);
     } finally {
