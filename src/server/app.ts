@@ -9,6 +9,7 @@ import { z } from "zod";
 import { MAX_FORM_BODY_BYTES, MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from "../shared/limits";
 import { auditRoutes } from "./audit/routes";
 import { CLIENT_IP_HEADER } from "./auth/auth";
+import { resetRequestLimit } from "./auth/reset-limits";
 import { sessionTokenFromCookie } from "./auth/session-cookie";
 import { guardSignIn, SIGN_IN_PATH } from "./auth/sign-in-guard";
 import { webhookRoutes } from "./billing/webhook-routes";
@@ -156,6 +157,8 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   // After the size limits, before anything reads a body: no NUL or half character reaches a column.
   app.use("/api/*", refuseUnstorableText());
 
+  // better-auth's reset request shares our endpoint's per-address bucket (decision 020).
+  app.use("/api/auth/request-password-reset", resetRequestLimit());
   const signInGuard = { db, log, enabled: config.AUTH_RATE_LIMIT };
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);

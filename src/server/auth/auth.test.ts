@@ -1,18 +1,29 @@
-import { and, eq, like, sql } from "drizzle-orm";
+import { and, desc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateLimits, verifications } from "../db/schema";
+import { emailOutbox, rateLimits, verifications } from "../db/schema";
 import { buildUser } from "../test/factories";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../test/harness";
+import { RESET_EMAIL_LIMITS } from "./reset-limits";
 import { SIGN_IN_LIMITS, SIGN_IN_PATH, signInCounterKeys } from "./sign-in-guard";
 
 /** The link's token from the reset email: requested as a user would, read from its stored row. */
-async function requestResetToken(t: TestApp, user: { id: string; email: string }): Promise<string> {
-  const res = await t.request("/api/users/password-reset", { method: "POST", body: { email: user.email } });
+async function requestResetToken(
+  t: TestApp,
+  user: { id: string; email: string },
+  address = "192.0.2.1",
+): Promise<string> {
+  const res = await t.request("/api/users/password-reset", {
+    method: "POST",
+    body: { email: user.email },
+    headers: { "x-forwarded-for": address },
+  });
   expect(res.status).toBe(200);
   const [row] = await t.deps.db
     .select({ identifier: verifications.identifier })
     .from(verifications)
-    .where(and(eq(verifications.value, user.id), like(verifications.identifier, "reset-password:%")));
+    .where(and(eq(verifications.value, user.id), like(verifications.identifier, "reset-password:%")))
+    .orderBy(desc(verifications.createdAt))
+    .limit(1);
   return row!.identifier.slice("reset-password:".length);
 }
 
@@ -121,6 +132,48 @@ describe("passwords and sessions", () => {
       await t.signIn(user.email);
     });
 
+    it("keeps one live link per person: a new request ends the links sent before it", async () => {
+      const user = await buildUser(t.deps.db);
+      const older = await resetToken(user);
+      const newer = await resetToken(user);
+      const stale = await resetPassword(older, "reset-password-5");
+      expect(stale.status).toBe(400);
+      expect((await stale.json()) as { code: string }).toMatchObject({ code: "INVALID_TOKEN" });
+      expect((await resetPassword(newer, "reset-password-6")).status).toBe(200);
+      await expect(t.signIn(user.email, "reset-password-5")).rejects.toThrow(/401/);
+      await t.signIn(user.email, "reset-password-6");
+    });
+
+    /** A second live set-password link of the user, stored as the invitation flow stores its links. */
+    async function anotherLiveLink(userId: string): Promise<string> {
+      const token = `other-link-${userId}`;
+      await t.deps.db.insert(verifications).values({
+        id: `v-${userId}`,
+        identifier: `reset-password:${token}`,
+        value: userId,
+        expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+      });
+      return token;
+    }
+
+    it("ends every other link of the person once one of them reset the password, whichever is used", async () => {
+      for (const first of ["requested", "other"] as const) {
+        const user = await buildUser(t.deps.db);
+        const bystander = await buildUser(t.deps.db);
+        const requested = await resetToken(user);
+        const other = await anotherLiveLink(user.id);
+        const bystanderLink = await resetToken(bystander);
+        const [used, left] = first === "requested" ? [requested, other] : [other, requested];
+        expect((await resetPassword(used, "reset-password-7")).status).toBe(200);
+        const again = await resetPassword(left, "reset-password-8");
+        expect(again.status).toBe(400);
+        expect((await again.json()) as { code: string }).toMatchObject({ code: "INVALID_TOKEN" });
+        await t.signIn(user.email, "reset-password-7");
+        // Another person's link is not touched.
+        expect((await resetPassword(bystanderLink, "reset-password-9")).status).toBe(200);
+      }
+    });
+
     it("gives links that expire one hour after they are sent", async () => {
       const user = await buildUser(t.deps.db);
       const token = await resetToken(user);
@@ -171,6 +224,58 @@ describe("with the rate limits on", () => {
     expect((await signInFrom("203.0.113.1", user.email, "after-the-attack")).status).toBe(200);
     // Only that account's counters were cleared.
     expect((await signInFrom("203.0.113.2", bystander.email, TEST_PASSWORD)).status).toBe(429);
+  });
+
+  describe("reset emails", () => {
+    let nextAddress = 0;
+    const freshAddress = () => `198.51.100.${++nextAddress}`;
+    /** Our endpoint (the app's "Forgot password") and better-auth's own, both public. */
+    const askReset = (endpoint: "ours" | "better-auth", email: string, address: string) =>
+      t.request(endpoint === "ours" ? "/api/users/password-reset" : "/api/auth/request-password-reset", {
+        method: "POST",
+        body: endpoint === "ours" ? { email } : { email, redirectTo: "/reset-password" },
+        headers: { "x-forwarded-for": address },
+      });
+    const resetEmailsTo = async (email: string) =>
+      (await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "password-reset"))).filter((m) =>
+        m.to.includes(email),
+      );
+
+    it("sends at most 3 an hour to one address, across both endpoints and from any number of addresses", async () => {
+      const user = await buildUser(t.deps.db);
+      const answers: { status: number; body: string }[] = [];
+      for (let i = 0; i < 30; i++) {
+        const res = await askReset(i % 2 === 0 ? "ours" : "better-auth", user.email, freshAddress());
+        answers.push({ status: res.status, body: await res.text() });
+      }
+      expect(await resetEmailsTo(user.email)).toHaveLength(RESET_EMAIL_LIMITS.perRecipient.max);
+      // Past the limit each endpoint answers as it always does: nothing tells the caller mail was held back.
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+      expect(new Set(answers.filter((_, i) => i % 2 === 0).map((a) => a.body)).size).toBe(1);
+      expect(new Set(answers.filter((_, i) => i % 2 === 1).map((a) => a.body)).size).toBe(1);
+    });
+
+    it("keeps the last link sent working when further requests are held back", async () => {
+      const user = await buildUser(t.deps.db);
+      for (let i = 0; i < RESET_EMAIL_LIMITS.perRecipient.max; i++) {
+        expect((await askReset("ours", user.email, freshAddress())).status).toBe(200);
+      }
+      const sent = await requestResetToken(t, user, freshAddress()); // held back: no email, no new link
+      expect(await resetEmailsTo(user.email)).toHaveLength(RESET_EMAIL_LIMITS.perRecipient.max);
+      const last = (await resetEmailsTo(user.email)).at(-1)!;
+      expect(last.text).toContain(sent);
+      expect((await resetPasswordWith(t, sent, "after-the-flood")).status).toBe(200);
+    });
+
+    it("counts one client address once across both endpoints", async () => {
+      const address = freshAddress();
+      const statuses: number[] = [];
+      for (let i = 0; i < RESET_EMAIL_LIMITS.perClient.max + 1; i++) {
+        const user = await buildUser(t.deps.db);
+        statuses.push((await askReset(i % 2 === 0 ? "better-auth" : "ours", user.email, address)).status);
+      }
+      expect(statuses).toEqual([...Array(RESET_EMAIL_LIMITS.perClient.max).fill(200), 429]);
+    });
   });
 
   it("limits password checks through change-password: a stolen session cannot guess with it", async () => {

@@ -10,6 +10,7 @@ import { accounts, rateLimits, sessions, twoFactors, users, verifications } from
 import { enqueueEmail } from "../email/outbox";
 import { passwordResetEmail } from "../email/templates";
 import { createLogger, type Logger } from "../logger";
+import { admitResetEmail, forgetResetLinks } from "./reset-limits";
 import { clearSignInFailures } from "./sign-in-guard";
 import { twoFactorPolicy } from "./two-factor-policy";
 
@@ -32,6 +33,7 @@ export function createAuth(opts: {
   onEmailQueued: () => void;
 }) {
   const { db, config } = opts;
+  const log = opts.log ?? createLogger(config.LOG_LEVEL);
   return betterAuth({
     appName: "DecisionHub",
     baseURL: config.publicUrl,
@@ -61,8 +63,12 @@ export function createAuth(opts: {
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: async ({ user }) => {
         await clearSignInFailures(db, user.email);
+        // The password was just chosen: no other link may change it again (decision 020).
+        await forgetResetLinks(db, user.id);
       },
-      sendResetPassword: async ({ user, url }) => {
+      // Both reset endpoints (ours and better-auth's) come through here: the per-recipient limit holds for both.
+      sendResetPassword: async ({ user, url, token }) => {
+        if (!(await admitResetEmail({ db, log, enabled: config.AUTH_RATE_LIMIT }, user, token))) return;
         await enqueueEmail(db, {
           kind: "password-reset",
           to: [user.email],
@@ -106,7 +112,7 @@ export function createAuth(opts: {
       }),
       twoFactorPolicy({
         db,
-        log: opts.log ?? createLogger(config.LOG_LEVEL),
+        log,
         enabled: config.AUTH_RATE_LIMIT,
         clientAddressHeader: CLIENT_IP_HEADER,
       }),

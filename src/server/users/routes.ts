@@ -14,6 +14,7 @@ import {
   userProfileSchema,
   userProgramsResultSchema,
 } from "../../shared/schemas/users";
+import { resetRequestLimit } from "../auth/reset-limits";
 import { users } from "../db/schema";
 import { authorize } from "../http/context";
 import { AppError, notFound } from "../http/errors";
@@ -30,7 +31,8 @@ const tags = ["users"];
 export const userRoutes = createRouter();
 // Public endpoints that create accounts or send mail: limited per client address.
 userRoutes.use("/create", rateLimit("sign-up", { windowSeconds: 3600, max: 20 }));
-userRoutes.use("/password-reset", rateLimit("password-reset", { windowSeconds: 60, max: 5 }));
+// One bucket with better-auth's own reset request (app.ts): decision 020.
+userRoutes.use("/password-reset", resetRequestLimit());
 userRoutes
   .openapi(
     createRoute({
