@@ -26,6 +26,13 @@ export const MESSAGES = {
 export const TOO_MANY_SIGN_IN_ATTEMPTS =
   "Too many sign-in attempts. Please wait a few minutes and try again.";
 
+/**
+ * A sign-in refused by the per-account limits (decision 020): the owner learns that a password reset lets
+ * them in at once (it clears the account's counters and lock). The sign-in card shows it for any 429.
+ */
+export const SIGN_IN_LOCKED =
+  "Too many sign-in attempts. Please try again later, or reset your password with “Forgot password?” to sign in at once.";
+
 /** The error page's message per code (forms-and-applicants §8). */
 export function errorPageMessage(code: string | null | undefined): string {
   switch (code) {

@@ -1,5 +1,6 @@
 import { and, desc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SIGN_IN_LOCKED } from "../../shared/messages";
 import { emailOutbox, rateLimits, verifications } from "../db/schema";
 import { buildUser } from "../test/factories";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../test/harness";
@@ -217,11 +218,19 @@ describe("with the rate limits on", () => {
         full(keys.accountFromAddress, SIGN_IN_LIMITS.accountFromAddress.max),
         full(others.account, SIGN_IN_LIMITS.account.max),
       ]);
-    expect((await signInFrom("203.0.113.2", user.email, TEST_PASSWORD)).status).toBe(429);
+    // The account locks for every address, and the answer tells the owner how to get in at once.
+    const locked = await signInFrom("203.0.113.2", user.email, TEST_PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(await locked.json()).toEqual({ code: "RATE_LIMITED", message: SIGN_IN_LOCKED });
+    expect(SIGN_IN_LOCKED).toContain("reset your password");
+    expect((await signInFrom("203.0.113.3", user.email, TEST_PASSWORD)).status).toBe(429);
 
+    // While the lock holds, the owner resets the password and signs in.
     const token = await requestResetToken(t, user);
     expect((await resetPasswordWith(t, token, "after-the-attack")).status).toBe(200);
     expect((await signInFrom("203.0.113.1", user.email, "after-the-attack")).status).toBe(200);
+    const lockRows = await t.deps.db.select().from(rateLimits).where(eq(rateLimits.key, keys.accountLock));
+    expect(lockRows).toEqual([]);
     // Only that account's counters were cleared.
     expect((await signInFrom("203.0.113.2", bystander.email, TEST_PASSWORD)).status).toBe(429);
   });

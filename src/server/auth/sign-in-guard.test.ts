@@ -1,11 +1,19 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TOO_MANY_SIGN_IN_ATTEMPTS } from "../../shared/messages";
+import { SIGN_IN_LOCKED } from "../../shared/messages";
 import { rateLimits } from "../db/schema";
 import { createLogger } from "../logger";
 import { buildUser } from "../test/factories";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../test/harness";
-import { guardSignIn, SIGN_IN_LIMITS, SIGN_IN_PATH, signInCounterKeys, signInEmailOf } from "./sign-in-guard";
+import {
+  ACCOUNT_LOCK,
+  accountLockSeconds,
+  guardSignIn,
+  SIGN_IN_LIMITS,
+  SIGN_IN_PATH,
+  signInCounterKeys,
+  signInEmailOf,
+} from "./sign-in-guard";
 
 const WRONG = "not-the-password";
 const { accountFromAddress: NARROW, account: WIDE } = SIGN_IN_LIMITS;
@@ -15,7 +23,10 @@ describe("sign-in limits per account", () => {
   let nextAddress = 0;
   // better-auth's own limit (10 sign-ins a minute per address) must not be what answers: every
   // test signs in from addresses of its own.
-  const freshAddress = () => `192.0.2.${++nextAddress}`;
+  const freshAddress = () => {
+    nextAddress++;
+    return `192.0.${2 + Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 1}`;
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ AUTH_RATE_LIMIT: "on", TRUST_PROXY: "on" });
@@ -61,7 +72,7 @@ describe("sign-in limits per account", () => {
     await failFrom(address, user.email);
     const res = await signInFrom(address, user.email, WRONG);
     expect(res.status).toBe(429);
-    expect(await res.json()).toEqual({ code: "RATE_LIMITED", message: TOO_MANY_SIGN_IN_ATTEMPTS });
+    expect(await res.json()).toEqual({ code: "RATE_LIMITED", message: SIGN_IN_LOCKED });
     const retryAfter = Number(res.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(NARROW.windowSeconds - 60);
     expect(retryAfter).toBeLessThanOrEqual(NARROW.windowSeconds);
@@ -188,8 +199,85 @@ describe("sign-in limits per account", () => {
     expect((await signInFrom(freshAddress(), user.email, WRONG)).status).toBe(401);
     const closed = await signInFrom(freshAddress(), user.email, TEST_PASSWORD);
     expect(closed.status).toBe(429);
-    expect(Number(closed.headers.get("retry-after"))).toBeGreaterThan(WIDE.windowSeconds - 60);
-    expect(Number(closed.headers.get("retry-after"))).toBeLessThanOrEqual(WIDE.windowSeconds);
+    expect(await closed.json()).toEqual({ code: "RATE_LIMITED", message: SIGN_IN_LOCKED });
+    // The first lock: five minutes, not the rest of an hour.
+    expect(Number(closed.headers.get("retry-after"))).toBe(ACCOUNT_LOCK.firstSeconds);
+    expect((await signInFrom(freshAddress(), user.email, TEST_PASSWORD)).status).toBe(429);
+  });
+
+  describe("the account lock", () => {
+    /** The account's failures one short of its limit, as after an attack from many addresses. */
+    async function nearTheLimit(email: string) {
+      const { account } = signInCounterKeys(email, undefined);
+      await t.deps.db
+        .insert(rateLimits)
+        .values({ id: account, key: account, count: WIDE.max - 1, lastRequest: Date.now() })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: { count: WIDE.max - 1, lastRequest: Date.now() },
+        });
+    }
+    /** Moves the clock past the account's current lock (or `extraSeconds` further back). */
+    async function lockEnded(email: string, extraSeconds = 0) {
+      const { accountLock } = signInCounterKeys(email, undefined);
+      const [row] = await t.deps.db.select().from(rateLimits).where(eq(rateLimits.key, accountLock));
+      const back = (accountLockSeconds(row!.count) + extraSeconds) * 1000;
+      await t.deps.db
+        .update(rateLimits)
+        .set({ lastRequest: sql`${rateLimits.lastRequest} - ${back}` })
+        .where(eq(rateLimits.key, accountLock));
+    }
+    /** One more failure: the lock it starts, in seconds (its Retry-After). */
+    async function lockStartedBy(email: string): Promise<number> {
+      const res = await signInFrom(freshAddress(), email, WRONG);
+      expect(res.status).toBe(429);
+      return Number(res.headers.get("retry-after"));
+    }
+
+    it("doubles from 5 minutes up to an hour, lock after lock; a sign-in between them does not shorten the next", async () => {
+      const user = await buildUser(t.deps.db);
+      const locks: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        await nearTheLimit(user.email);
+        expect((await signInFrom(freshAddress(), user.email, WRONG)).status).toBe(401); // the last one allowed
+        locks.push(await lockStartedBy(user.email));
+        // Locked for everyone, the owner with the right password too.
+        expect((await signInFrom(freshAddress(), user.email, TEST_PASSWORD)).status).toBe(429);
+        await lockEnded(user.email);
+        // The lock over, the owner signs in; the next lock still grows.
+        expect((await signInFrom(freshAddress(), user.email, TEST_PASSWORD)).status).toBe(200);
+      }
+      expect(locks).toEqual([300, 600, 1200, 2400, 3600, 3600]);
+    });
+
+    it("starts again from 5 minutes a day after the last lock", async () => {
+      const user = await buildUser(t.deps.db);
+      await nearTheLimit(user.email);
+      await signInFrom(freshAddress(), user.email, WRONG);
+      expect(await lockStartedBy(user.email)).toBe(300);
+      await lockEnded(user.email);
+      await nearTheLimit(user.email);
+      await signInFrom(freshAddress(), user.email, WRONG);
+      expect(await lockStartedBy(user.email)).toBe(600);
+      await lockEnded(user.email, ACCOUNT_LOCK.forgottenAfterSeconds);
+      await nearTheLimit(user.email);
+      await signInFrom(freshAddress(), user.email, WRONG);
+      expect(await lockStartedBy(user.email)).toBe(300);
+    });
+
+    it("gives the account its allowance back once the lock is over, and counts no refused attempt", async () => {
+      const user = await buildUser(t.deps.db);
+      await nearTheLimit(user.email);
+      await signInFrom(freshAddress(), user.email, WRONG);
+      await lockStartedBy(user.email);
+      // Refused during the lock: not counted towards anything.
+      for (let i = 0; i < 10; i++)
+        expect((await signInFrom(freshAddress(), user.email, WRONG)).status).toBe(429);
+      await lockEnded(user.email);
+      const { account } = signInCounterKeys(user.email, undefined);
+      expect(await t.deps.db.select().from(rateLimits).where(eq(rateLimits.key, account))).toEqual([]);
+      expect((await signInFrom(freshAddress(), user.email, WRONG)).status).toBe(401);
+    });
   });
 });
 

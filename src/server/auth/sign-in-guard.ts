@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
-import { TOO_MANY_SIGN_IN_ATTEMPTS } from "../../shared/messages";
+import { eq, sql } from "drizzle-orm";
+import { SIGN_IN_LOCKED } from "../../shared/messages";
 import type { Db } from "../db/client";
+import { rateLimits } from "../db/schema";
 import {
   appRateLimitKey,
   clearHits,
@@ -22,6 +24,22 @@ export const SIGN_IN_LIMITS = {
   accountFromAddress: { max: 5, windowSeconds: 15 * 60 },
   account: { max: 50, windowSeconds: 60 * 60 },
 } as const;
+
+/**
+ * What the account-wide limit does when reached (docs/decisions/020): it locks the account for every
+ * address, 5 minutes the first time, twice as long each next time up to an hour. The level is
+ * forgotten after a day without a lock, and by a password reset.
+ */
+export const ACCOUNT_LOCK = {
+  firstSeconds: 5 * 60,
+  maxSeconds: 60 * 60,
+  forgottenAfterSeconds: 24 * 60 * 60,
+} as const;
+
+/** How long the level-th lock in a row lasts. */
+export function accountLockSeconds(level: number): number {
+  return Math.min(ACCOUNT_LOCK.firstSeconds * 2 ** (Math.max(1, level) - 1), ACCOUNT_LOCK.maxSeconds);
+}
 
 export interface SignInGuardDeps {
   db: Db;
@@ -62,6 +80,8 @@ export function signInCounterKeys(email: string, address: string | undefined) {
   return {
     accountFromAddress: `${account}|${(address ?? "unknown").slice(0, 100)}`,
     account,
+    // Under the account's key, so a password reset clears it with the counters; "#" is in no address.
+    accountLock: `${account}|#lock`,
   };
 }
 
@@ -81,13 +101,48 @@ export async function clearSignInFailures(db: Db, email: string): Promise<void> 
 
 /** A refused attempt. In better-auth's error shape, which the sign-in card reads. */
 function tooManyAttempts(window: RateWindow, windowSeconds: number): Response {
-  return new Response(JSON.stringify({ code: "RATE_LIMITED", message: TOO_MANY_SIGN_IN_ATTEMPTS }), {
+  return new Response(JSON.stringify({ code: "RATE_LIMITED", message: SIGN_IN_LOCKED }), {
     status: 429,
     headers: {
       "content-type": "application/json",
       "retry-after": String(secondsLeftIn(window, windowSeconds)),
     },
   });
+}
+
+/** The account's lock, if one is on: its level (locks in a row) and when it began. */
+async function currentLock(db: Db, key: string): Promise<{ level: number; window: RateWindow } | null> {
+  const [row] = await db
+    .select({ count: rateLimits.count, lastRequest: rateLimits.lastRequest })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key));
+  if (!row) return null;
+  const window = { count: row.count, startedAt: Number(row.lastRequest) };
+  return Date.now() < window.startedAt + accountLockSeconds(row.count) * 1000
+    ? { level: row.count, window }
+    : null;
+}
+
+/**
+ * Locks the account (count = the lock's level, last_request = when it began) in one statement: a lock
+ * still on is kept as it is, so parallel attempts past the limit start one lock, not several. The level
+ * grows from the last lock's unless that one began more than a day ago.
+ */
+async function lockAccount(db: Db, key: string): Promise<{ level: number; window: RateWindow }> {
+  const now = Date.now();
+  const { firstSeconds, maxSeconds, forgottenAfterSeconds } = ACCOUNT_LOCK;
+  const stillOn = sql`rate_limits.last_request + least(${firstSeconds * 1000} * power(2, least(rate_limits.count, 20) - 1), ${maxSeconds * 1000}) > ${now}`;
+  const result = await db.execute(sql`
+    insert into rate_limits (id, key, count, last_request) values (${key}, ${key}, 1, ${now})
+    on conflict (key) do update set
+      count = case when ${stillOn} then rate_limits.count
+                   when rate_limits.last_request < ${now - forgottenAfterSeconds * 1000} then 1
+                   else least(rate_limits.count + 1, 20) end,
+      last_request = case when ${stillOn} then rate_limits.last_request else ${now} end
+    returning count, last_request`);
+  const row = (result as unknown as { rows: { count: number; last_request: number | string }[] }).rows[0];
+  const level = Number(row?.count ?? 1);
+  return { level, window: { count: level, startedAt: Number(row?.last_request ?? now) } };
 }
 
 /** A wrong password, an unknown account, a malformed address: an answer that refused the attempt. */
@@ -122,15 +177,24 @@ export async function guardSignIn(
     }
     return tooManyAttempts(fromAddress, narrow.windowSeconds);
   }
+  const locked = await currentLock(db, keys.accountLock);
+  if (locked) {
+    await uncountHit(db, keys.accountFromAddress);
+    return tooManyAttempts(locked.window, accountLockSeconds(locked.level));
+  }
   const overall = await countHit(db, keys.account, wide.windowSeconds);
   if (overall.count > wide.max) {
     await uncountHit(db, keys.accountFromAddress);
+    const lock = await lockAccount(db, keys.accountLock);
+    // The failures that led to this lock are spent: after it, the account has its allowance again.
+    await clearHits(db, keys.account);
+    const lockSeconds = accountLockSeconds(lock.level);
     if (overall.count === wide.max + 1) {
       log.warn(
-        `sign-in: ${wide.max} failed attempts for ${JSON.stringify(email.slice(0, 254))} from all addresses; every address is refused for this account for up to ${wide.windowSeconds / 60} minutes`,
+        `sign-in: ${wide.max} failed attempts for ${JSON.stringify(email.slice(0, 254))} from all addresses; every address is refused for this account for ${lockSeconds / 60} minutes (lock ${lock.level} in a row)`,
       );
     }
-    return tooManyAttempts(overall, wide.windowSeconds);
+    return tooManyAttempts(lock.window, lockSeconds);
   }
 
   let response: Response;

@@ -1,14 +1,14 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { MESSAGES, TOO_MANY_SIGN_IN_ATTEMPTS } from "../../../shared/messages";
+import { MESSAGES, SIGN_IN_LOCKED } from "../../../shared/messages";
 import { FormAlert } from "../../components/form-alert";
 import { useRefreshSession } from "../../lib/session";
 import { submitPassword } from "./two-factor-api";
 
 function signInErrorMessage(status: number, message: string | undefined): string {
   // Our per-account limits and better-auth's per-address one both answer 429: one message for both.
-  if (status === 429) return TOO_MANY_SIGN_IN_ATTEMPTS;
+  if (status === 429) return SIGN_IN_LOCKED;
   if (status >= 500) return `Error signing in: ${message ?? "the server did not answer"}`;
   // Unknown address, wrong password, malformed address: one message, so accounts cannot be probed.
   return MESSAGES.wrongCredentials;
