@@ -1,6 +1,6 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateLimits, verifications } from "../db/schema";
+import { rateLimits, users, verifications } from "../db/schema";
 import { buildUser } from "../test/factories";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../test/harness";
 import { SIGN_IN_LIMITS, SIGN_IN_PATH, signInCounterKeys } from "./sign-in-guard";
@@ -132,6 +132,53 @@ describe("passwords and sessions", () => {
       expect(minutesLeft).toBeGreaterThan(59);
       expect(minutesLeft).toBeLessThanOrEqual(60);
     });
+  });
+});
+
+describe("better-auth's profile update (update-user)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const stored = async (userId: string) =>
+    (
+      await t.deps.db.select({ name: users.name, image: users.image }).from(users).where(eq(users.id, userId))
+    )[0];
+
+  it("refuses a name the product's own name page refuses, and any picture, storing nothing", async () => {
+    const user = await buildUser(t.deps.db, { name: "Pat Profile" });
+    const cookie = await t.signIn(user.email);
+    for (const [body, field] of [
+      [{ name: "x".repeat(60_000) }, "name"],
+      [{ name: "" }, "name"],
+      [{ name: "   " }, "name"],
+      [{ name: "Pat\nClick https://evil.example" }, "name"],
+      [{ name: "Pat\u2028Profile" }, "name"],
+      [{ image: "javascript:alert(1)" }, "image"],
+      [{ image: "https://evil.example/a.png" }, "image"],
+      [{ name: "Pat Profile", image: "javascript:alert(1)" }, "image"],
+    ] as const) {
+      const res = await t.request("/api/auth/update-user", { method: "POST", cookie, body });
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      const answer = (await res.json()) as { error: { code: string; fields: Record<string, string[]> } };
+      expect(answer.error.code).toBe("VALIDATION");
+      expect(Object.keys(answer.error.fields)).toEqual([field]);
+      expect(await stored(user.id)).toEqual({ name: "Pat Profile", image: null });
+    }
+  });
+
+  it("still sets a valid name, trimmed, and lets the picture be emptied", async () => {
+    const user = await buildUser(t.deps.db, { name: "Pat Profile" });
+    const cookie = await t.signIn(user.email);
+    const res = await t.request("/api/auth/update-user", {
+      method: "POST",
+      cookie,
+      body: { name: "  Pat Renamed  ", image: null },
+    });
+    expect(res.status).toBe(200);
+    expect(await stored(user.id)).toEqual({ name: "Pat Renamed", image: null });
   });
 });
 

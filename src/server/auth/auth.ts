@@ -1,14 +1,16 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
 import { SESSION_HOURS } from "../../shared/limits";
+import { authUpdateUserBodySchema } from "../../shared/schemas/users";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "../db/schema";
 import { enqueueEmail } from "../email/outbox";
 import { passwordResetEmail } from "../email/templates";
+import { validationError } from "../http/errors";
 import { createLogger, type Logger } from "../logger";
 import { clearSignInFailures } from "./sign-in-guard";
 import { twoFactorPolicy } from "./two-factor-policy";
@@ -118,6 +120,13 @@ export function createAuth(opts: {
         if (ctx.path === "/change-password" && typeof ctx.body === "object" && ctx.body !== null) {
           // Only the field it changes: better-auth deep-merges it into the body (see two-factor-policy.ts).
           return { context: { body: { revokeOtherSessions: true } } };
+        }
+        // The profile update follows the product's name rules (names go into emails and pages), and
+        // answers a refusal in the API's error shape (decision 021).
+        if (ctx.path === "/update-user") {
+          const parsed = authUpdateUserBodySchema.safeParse(ctx.body ?? {});
+          if (!parsed.success) throw new APIError("BAD_REQUEST", validationError(parsed.error).toBody());
+          if (parsed.data.name !== undefined) return { context: { body: { name: parsed.data.name } } };
         }
       }),
     },

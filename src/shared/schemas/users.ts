@@ -51,6 +51,16 @@ export function fullName(v: { firstName: string; lastName: string }): string {
 }
 
 export const updateNameBodySchema = z.strictObject({ name: nameSchema });
+
+/**
+ * What better-auth's `POST /api/auth/update-user` may change: the name, under the same rules as
+ * `updateNameBodySchema`; `image` only emptied (the product shows no account picture, so any address
+ * there, `javascript:` included, would be stored for nothing). Other fields are better-auth's to refuse.
+ */
+export const authUpdateUserBodySchema = z.looseObject({
+  name: nameSchema.optional(),
+  image: z.union([z.null(), z.literal("")], { message: "No picture can be set for an account" }).optional(),
+});
 export const updateCurrentProgramBodySchema = z.strictObject({
   programId: z.string().min(1).max(64).nullable(),
 });
