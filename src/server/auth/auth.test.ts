@@ -1,5 +1,6 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMON_PASSWORD } from "../../shared/messages";
 import { rateLimits, users, verifications } from "../db/schema";
 import { buildUser } from "../test/factories";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../test/harness";
@@ -132,6 +133,55 @@ describe("passwords and sessions", () => {
       expect(minutesLeft).toBeGreaterThan(59);
       expect(minutesLeft).toBeLessThanOrEqual(60);
     });
+  });
+});
+
+describe("common passwords", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const COMMON = ["password", "12345678", "PASSWORD1"];
+  const refusal = { code: "PASSWORD_TOO_COMMON", message: COMMON_PASSWORD };
+  const passphrase = "a long passphrase nobody else has ever typed".padEnd(128, "!");
+  const signInWith = (email: string, password: string) =>
+    t.request("/api/auth/sign-in/email", { method: "POST", body: { email, password } });
+
+  it("are refused by a reset, which stays usable for a good one", async () => {
+    const user = await buildUser(t.deps.db);
+    const token = await requestResetToken(t, user);
+    for (const password of COMMON) {
+      const res = await resetPasswordWith(t, token, password);
+      expect(res.status, password).toBe(400);
+      expect(await res.json()).toEqual(refusal);
+      expect((await signInWith(user.email, password)).status).toBe(401);
+    }
+    expect((await resetPasswordWith(t, token, passphrase)).status).toBe(200);
+    expect((await signInWith(user.email, passphrase)).status).toBe(200);
+  });
+
+  it("are refused by change-password, the old password kept", async () => {
+    const user = await buildUser(t.deps.db);
+    const cookie = await t.signIn(user.email);
+    for (const password of COMMON) {
+      const res = await t.request("/api/auth/change-password", {
+        method: "POST",
+        cookie,
+        body: { currentPassword: TEST_PASSWORD, newPassword: password },
+      });
+      expect(res.status, password).toBe(400);
+      expect(await res.json()).toEqual(refusal);
+    }
+    expect((await signInWith(user.email, TEST_PASSWORD)).status).toBe(200);
+    const changed = await t.request("/api/auth/change-password", {
+      method: "POST",
+      cookie,
+      body: { currentPassword: TEST_PASSWORD, newPassword: passphrase },
+    });
+    expect(changed.status).toBe(200);
+    expect((await signInWith(user.email, passphrase)).status).toBe(200);
   });
 });
 

@@ -4,6 +4,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
 import { SESSION_HOURS } from "../../shared/limits";
+import { COMMON_PASSWORD } from "../../shared/messages";
 import { authUpdateUserBodySchema } from "../../shared/schemas/users";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
@@ -12,6 +13,7 @@ import { enqueueEmail } from "../email/outbox";
 import { passwordResetEmail } from "../email/templates";
 import { validationError } from "../http/errors";
 import { createLogger, type Logger } from "../logger";
+import { isCommonPassword } from "../users/common-passwords";
 import { clearSignInFailures } from "./sign-in-guard";
 import { twoFactorPolicy } from "./two-factor-policy";
 
@@ -24,6 +26,9 @@ export const CLIENT_IP_HEADER = "x-decisionhub-client-ip";
 
 /** Wrong second-factor codes in a row, from any address, before the account's code step locks (decision 015). */
 export const TWO_FACTOR_LOCKOUT = { maxFailedAttempts: 10, durationSeconds: 15 * 60 } as const;
+
+/** better-auth's paths (under /api/auth) that set a password from a `newPassword` field. */
+const NEW_PASSWORD_PATHS: ReadonlySet<string> = new Set(["/reset-password", "/change-password"]);
 
 export function createAuth(opts: {
   db: Db;
@@ -115,6 +120,14 @@ export function createAuth(opts: {
     ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // A new password (a reset, an invitation's first password, a change) is not a common one
+        // (decision 021). better-auth's own error shape: its client shows a PASSWORD_ code at the field.
+        if (NEW_PASSWORD_PATHS.has(ctx.path ?? "")) {
+          const newPassword = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
+          if (typeof newPassword === "string" && isCommonPassword(newPassword)) {
+            throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: COMMON_PASSWORD });
+          }
+        }
         // A new password ends every other session (the caller gets a fresh one), whatever the client
         // asked: someone who knew the old password must not stay signed in. Reset revokes all, above.
         if (ctx.path === "/change-password" && typeof ctx.body === "object" && ctx.body !== null) {

@@ -4,11 +4,21 @@ import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../li
 import { MESSAGES } from "../messages";
 import { emailSchema, nameSchema } from "./common";
 
+/**
+ * A password's length, the client's and the server's rule: at least 8 characters, passphrases up to 128.
+ * The server also refuses common passwords (server/users/common-passwords.ts: the list is too large
+ * for the client bundle).
+ */
+export const passwordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `At least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(MAX_PASSWORD_LENGTH);
+
 /** POST /api/users/create — the seed's sign-up payload. */
 export const signUpBodySchema = z.strictObject({
   displayName: nameSchema,
   email: emailSchema,
-  password: z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH),
+  password: passwordSchema,
   applicant: z.boolean().default(false),
   admin: z.boolean().default(true),
   organizationName: z.string().trim().max(MAX_NAME_LENGTH).optional(),
@@ -23,10 +33,7 @@ export const signUpFormSchema = z
   .object({
     displayName: nameSchema,
     email: emailSchema,
-    password: z
-      .string()
-      .min(MIN_PASSWORD_LENGTH, `At least ${MIN_PASSWORD_LENGTH} characters`)
-      .max(MAX_PASSWORD_LENGTH),
+    password: passwordSchema,
     confirmPassword: z.string(),
     organizationName: z.string().trim().min(1, "Required").max(MAX_NAME_LENGTH),
     organizationPlan: z.string().min(1, "Required"),
