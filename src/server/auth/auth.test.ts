@@ -136,6 +136,24 @@ describe("passwords and sessions", () => {
   });
 });
 
+describe("better-auth's error page", () => {
+  it("is not served: the browser goes to the product's error page with a code it knows", async () => {
+    const t = await createTestApp();
+    try {
+      const res = await t.request(
+        "/api/auth/error?error=INVALID_TOKEN&error_description=%3Cb%3ECall%20us%3C%2Fb%3E",
+      );
+      expect(res.status).toBe(302);
+      const location = new URL(res.headers.get("location") ?? "");
+      expect(location.pathname).toBe("/common/error");
+      expect(location.searchParams.get("code")).toBe("400");
+      expect(await res.text()).toBe("");
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("common passwords", () => {
   let t: TestApp;
   beforeAll(async () => {

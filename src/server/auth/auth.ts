@@ -45,6 +45,9 @@ export function createAuth(opts: {
     basePath: "/api/auth",
     secret: opts.secret,
     trustedOrigins: [config.publicUrl],
+    // better-auth's own HTML error page (/api/auth/error) is not served: it sends the browser to the
+    // product's error page with a code that page knows, which shows only the spec's message for it.
+    onAPIError: { errorURL: `${config.publicUrl}/common/error?code=400` },
     // Its warnings (a wrong password, an unknown account) follow our LOG_LEVEL: silent is silent.
     logger: { disabled: config.LOG_LEVEL === "silent" },
     database: drizzleAdapter(db, {
