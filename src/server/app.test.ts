@@ -26,6 +26,30 @@ describe("request pipeline", () => {
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it("forbids framing in both headers and denies browser features the product does not use", async () => {
+    for (const path of ["/api/health", "/api/auth/get-session", "/api/nope"]) {
+      const res = await t.request(path);
+      expect(res.headers.get("x-frame-options"), path).toBe("DENY");
+      const policy = res.headers.get("permissions-policy") ?? "";
+      for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) {
+        expect(policy, path).toContain(`${feature}=()`);
+      }
+    }
+  });
+
+  it("lets no browser or proxy keep an API answer, signed in, signed out or failed", async () => {
+    const cookie = await t.signIn(cast.members.REVIEWER.email);
+    for (const [path, who] of [
+      [`/api/users/${cast.members.REVIEWER.id}/programs`, cookie],
+      ["/api/auth/get-session", cookie],
+      ["/api/plans", undefined],
+      ["/api/nope", cookie],
+    ] as const) {
+      const res = await t.request(path, who === undefined ? {} : { cookie: who });
+      expect(res.headers.get("cache-control"), path).toBe("no-store");
+    }
+  });
+
   it("refuses unsafe requests from another origin and writes nothing", async () => {
     const cookie = await t.signIn(cast.members.REVIEWER.email);
     const res = await t.request("/api/email", {

@@ -63,6 +63,38 @@ const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
 };
 
+/**
+ * Browser features the product never uses, refused to its pages and to anything they could embed or
+ * inject (decision 021). Clipboard and fullscreen are left alone: copying backup codes uses the clipboard.
+ */
+const PERMISSIONS_POLICY = Object.fromEntries(
+  [
+    "accelerometer",
+    "ambientLightSensor",
+    "autoplay",
+    "battery",
+    "bluetooth",
+    "camera",
+    "displayCapture",
+    "geolocation",
+    "gyroscope",
+    "hid",
+    "idleDetection",
+    "magnetometer",
+    "microphone",
+    "midi",
+    "payment",
+    "publickeyCredentialsGet",
+    "screenWakeLock",
+    "serial",
+    "usb",
+    "xrSpatialTracking",
+  ].map((feature) => [feature, false]),
+);
+
+/** Public files (header images of public form pages) keep their own long caching; see files/routes.ts. */
+const PUBLIC_FILES_PATH = "/api/files/public/";
+
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 function healthRoutes() {
@@ -115,8 +147,17 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
         ? "max-age=31536000; includeSubDomains"
         : false,
       crossOriginEmbedderPolicy: false,
+      // The same as frame-ancestors 'none', for browsers that read only this one.
+      xFrameOptions: "DENY",
+      permissionsPolicy: PERMISSIONS_POLICY,
     }),
   );
+  // API answers hold what only their reader may see (submissions, the audit log, a session): no browser
+  // or proxy keeps a copy (decision 021). better-auth's answers and error answers included.
+  app.use("/api/*", async (c, next) => {
+    await next();
+    if (!c.req.path.startsWith(PUBLIC_FILES_PATH)) c.res.headers.set("Cache-Control", "no-store");
+  });
 
   // JSON bodies are small; uploads stream through their own route, which stops at the address's size.
   const limitBody = (maxSize: number) =>

@@ -33,6 +33,12 @@ export const TOO_MANY_SIGN_IN_ATTEMPTS =
 export const SIGN_IN_LOCKED =
   "Too many sign-in attempts. Please try again later, or reset your password with “Forgot password?” to sign in at once.";
 
+/**
+ * A new password found in the list of common passwords (ASVS 2.1.7; the specification has no wording
+ * for it). Shared: the server answers with it and the applicant's sign-up translates it.
+ */
+export const COMMON_PASSWORD = "This password is one of the most common passwords; choose another.";
+
 /** The error page's message per code (forms-and-applicants §8). */
 export function errorPageMessage(code: string | null | undefined): string {
   switch (code) {

@@ -1,7 +1,7 @@
 import { and, desc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SIGN_IN_LOCKED } from "../../shared/messages";
-import { emailOutbox, rateLimits, verifications } from "../db/schema";
+import { COMMON_PASSWORD, SIGN_IN_LOCKED } from "../../shared/messages";
+import { emailOutbox, rateLimits, users, verifications } from "../db/schema";
 import { buildUser } from "../test/factories";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../test/harness";
 import { RESET_EMAIL_LIMITS } from "./reset-limits";
@@ -186,6 +186,120 @@ describe("passwords and sessions", () => {
       expect(minutesLeft).toBeGreaterThan(59);
       expect(minutesLeft).toBeLessThanOrEqual(60);
     });
+  });
+});
+
+describe("better-auth's error page", () => {
+  it("is not served: the browser goes to the product's error page with a code it knows", async () => {
+    const t = await createTestApp();
+    try {
+      const res = await t.request(
+        "/api/auth/error?error=INVALID_TOKEN&error_description=%3Cb%3ECall%20us%3C%2Fb%3E",
+      );
+      expect(res.status).toBe(302);
+      const location = new URL(res.headers.get("location") ?? "");
+      expect(location.pathname).toBe("/common/error");
+      expect(location.searchParams.get("code")).toBe("400");
+      expect(await res.text()).toBe("");
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("common passwords", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const COMMON = ["password", "12345678", "PASSWORD1"];
+  const refusal = { code: "PASSWORD_TOO_COMMON", message: COMMON_PASSWORD };
+  const passphrase = "a long passphrase nobody else has ever typed".padEnd(128, "!");
+  const signInWith = (email: string, password: string) =>
+    t.request("/api/auth/sign-in/email", { method: "POST", body: { email, password } });
+
+  it("are refused by a reset, which stays usable for a good one", async () => {
+    const user = await buildUser(t.deps.db);
+    const token = await requestResetToken(t, user);
+    for (const password of COMMON) {
+      const res = await resetPasswordWith(t, token, password);
+      expect(res.status, password).toBe(400);
+      expect(await res.json()).toEqual(refusal);
+      expect((await signInWith(user.email, password)).status).toBe(401);
+    }
+    expect((await resetPasswordWith(t, token, passphrase)).status).toBe(200);
+    expect((await signInWith(user.email, passphrase)).status).toBe(200);
+  });
+
+  it("are refused by change-password, the old password kept", async () => {
+    const user = await buildUser(t.deps.db);
+    const cookie = await t.signIn(user.email);
+    for (const password of COMMON) {
+      const res = await t.request("/api/auth/change-password", {
+        method: "POST",
+        cookie,
+        body: { currentPassword: TEST_PASSWORD, newPassword: password },
+      });
+      expect(res.status, password).toBe(400);
+      expect(await res.json()).toEqual(refusal);
+    }
+    expect((await signInWith(user.email, TEST_PASSWORD)).status).toBe(200);
+    const changed = await t.request("/api/auth/change-password", {
+      method: "POST",
+      cookie,
+      body: { currentPassword: TEST_PASSWORD, newPassword: passphrase },
+    });
+    expect(changed.status).toBe(200);
+    expect((await signInWith(user.email, passphrase)).status).toBe(200);
+  });
+});
+
+describe("better-auth's profile update (update-user)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const stored = async (userId: string) =>
+    (
+      await t.deps.db.select({ name: users.name, image: users.image }).from(users).where(eq(users.id, userId))
+    )[0];
+
+  it("refuses a name the product's own name page refuses, and any picture, storing nothing", async () => {
+    const user = await buildUser(t.deps.db, { name: "Pat Profile" });
+    const cookie = await t.signIn(user.email);
+    for (const [body, field] of [
+      [{ name: "x".repeat(60_000) }, "name"],
+      [{ name: "" }, "name"],
+      [{ name: "   " }, "name"],
+      [{ name: "Pat\nClick https://evil.example" }, "name"],
+      [{ name: "Pat\u2028Profile" }, "name"],
+      [{ image: "javascript:alert(1)" }, "image"],
+      [{ image: "https://evil.example/a.png" }, "image"],
+      [{ name: "Pat Profile", image: "javascript:alert(1)" }, "image"],
+    ] as const) {
+      const res = await t.request("/api/auth/update-user", { method: "POST", cookie, body });
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      const answer = (await res.json()) as { error: { code: string; fields: Record<string, string[]> } };
+      expect(answer.error.code).toBe("VALIDATION");
+      expect(Object.keys(answer.error.fields)).toEqual([field]);
+      expect(await stored(user.id)).toEqual({ name: "Pat Profile", image: null });
+    }
+  });
+
+  it("still sets a valid name, trimmed, and lets the picture be emptied", async () => {
+    const user = await buildUser(t.deps.db, { name: "Pat Profile" });
+    const cookie = await t.signIn(user.email);
+    const res = await t.request("/api/auth/update-user", {
+      method: "POST",
+      cookie,
+      body: { name: "  Pat Renamed  ", image: null },
+    });
+    expect(res.status).toBe(200);
+    expect(await stored(user.id)).toEqual({ name: "Pat Renamed", image: null });
   });
 });
 

@@ -1,16 +1,20 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
 import { SESSION_HOURS } from "../../shared/limits";
+import { COMMON_PASSWORD } from "../../shared/messages";
+import { authUpdateUserBodySchema } from "../../shared/schemas/users";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "../db/schema";
 import { enqueueEmail } from "../email/outbox";
 import { passwordResetEmail } from "../email/templates";
+import { validationError } from "../http/errors";
 import { createLogger, type Logger } from "../logger";
 import { admitResetEmail, forgetResetLinks } from "./reset-limits";
+import { isCommonPassword } from "../users/common-passwords";
 import { clearSignInFailures } from "./sign-in-guard";
 import { twoFactorPolicy } from "./two-factor-policy";
 
@@ -23,6 +27,9 @@ export const CLIENT_IP_HEADER = "x-decisionhub-client-ip";
 
 /** Wrong second-factor codes in a row, from any address, before the account's code step locks (decision 015). */
 export const TWO_FACTOR_LOCKOUT = { maxFailedAttempts: 10, durationSeconds: 15 * 60 } as const;
+
+/** better-auth's paths (under /api/auth) that set a password from a `newPassword` field. */
+const NEW_PASSWORD_PATHS: ReadonlySet<string> = new Set(["/reset-password", "/change-password"]);
 
 export function createAuth(opts: {
   db: Db;
@@ -40,6 +47,9 @@ export function createAuth(opts: {
     basePath: "/api/auth",
     secret: opts.secret,
     trustedOrigins: [config.publicUrl],
+    // better-auth's own HTML error page (/api/auth/error) is not served: it sends the browser to the
+    // product's error page with a code that page knows, which shows only the spec's message for it.
+    onAPIError: { errorURL: `${config.publicUrl}/common/error?code=400` },
     // Its warnings (a wrong password, an unknown account) follow our LOG_LEVEL: silent is silent.
     logger: { disabled: config.LOG_LEVEL === "silent" },
     database: drizzleAdapter(db, {
@@ -119,11 +129,26 @@ export function createAuth(opts: {
     ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // A new password (a reset, an invitation's first password, a change) is not a common one
+        // (decision 021). better-auth's own error shape: its client shows a PASSWORD_ code at the field.
+        if (NEW_PASSWORD_PATHS.has(ctx.path ?? "")) {
+          const newPassword = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
+          if (typeof newPassword === "string" && isCommonPassword(newPassword)) {
+            throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: COMMON_PASSWORD });
+          }
+        }
         // A new password ends every other session (the caller gets a fresh one), whatever the client
         // asked: someone who knew the old password must not stay signed in. Reset revokes all, above.
         if (ctx.path === "/change-password" && typeof ctx.body === "object" && ctx.body !== null) {
           // Only the field it changes: better-auth deep-merges it into the body (see two-factor-policy.ts).
           return { context: { body: { revokeOtherSessions: true } } };
+        }
+        // The profile update follows the product's name rules (names go into emails and pages), and
+        // answers a refusal in the API's error shape (decision 021).
+        if (ctx.path === "/update-user") {
+          const parsed = authUpdateUserBodySchema.safeParse(ctx.body ?? {});
+          if (!parsed.success) throw new APIError("BAD_REQUEST", validationError(parsed.error).toBody());
+          if (parsed.data.name !== undefined) return { context: { body: { name: parsed.data.name } } };
         }
       }),
     },

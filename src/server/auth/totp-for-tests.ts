@@ -1,30 +1,11 @@
-import { createHmac } from "node:crypto";
+import { base32Decode, hotp } from "./totp-step";
 
 /**
  * An authenticator app, for tests only (server tests and e2e/two-factor.e2e.ts): the code of an
  * otpauth:// URI at a moment, computed independently of better-auth — RFC 6238 (TOTP) over RFC 4226
- * (HOTP): HMAC-SHA1 of the 30-second step number, dynamically truncated to 6 digits.
+ * (HOTP): HMAC-SHA1 of the 30-second step number, dynamically truncated to 6 digits (totp-step.ts; its
+ * HOTP is checked against RFC 4226's published values in two-factor.test.ts).
  */
-
-const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-
-/** RFC 4648 base32, as the URI's `secret` carries the key (no padding). */
-export function base32Decode(text: string): Buffer {
-  let bits = 0;
-  let value = 0;
-  const bytes: number[] = [];
-  for (const char of text.replace(/=+$/, "").toUpperCase()) {
-    const index = BASE32.indexOf(char);
-    if (index < 0) throw new Error(`not base32: ${char}`);
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      bytes.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(bytes);
-}
 
 /** The secret (key bytes) and the parameters of an otpauth://totp/ URI. */
 export function parseTotpUri(uri: string): { key: Buffer; digits: number; period: number } {
@@ -37,15 +18,6 @@ export function parseTotpUri(uri: string): { key: Buffer; digits: number; period
     digits: Number(url.searchParams.get("digits") ?? 6),
     period: Number(url.searchParams.get("period") ?? 30),
   };
-}
-
-export function hotp(key: Buffer, counter: number, digits = 6): string {
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const mac = createHmac("sha1", key).update(message).digest();
-  const offset = (mac[mac.length - 1] ?? 0) & 0x0f;
-  const binary = mac.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 10 ** digits).padStart(digits, "0");
 }
 
 /** The code an authenticator app shows for `uri` at `atMs` (now by default); `stepOffset` moves by periods. */

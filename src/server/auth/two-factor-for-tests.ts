@@ -1,7 +1,9 @@
 import { randomInt } from "node:crypto";
 import { expect } from "vitest";
+import { clearHits } from "../http/rate-limit";
 import { TEST_PASSWORD, type TestApp } from "../test/harness";
 import { totpCode } from "./totp-for-tests";
+import { totpStepKey } from "./totp-step";
 
 /** Server tests' side of two-factor authentication: a browser's cookie jar and the enrolment and sign-in steps. */
 
@@ -118,12 +120,26 @@ export async function signInPlain(t: { request: Request }, email: string): Promi
   return `${SESSION_COOKIE}=${session}`;
 }
 
-/** A whole sign-in of an account with 2FA: password, then the authenticator's current code. */
+/**
+ * The code the app shows next (a step later than now, which the server still accepts): each code is
+ * accepted once, and enrolment has just spent the current one.
+ */
+export const nextTotpCode = (uri: string) => totpCode(uri, Date.now(), 1);
+
+/**
+ * Forgets the last authenticator step the account used, as 30 seconds of waiting would: for tests that
+ * sign in with a code more often than the steps go by.
+ */
+export async function forgetSpentTotpCodes(t: Pick<TestApp, "deps">, userId: string): Promise<void> {
+  await clearHits(t.deps.db, totpStepKey(userId));
+}
+
+/** A whole sign-in of an account with 2FA: password, then the authenticator's next code (see nextTotpCode). */
 export async function signInWithTotp(t: { request: Request }, email: string, uri: string): Promise<string> {
   const jar = new CookieJar();
   const password = await signInWithPassword(t, jar, email);
   expect(password.body).toMatchObject({ twoFactorRedirect: true });
-  const code = await authPost(t, jar, "/two-factor/verify-totp", { code: totpCode(uri) });
+  const code = await authPost(t, jar, "/two-factor/verify-totp", { code: nextTotpCode(uri) });
   expect(code.status, JSON.stringify(code.body)).toBe(200);
   return `${SESSION_COOKIE}=${jar.get(SESSION_COOKIE)}`;
 }

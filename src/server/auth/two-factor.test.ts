@@ -5,11 +5,14 @@ import { TWO_FACTOR_TEXT } from "../../shared/schemas/two-factor";
 import { sessions, twoFactors, users } from "../db/schema";
 import { addMember, buildOrg, buildProgram, buildUser, callApi } from "../test/factories";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../test/harness";
-import { hotp, totpCode, wrongTotpCode } from "./totp-for-tests";
+import { totpCode, wrongTotpCode } from "./totp-for-tests";
+import { hotp } from "./totp-step";
 import {
   authPost,
   CookieJar,
   enrolTwoFactor,
+  forgetSpentTotpCodes,
+  nextTotpCode,
   PENDING_SIGN_IN_COOKIE,
   SESSION_COOKIE,
   signInPlain,
@@ -71,6 +74,24 @@ describe("two-factor authentication (TOTP)", () => {
     const [row] = await t.deps.db.select().from(twoFactors).where(eq(twoFactors.userId, admin.id));
     expect(row?.verified).toBe(true);
     expect(uri).not.toContain(row?.secret);
+  });
+
+  it("ends every other session of the account when it is turned on; the one turning it on goes on", async () => {
+    const admin = await orgAdmin();
+    const laptop = await signInPlain(t, admin.email);
+    const phone = await signInPlain(t, admin.email);
+    const other = await orgAdmin();
+    const ownAccount = (cookie: string) => callApi(t, "GET", `/api/users/${admin.id}`, cookie);
+    expect((await ownAccount(phone)).status).toBe(200);
+
+    const enrolled = await enrolTwoFactor(t, laptop);
+    expect((await ownAccount(phone)).status).toBe(401);
+    expect((await ownAccount(admin.cookie)).status).toBe(401);
+    expect((await ownAccount(enrolled.cookie)).status).toBe(200);
+    const left = await t.deps.db.select().from(sessions).where(eq(sessions.userId, admin.id));
+    expect(left).toHaveLength(1);
+    // Another account's sessions are not touched.
+    expect((await callApi(t, "GET", `/api/users/${other.id}`, other.cookie)).status).toBe(200);
   });
 
   it("is offered to admins only", async () => {
@@ -139,7 +160,13 @@ describe("two-factor authentication (TOTP)", () => {
       const forged = `${SESSION_COOKIE}=${jar.get(PENDING_SIGN_IN_COOKIE)}`;
       expect((await callApi(t, "GET", `/api/users/${admin.id}`, forged)).status).toBe(401);
 
-      const code = await authPost(t, jar, "/two-factor/verify-totp", { code: totpCode(uri) }, freshAddress());
+      const code = await authPost(
+        t,
+        jar,
+        "/two-factor/verify-totp",
+        { code: nextTotpCode(uri) },
+        freshAddress(),
+      );
       expect(code.status).toBe(200);
       expect(jar.has(SESSION_COOKIE)).toBe(true);
       expect(jar.has(PENDING_SIGN_IN_COOKIE)).toBe(false);
@@ -156,7 +183,7 @@ describe("two-factor authentication (TOTP)", () => {
         t,
         jar,
         "/two-factor/verify-totp",
-        { code: totpCode(uri), trustDevice: true },
+        { code: nextTotpCode(uri), trustDevice: true },
         address,
       );
       expect(code.status).toBe(200);
@@ -261,6 +288,7 @@ describe("two-factor authentication (TOTP)", () => {
       const { uri } = await enrolTwoFactor(t, admin.cookie);
       const address = freshAddress();
       for (let round = 0; round < 2; round++) {
+        await forgetSpentTotpCodes(t, admin.id);
         const jar = new CookieJar();
         await signInWithPassword(t, jar, admin.email, freshAddress());
         for (let i = 0; i < CODE_LIMIT.max - 1; i++) {
@@ -272,6 +300,52 @@ describe("two-factor authentication (TOTP)", () => {
           (await authPost(t, jar, "/two-factor/verify-totp", { code: totpCode(uri) }, address)).status,
         ).toBe(200);
       }
+    });
+
+    it("accepts each authenticator code once: the same code again, even within its 90 seconds, is wrong", async () => {
+      const admin = await orgAdmin();
+      const { uri } = await enrolTwoFactor(t, admin.cookie);
+      const signInWithCode = async (code: string) => {
+        const jar = new CookieJar();
+        await signInWithPassword(t, jar, admin.email, freshAddress());
+        const answer = await authPost(t, jar, "/two-factor/verify-totp", { code }, freshAddress());
+        return { ...answer, session: jar.has(SESSION_COOKIE) };
+      };
+      // The code that turned it on cannot also sign in.
+      expect(await signInWithCode(totpCode(uri))).toEqual({
+        status: 401,
+        body: { code: "INVALID_CODE", message: "Invalid code" },
+        session: false,
+      });
+      const code = nextTotpCode(uri);
+      expect(await signInWithCode(code)).toMatchObject({ status: 200, session: true });
+      // Refused exactly as a wrong code is: the same status and body, no session.
+      const wrong = await signInWithCode(wrongTotpCode(uri));
+      expect(await signInWithCode(code)).toEqual({ ...wrong, session: false });
+      expect(wrong).toEqual({
+        status: 401,
+        body: { code: "INVALID_CODE", message: "Invalid code" },
+        session: false,
+      });
+      // An earlier step's code, still inside the window, is refused too.
+      expect((await signInWithCode(totpCode(uri))).status).toBe(401);
+    });
+
+    it("lets one of two sign-ins sent at once with the same code through", async () => {
+      const admin = await orgAdmin();
+      const { uri } = await enrolTwoFactor(t, admin.cookie);
+      const jars = await Promise.all(
+        [0, 1].map(async () => {
+          const jar = new CookieJar();
+          await signInWithPassword(t, jar, admin.email, freshAddress());
+          return jar;
+        }),
+      );
+      const code = nextTotpCode(uri);
+      const answers = await Promise.all(
+        jars.map((jar) => authPost(t, jar, "/two-factor/verify-totp", { code }, freshAddress())),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
     });
 
     it("accepts each backup code once", async () => {

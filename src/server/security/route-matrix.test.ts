@@ -65,6 +65,13 @@ describe("every route × every actor: the status, and nothing they may not see",
       const answers = await eachActor(c, actors, (actor) => check(c, actor));
       const statuses = Object.fromEntries(actors.map((actor, i) => [actor, answers[i]!.status]));
       expect(statuses).toEqual(Object.fromEntries(actors.map((actor) => [actor, c.expect[actor]])));
+      // No API answer may be kept by a browser or proxy (decision 021), whoever asked and whatever came back.
+      const cached = answers.flatMap((a, i) =>
+        a.request.includes(" /api/files/public/") || a.cacheControl === "no-store"
+          ? []
+          : [`${actors[i]}: ${a.request} Cache-Control ${a.cacheControl}`],
+      );
+      expect(cached).toEqual([]);
       const leaks = answers.flatMap((a, i) => a.leaked.map((m) => `${actors[i]} read ${m} in ${a.request}`));
       expect(leaks).toEqual([]);
     });

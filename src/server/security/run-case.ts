@@ -9,6 +9,8 @@ export interface Answer {
   request: string;
   status: number;
   text: string;
+  /** The answer's Cache-Control header (null when it has none). */
+  cacheControl: string | null;
 }
 
 /** Makes a case's call as `caller`, its placeholders filled by `value`. */
@@ -42,7 +44,12 @@ export async function callAs(
       ...(caller.cookie ? { cookie: caller.cookie } : {}),
     });
   }
-  return { request: `${method} ${path}`, status: res.status, text: await res.text() };
+  return {
+    request: `${method} ${path}`,
+    status: res.status,
+    text: await res.text(),
+    cacheControl: res.headers.get("cache-control"),
+  };
 }
 
 /** The forbidden markers a response holds. */

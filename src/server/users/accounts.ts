@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { accounts, users } from "../db/schema";
 import { AppError } from "../http/errors";
+import { refuseCommonPassword } from "./common-passwords";
 
 export interface NewAccount {
   email: string;
@@ -29,6 +30,7 @@ export async function emailIsTaken(tx: Tx, email: string): Promise<boolean> {
  * a transaction with the organization it belongs to.
  */
 export async function createAccountWithPassword(tx: Tx, account: NewAccount): Promise<string> {
+  refuseCommonPassword(account.password);
   const email = account.email.trim().toLowerCase();
   if (await emailIsTaken(tx, email)) {
     throw new AppError("EMAIL_TAKEN", "An account with this email address already exists.", {

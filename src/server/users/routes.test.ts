@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../../shared/messages";
+import { COMMON_PASSWORD, MESSAGES } from "../../shared/messages";
 import { organizations, plans, users } from "../db/schema";
 import { addMember, buildCast } from "../test/factories";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../test/harness";
@@ -203,6 +203,47 @@ describe("POST /api/users/create (sign-up)", () => {
     });
     expect(res.status).toBe(400);
     expect((await json(res)).error!.fields).toHaveProperty("organizationPlan");
+  });
+
+  it("refuses a common password, whatever its case, for an organization or an applicant; a long passphrase is fine", async () => {
+    const before = [await countOf(users), await countOf(organizations)];
+    const plan = await publicPlanId();
+    const signUp = (password: string, applicant: boolean, email: string) =>
+      t.request("/api/users/create", {
+        method: "POST",
+        body: applicant
+          ? { displayName: "Common Pat", email, password, applicant: true, admin: false }
+          : {
+              displayName: "Common Pat",
+              email,
+              password,
+              organizationName: "Common Fund",
+              organizationPlan: plan,
+            },
+      });
+    for (const password of ["password", "12345678", "PassWord", "iloveyou1"]) {
+      for (const applicant of [false, true]) {
+        const res = await signUp(password, applicant, "common@example.test");
+        expect(res.status, password).toBe(400);
+        expect((await json(res)).error).toEqual({
+          code: "VALIDATION",
+          message: "Some fields are not valid.",
+          fields: { password: [COMMON_PASSWORD] },
+        });
+      }
+    }
+    expect([await countOf(users), await countOf(organizations)]).toEqual(before);
+    const passphrase = "correct horse battery staple ".repeat(4).trim();
+    expect(passphrase.length).toBeLessThanOrEqual(128);
+    expect((await signUp(passphrase, true, "passphrase@example.test")).status).toBe(201);
+    expect(
+      (
+        await t.request("/api/auth/sign-in/email", {
+          method: "POST",
+          body: { email: "passphrase@example.test", password: passphrase },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("refuses an email that is taken, whatever its case, and creates no organization", async () => {

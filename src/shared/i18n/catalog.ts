@@ -145,6 +145,7 @@ const en = {
   "signup.required": "Required",
   "signup.invalidEmail": "Invalid Email",
   "signup.passwordLength": "At least {{n}} characters",
+  "signup.passwordCommon": "This password is one of the most common passwords; choose another.",
   "signup.passwordsDoNotMatch": "Passwords do not match",
   "signup.failed": "Something went wrong. User created unsuccessfully.",
   "signup.failedSuffix":
@@ -296,6 +297,7 @@ const fr: Record<MessageKey, string> = {
   "signup.required": "Obligatoire",
   "signup.invalidEmail": "Courriel invalide",
   "signup.passwordLength": "Au moins {{n}} caractères",
+  "signup.passwordCommon": "Ce mot de passe est l'un des plus courants ; choisissez-en un autre.",
   "signup.passwordsDoNotMatch": "Les mots de passe ne correspondent pas",
   "signup.failed": "Une erreur s'est produite. Le compte n'a pas été créé.",
   "signup.failedSuffix":

@@ -4,11 +4,21 @@ import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../li
 import { MESSAGES } from "../messages";
 import { emailSchema, nameSchema } from "./common";
 
+/**
+ * A password's length, the client's and the server's rule: at least 8 characters, passphrases up to 128.
+ * The server also refuses common passwords (server/users/common-passwords.ts: the list is too large
+ * for the client bundle).
+ */
+export const passwordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `At least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(MAX_PASSWORD_LENGTH);
+
 /** POST /api/users/create — the seed's sign-up payload. */
 export const signUpBodySchema = z.strictObject({
   displayName: nameSchema,
   email: emailSchema,
-  password: z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH),
+  password: passwordSchema,
   applicant: z.boolean().default(false),
   admin: z.boolean().default(true),
   organizationName: z.string().trim().max(MAX_NAME_LENGTH).optional(),
@@ -23,10 +33,7 @@ export const signUpFormSchema = z
   .object({
     displayName: nameSchema,
     email: emailSchema,
-    password: z
-      .string()
-      .min(MIN_PASSWORD_LENGTH, `At least ${MIN_PASSWORD_LENGTH} characters`)
-      .max(MAX_PASSWORD_LENGTH),
+    password: passwordSchema,
     confirmPassword: z.string(),
     organizationName: z.string().trim().min(1, "Required").max(MAX_NAME_LENGTH),
     organizationPlan: z.string().min(1, "Required"),
@@ -51,6 +58,16 @@ export function fullName(v: { firstName: string; lastName: string }): string {
 }
 
 export const updateNameBodySchema = z.strictObject({ name: nameSchema });
+
+/**
+ * What better-auth's `POST /api/auth/update-user` may change: the name, under the same rules as
+ * `updateNameBodySchema`; `image` only emptied (the product shows no account picture, so any address
+ * there, `javascript:` included, would be stored for nothing). Other fields are better-auth's to refuse.
+ */
+export const authUpdateUserBodySchema = z.looseObject({
+  name: nameSchema.optional(),
+  image: z.union([z.null(), z.literal("")], { message: "No picture can be set for an account" }).optional(),
+});
 export const updateCurrentProgramBodySchema = z.strictObject({
   programId: z.string().min(1).max(64).nullable(),
 });

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import type { Translate } from "../../../shared/i18n/catalog";
 import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../shared/limits";
-import { MESSAGES, SUPPORT_EMAIL } from "../../../shared/messages";
+import { COMMON_PASSWORD, MESSAGES, SUPPORT_EMAIL } from "../../../shared/messages";
 import { emailSchema, nameSchema } from "../../../shared/schemas/common";
 import { FormAlert } from "../../components/form-alert";
 import { ApiError } from "../../lib/api-client";
@@ -39,6 +39,9 @@ function translated(message: string, t: Translate): string {
       return t("signup.passwordsDoNotMatch");
     case PASSWORD_TOO_SHORT:
       return t("signup.passwordLength", { n: MIN_PASSWORD_LENGTH });
+    // The server's check (the list of common passwords stays on the server).
+    case COMMON_PASSWORD:
+      return t("signup.passwordCommon");
     default:
       return message;
   }

@@ -1,4 +1,4 @@
-import { Anchor, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Stack, Title } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { errorPageMessage } from "../../../shared/messages";
@@ -8,7 +8,11 @@ import { useReportError } from "./api";
 
 const MAX_CODE_LENGTH = 32;
 
-/** /common/error?code=…&message=…: says what went wrong and reports it to the server once. */
+/**
+ * /common/error?code=…&message=…: says what went wrong, in the specification's words for the code only,
+ * and reports it (the message included) to the server once. The message is not shown: anyone can make
+ * such a link, and this page must not show their text on the product's address (decision 021).
+ */
 export function ErrorPage() {
   const [params] = useSearchParams();
   const code = params.get("code");
@@ -38,7 +42,6 @@ export function ErrorPage() {
         <Title order={1} size="h2">
           {errorPageMessage(code)}
         </Title>
-        {message !== "" && <Text>{message}</Text>}
         <Anchor component={Link} to="/redirect">
           Go to home page
         </Anchor>

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authOperations, SESSION_ENDING } from "../../../../scripts/security-scan/operations";
-import { totpCode, wrongTotpCode } from "../../auth/totp-for-tests";
+import { wrongTotpCode } from "../../auth/totp-for-tests";
 import {
   authPost,
   CookieJar,
   enrolTwoFactor,
+  nextTotpCode,
   PENDING_SIGN_IN_COOKIE,
   signInWithPassword,
 } from "../../auth/two-factor-for-tests";
@@ -121,9 +122,13 @@ describe("what a refused second-factor code may write", () => {
     for (let i = 0; i < 5; i++) {
       expect((await sendCode(jar, "/two-factor/verify-totp", wrongTotpCode(uri))).status).toBe(401);
     }
-    const spent = await sendCode(jar, "/two-factor/verify-totp", totpCode(uri));
+    const spent = await sendCode(jar, "/two-factor/verify-totp", nextTotpCode(uri));
     expect(spent.status).toBe(400);
-    expect(spent.writes).toEqual([{ table: "verifications", op: "DELETE", rows: 2 }]);
+    // The right code is spent (its step recorded: decision 021) though the sign-in is gone.
+    expect(spent.writes).toEqual([
+      { table: "rate_limits", op: "UPDATE", rows: 1 },
+      { table: "verifications", op: "DELETE", rows: 2 },
+    ]);
     expect(problems(spent)).toEqual([]);
   });
 

@@ -161,11 +161,16 @@ const CODE_CHECKS: ReadonlySet<string> = new Set(
  * for a sign-in waiting for it uses up one of that sign-in's five tries (better-auth takes the count
  * and writes it again: a DELETE and an INSERT in `verifications`; once they are spent, the sign-in is
  * deleted too) and counts towards the account's lockout (an UPDATE of `two_factors`: its count, its
- * lock, an expired lock cleared). Anything else a refused request writes is a partial write.
+ * lock, an expired lock cleared). A right authenticator code is spent as it is checked, even when
+ * better-auth then refuses the call (a sign-in whose tries are used up): the step recorded in
+ * `rate_limits` (decision 021). Anything else a refused request writes is a partial write.
  */
 export function isCountOfRefusedCode(request: FuzzRequest, write: Write): boolean {
   const path = new URL(request.url, "http://localhost").pathname.replace(/(.)\/+$/, "$1");
   if (request.method !== "POST" || !CODE_CHECKS.has(path)) return false;
   if (write.table === "verifications") return write.op === "DELETE" || write.op === "INSERT";
+  if (write.table === "rate_limits") {
+    return path.endsWith("/verify-totp") && (write.op === "INSERT" || write.op === "UPDATE");
+  }
   return write.table === "two_factors" && write.op === "UPDATE";
 }

@@ -4,6 +4,7 @@ import { totpCode } from "../../auth/totp-for-tests";
 import {
   CookieJar,
   enrolTwoFactor,
+  forgetSpentTotpCodes,
   PENDING_SIGN_IN_COOKIE,
   SESSION_COOKIE,
   signInWithPassword,
@@ -97,6 +98,8 @@ export async function fuzzCallers(world: World): Promise<{
     if (password.body?.twoFactorRedirect !== true) {
       return withTwoFactor(caller.user!, `${SESSION_COOKIE}=${jar.get(SESSION_COOKIE)}`);
     }
+    // Each code is accepted once: this stands in for waiting for the app's next one.
+    await forgetSpentTotpCodes(t, caller.user!.id);
     const code = await t.request("/api/auth/two-factor/verify-totp", {
       method: "POST",
       body: { code: totpCode(uri) },
