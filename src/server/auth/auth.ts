@@ -13,8 +13,8 @@ import { enqueueEmail } from "../email/outbox";
 import { passwordResetEmail } from "../email/templates";
 import { validationError } from "../http/errors";
 import { createLogger, type Logger } from "../logger";
-import { admitResetEmail, forgetResetLinks } from "./reset-limits";
 import { isCommonPassword } from "../users/common-passwords";
+import { admitResetEmail, forgetResetLinks } from "./reset-limits";
 import { clearSignInFailures } from "./sign-in-guard";
 import { twoFactorPolicy } from "./two-factor-policy";
 
