@@ -136,6 +136,8 @@ describe("error page", () => {
       "/common/error?code=404&message=Call%20%2B1-555-0100%20to%20unlock",
     );
     await page.getByRole("heading", { name: "Uh Oh! We cannot find what you are looking for." }).waitFor();
+    // The report's id, which a person writing to support can quote, and nothing of the link's text.
+    await page.getByText(/^Report id: [0-9a-f-]{36}$/).waitFor();
     expect(await page.locator("body").innerText()).not.toContain("555-0100");
     await expectAccessible(page);
     expect(problems).toEqual([]);

@@ -90,8 +90,14 @@ export function feedbackEmail(
   return { subject: `DecisionHub feedback: ${type}`, text: lines.join("\n"), html: layout(lines) };
 }
 
-export function errorReportEmail(code: string, message: string, who: string, path: string): RenderedEmail {
-  const lines = [`Error ${code} reported by ${who}`, `Page: ${path}`, message];
+export function errorReportEmail(
+  reportId: string,
+  code: string,
+  message: string,
+  who: string,
+  path: string,
+): RenderedEmail {
+  const lines = [`Error ${code} reported by ${who}`, `Report id: ${reportId}`, `Page: ${path}`, message];
   return { subject: `DecisionHub error report: ${code}`, text: lines.join("\n"), html: layout(lines) };
 }
 

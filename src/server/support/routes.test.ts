@@ -74,8 +74,11 @@ describe("POST /api/email/error (error reports)", () => {
     expect(res.status).toBe(200);
     const [row] = await t.deps.db.select().from(errorReports);
     expect(row).toMatchObject({ code: "404", message: "Uh Oh!", userId: null, path: "/programs/x" });
+    // The page shows the report's id, so that a person writing to support can name it.
+    expect(await res.json()).toEqual({ ok: true, reportId: row!.id });
     const mails = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "error-report"));
     expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`Report id: ${row!.id}`);
   });
 
   it("refuses an over-long message", async () => {

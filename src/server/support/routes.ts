@@ -1,7 +1,12 @@
 import { createRoute } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import { okSchema } from "../../shared/schemas/common";
-import { errorReportBodySchema, feedbackBodySchema, mailboxResultSchema } from "../../shared/schemas/support";
+import {
+  errorReportBodySchema,
+  errorReportResultSchema,
+  feedbackBodySchema,
+  mailboxResultSchema,
+} from "../../shared/schemas/support";
 import { isProduction, TRUST_PROXY_HEADERS } from "../config";
 import { errorReports, feedback, users } from "../db/schema";
 import { enqueueEmail, listRecentEmails } from "../email/outbox";
@@ -67,27 +72,34 @@ supportRoutes
       tags: ["support"],
       summary: "Report an error shown on the error page",
       request: { body: jsonBody(errorReportBodySchema) },
-      responses: { 200: jsonResponse(okSchema, "Stored"), 400: errorResponses[400] },
+      responses: {
+        200: jsonResponse(errorReportResultSchema, "Stored, with the report's id"),
+        400: errorResponses[400],
+      },
     }),
     async (c) => {
       const actor = authorize(c, "errorReport:create", null);
       const { db, config, mailer } = c.get("deps");
       const body = c.req.valid("json");
       const userAgent = c.req.header("user-agent")?.slice(0, 500) ?? null;
-      await db.transaction(async (tx) => {
-        await tx.insert(errorReports).values({
-          // The reporter is whoever holds the session; an unauthenticated report names nobody.
-          userId: actor?.userId ?? null,
-          code: body.code,
-          message: body.message,
-          path: body.path ?? null,
-          userAgent,
-        });
+      const reportId = await db.transaction(async (tx) => {
+        const [report] = await tx
+          .insert(errorReports)
+          .values({
+            // The reporter is whoever holds the session; an unauthenticated report names nobody.
+            userId: actor?.userId ?? null,
+            code: body.code,
+            message: body.message,
+            path: body.path ?? null,
+            userAgent,
+          })
+          .returning({ id: errorReports.id });
         if (config.operatorEmails.length > 0) {
           await enqueueEmail(tx, {
             kind: "error-report",
             to: config.operatorEmails,
             ...errorReportEmail(
+              report!.id,
               body.code,
               body.message,
               actor?.userId ?? "an anonymous visitor",
@@ -95,9 +107,10 @@ supportRoutes
             ),
           });
         }
+        return report!.id;
       });
       mailer.kick();
-      return c.json({ ok: true as const }, 200);
+      return c.json({ ok: true as const, reportId }, 200);
     },
   );
 

@@ -23,6 +23,12 @@ export const errorReportBodySchema = z.strictObject({
   path: z.string().max(2000).optional(),
 });
 
+/**
+ * Its answer: the report's id, which the error page shows so that whoever writes to support can name
+ * the report (the page shows nothing else of what the link said).
+ */
+export const errorReportResultSchema = z.object({ ok: z.literal(true), reportId: z.string() });
+
 export const mailboxMessageSchema = z.object({
   id: z.string(),
   kind: z.string(),

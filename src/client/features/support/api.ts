@@ -1,7 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
 import { okSchema } from "../../../shared/schemas/common";
-import type { errorReportBodySchema, FeedbackBody } from "../../../shared/schemas/support";
+import {
+  type errorReportBodySchema,
+  errorReportResultSchema,
+  type FeedbackBody,
+} from "../../../shared/schemas/support";
 import { apiSend } from "../../lib/api-client";
 
 export type ErrorReport = z.input<typeof errorReportBodySchema>;
@@ -14,6 +18,6 @@ export function useSendFeedback() {
 
 export function useReportError() {
   return useMutation({
-    mutationFn: (body: ErrorReport) => apiSend("POST", "/api/email/error", body, okSchema),
+    mutationFn: (body: ErrorReport) => apiSend("POST", "/api/email/error", body, errorReportResultSchema),
   });
 }

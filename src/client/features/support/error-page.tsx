@@ -1,4 +1,4 @@
-import { Anchor, Stack, Title } from "@mantine/core";
+import { Anchor, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { errorPageMessage } from "../../../shared/messages";
@@ -10,7 +10,7 @@ const MAX_CODE_LENGTH = 32;
 
 /**
  * /common/error?code=…&message=…: says what went wrong, in the specification's words for the code only,
- * and reports it (the message included) to the server once. The message is not shown: anyone can make
+ * and reports it (the message included) to the server once, then shows the report's id. The message is not shown: anyone can make
  * such a link, and this page must not show their text on the product's address (decision 021).
  */
 export function ErrorPage() {
@@ -19,7 +19,7 @@ export function ErrorPage() {
   const message = params.get("message") ?? "";
   const path = params.get("path") ?? undefined;
   const session = useSession();
-  const { mutate: report } = useReportError();
+  const { mutate: report, data: sentReport } = useReportError();
   const reported = useRef(false);
 
   useEffect(() => {
@@ -42,6 +42,7 @@ export function ErrorPage() {
         <Title order={1} size="h2">
           {errorPageMessage(code)}
         </Title>
+        {sentReport && <Text size="sm">Report id: {sentReport.reportId}</Text>}
         <Anchor component={Link} to="/redirect">
           Go to home page
         </Anchor>
