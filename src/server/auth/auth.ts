@@ -61,6 +61,8 @@ export function createAuth(opts: {
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: async ({ user }) => {
         await clearSignInFailures(db, user.email);
+        // The reset link came to this address: it is the owner's (decision 019, in-app invitations).
+        await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
       },
       sendResetPassword: async ({ user, url }) => {
         await enqueueEmail(db, {
