@@ -137,10 +137,10 @@ function invitationNames(invite: ProgramInvitation) {
 
 /** How the email names a role: the words of Manage User Access. */
 const ROLE_WORDS: Record<ProgramRole, string> = {
-  ADMIN: "an admin",
-  ADMIN_REVIEWER: "an admin and reviewer",
-  REVIEWER: "a reviewer",
-  GUEST: "a guest (read only)",
+  ADMIN: "an Admin",
+  ADMIN_REVIEWER: "an Admin & Committee Member",
+  REVIEWER: "a Committee Member",
+  GUEST: "a Guest (read only)",
 };
 
 /**

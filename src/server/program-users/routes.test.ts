@@ -142,7 +142,7 @@ describe("adding people by email", () => {
     expect(mail?.kind).toBe("invitation");
     expect(mail?.subject).toBe(`Invitation to ${cast.program.name} on DecisionHub`);
     expect(mail?.text).toContain(
-      `ADMIN person invited you to join ${cast.program.name} (${cast.org.name}) on DecisionHub as a reviewer.`,
+      `ADMIN person invited you to join ${cast.program.name} (${cast.org.name}) on DecisionHub as a Committee Member.`,
     );
     expect(mail?.text).toContain("Nothing is shared with the program until you accept.");
     const link = mailLink(mail!.text);
