@@ -131,7 +131,7 @@ export function PendingInvitations({
                   aria-label={
                     confirming === invitation.invitationId
                       ? `Please confirm cancelling the invitation to ${invitation.email}`
-                      : `Cancel the invitation to ${invitation.email}`
+                      : `Cancel invitation to ${invitation.email}`
                   }
                   loading={cancel.isPending && busy(invitation, cancel.variables)}
                   onClick={() => void cancelInvitation(invitation)}
