@@ -1,6 +1,5 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { SIGN_IN_TEXT } from "../src/client/features/auth/sign-in-messages";
 import { PROGRAM_USER_MESSAGES } from "../src/shared/program-users/seats";
 import { mailboxResultSchema } from "../src/shared/schemas/support";
 import { signUpOrganization } from "./support/accounts";
@@ -58,7 +57,7 @@ async function invitationLink(to: string): Promise<string> {
       .filter((message) => message.to.includes(to))
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     for (const message of newestFirst) {
-      const link = /https?:\/\/[^\s"'<>]+\/login\?[^\s"'<>]*invite=[^\s"'<>]+/.exec(message.text)?.[0];
+      const link = /https?:\/\/[^\s"'<>]+\/login\?[^\s"'<>]*invitation=[^\s"'<>]+/.exec(message.text)?.[0];
       if (link !== undefined) return link;
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -78,7 +77,7 @@ async function seatsUsed(page: Page, kind: "Admins" | "Reviewers"): Promise<numb
 }
 
 describe("Manage User Access", () => {
-  it("invites a committee member who sets a password and a name; the admin changes their role and removes them", async () => {
+  it("invites a committee member who creates their account and accepts; the admin changes their role and removes them", async () => {
     const stamp = Date.now();
     const programName = `Access Program ${stamp}`;
     const { page, problems } = await adminOfNewProgram(programName);
@@ -105,53 +104,52 @@ describe("Manage User Access", () => {
       .filter({ hasText: `Invitation sent to ${invitee}` })
       .waitFor();
 
-    const table = usersTable(page, programName);
-    const row = rowOf(table, invitee);
-    await row.waitFor();
-    expect(await row.getByRole("cell").allTextContents()).toEqual([
-      "Invitation pending",
+    // Invited, not a member: listed apart, taking no seat until they accept (decision 019).
+    const pending = page.getByRole("table", { name: `Pending invitations to ${programName}` });
+    const pendingRow = rowOf(pending, invitee);
+    await pendingRow.waitFor();
+    expect(await pendingRow.getByRole("cell").allTextContents()).toEqual([
       invitee,
-      "Committee Member",
-      "EditResend Email",
+      "",
+      "Invitation pending",
+      "Resend EmailCancel invitation",
     ]);
-    await page.getByText(`Reviewers: ${reviewersBefore + 1}`, { exact: false }).waitFor();
-
-    // Inviting the same person again: the server's message, in the dialog.
-    await page.getByRole("button", { name: "Add new user", exact: true }).click();
-    await addDialog.getByLabel("Email", { exact: true }).fill(invitee);
-    await addDialog.getByRole("button", { name: "Add", exact: true }).click();
-    await addDialog.getByRole("alert").filter({ hasText: PROGRAM_USER_MESSAGES.alreadyMember }).waitFor();
+    expect(await pendingRow.getByLabel(`Role offered to ${invitee}`).inputValue()).toBe("Committee Member");
+    expect(await seatsUsed(page, "Reviewers")).toBe(reviewersBefore);
     await expectAccessible(page);
-    await addDialog.getByRole("button", { name: "Cancel" }).click();
-    await addDialog.waitFor({ state: "detached" });
 
-    // Resend Email: a fresh invitation, the spec's confirmation.
-    await row.getByRole("button", { name: `Resend email to ${invitee}`, exact: true }).click();
+    // Resend Email: a fresh link (the previous one stops working).
+    await pendingRow.getByRole("button", { name: `Resend email to ${invitee}`, exact: true }).click();
     await page
       .getByRole("alert")
-      .filter({ hasText: `Reminder email sent successfully to ${invitee}` })
+      .filter({ hasText: `Invitation sent to ${invitee}` })
+      .nth(1)
       .waitFor();
 
-    // The invitee, in a browser of their own: password, name, then the programs page.
+    // The invitee, in a browser of their own: who invites them to what, then their account, accepted.
     const link = await invitationLink(invitee);
     const { page: inviteePage, problems: inviteeProblems } = await newPage(browser());
     await inviteePage.goto(link);
-    await inviteePage.getByRole("heading", { name: "Choose your password" }).waitFor();
-    await inviteePage.getByText(invitee, { exact: false }).waitFor();
+    await inviteePage.getByRole("heading", { name: `You're invited to ${programName}` }).waitFor();
+    await inviteePage
+      .getByText("Nothing is shared with the program until you accept.", { exact: false })
+      .waitFor();
     await expectAccessible(inviteePage);
-    await inviteePage.getByLabel("New password", { exact: true }).fill("invitee-password");
-    await inviteePage.getByLabel("Confirm new password").fill("invitee-password");
-    await inviteePage.getByRole("button", { name: "Set password" }).click();
-    await inviteePage.getByLabel("First name").fill("Ivy");
-    await inviteePage.getByLabel("Last name").fill("Invitee");
-    await inviteePage.getByRole("button", { name: "Continue" }).click();
+    await inviteePage.getByLabel("Your name").fill("Ivy Invitee");
+    await inviteePage.getByLabel("Password", { exact: true }).fill("invitee-password");
+    await inviteePage.getByLabel("Confirm password").fill("invitee-password");
+    await inviteePage.getByRole("button", { name: "Create account and accept" }).click();
     await inviteePage.waitForURL((url) => url.pathname === "/programs", { timeout: 15_000 });
     await inviteePage.getByRole("cell", { name: programName, exact: true }).waitFor();
     expect(inviteeProblems).toEqual([]);
 
+    const table = usersTable(page, programName);
+    const row = rowOf(table, invitee);
     // The admin sees the name; changes the role to Guest.
     await page.reload();
     await rowOf(table, invitee).getByRole("cell", { name: "Ivy Invitee", exact: true }).waitFor();
+    await page.getByText(`Reviewers: ${reviewersBefore + 1}`, { exact: false }).waitFor();
+    expect(await pending.count()).toBe(0);
     await row.getByRole("button", { name: "Edit Ivy Invitee", exact: true }).click();
     const editDialog = page.getByRole("dialog", { name: "Edit Ivy Invitee" });
     expect(await editDialog.getByLabel("Role").inputValue()).toBe("REVIEWER");
@@ -199,18 +197,17 @@ describe("Manage User Access", () => {
 });
 
 describe("invitation links", () => {
-  it("falls back to the login step with the address filled in when the invitation has expired", async () => {
+  it("says an unknown or expired invitation is gone, then shows the login step with the address filled in", async () => {
     const email = "someone-invited@example.test";
     const { page, problems } = await newPage(browser());
-    await page.goto(`${baseURL}/login?${new URLSearchParams({ email, invite: "no-such-token" }).toString()}`);
-    await page.getByRole("heading", { name: "Choose your password" }).waitFor();
-    await page.getByLabel("New password", { exact: true }).fill("whatever-password");
-    await page.getByLabel("Confirm new password").fill("whatever-password");
-    await page.getByRole("button", { name: "Set password" }).click();
-    await page.getByRole("alert").filter({ hasText: SIGN_IN_TEXT.invitationExpired }).waitFor();
-    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(email);
-    expect(new URL(page.url()).searchParams.get("invite")).toBeNull();
+    await page.goto(
+      `${baseURL}/login?${new URLSearchParams({ email, invitation: "no-such-token-0123456789" }).toString()}`,
+    );
+    await page.getByRole("alert").filter({ hasText: PROGRAM_USER_MESSAGES.invitationGone }).waitFor();
     await expectAccessible(page);
+    await page.getByRole("button", { name: "Go to sign in" }).click();
+    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(email);
+    expect(new URL(page.url()).searchParams.get("invitation")).toBeNull();
     expect(problems).toEqual([]);
   });
 });

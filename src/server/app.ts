@@ -36,6 +36,7 @@ import {
 } from "./http/unavailable";
 import { organizationRoutes } from "./organizations/routes";
 import { planRoutes } from "./plans/routes";
+import { invitationRoutes } from "./program-users/invitation-routes";
 import { programUserRoutes } from "./program-users/routes";
 import { programRoutes } from "./programs/routes";
 import { PROJECT_ROOT } from "./project-root";
@@ -241,6 +242,7 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.route("/api/users", userRoutes);
   app.route("/api/programs", programRoutes);
   app.route("/api/programs", programUserRoutes);
+  app.route("/api/invitations", invitationRoutes);
   app.route("/api/forms", formRoutes);
   app.route("/api/forms", formLinkRoutes);
   app.route("/api/submissions", submissionRoutes);

@@ -2,8 +2,18 @@
 export const SESSION_HOURS = 24;
 export const FREE_TRIAL_PLAN_NAME = "Free Trial";
 export const FREE_TRIAL_MONTHS = 1;
-/** An invitation's set-password link works this long; Resend Email issues a fresh one. */
+/** An invitation's link works this long; Resend Email issues a fresh one (decision 019). */
 export const INVITATION_DAYS = 7;
+/**
+ * Invitation emails (invite and resend), decision 019: per recipient address across every program and
+ * organization, and per program, in fixed one-hour windows. Over either: 429 and nothing sent.
+ */
+export const INVITATION_EMAIL_LIMITS = {
+  perRecipient: { max: 5, windowSeconds: 60 * 60 },
+  perProgram: { max: 50, windowSeconds: 60 * 60 },
+} as const;
+/** A name quoted in an email (inviter, program, organization): one line, at most this many characters. */
+export const EMAIL_NAME_MAX_LENGTH = 80;
 export const PROGRAM_MENU_MAX_HEIGHT_PX = 480;
 export const TOP_BAR_HEIGHT_PX = 56;
 export const TOP_BAR_MIN_WIDTH_PX = 960;

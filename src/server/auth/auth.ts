@@ -75,6 +75,8 @@ export function createAuth(opts: {
         await clearSignInFailures(db, user.email);
         // The password was just chosen: no other link may change it again (decision 020).
         await forgetResetLinks(db, user.id);
+        // The reset link came to this address: it is the owner's (decision 019, in-app invitations).
+        await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
       },
       // Both reset endpoints (ours and better-auth's) come through here: the per-recipient limit holds for both.
       sendResetPassword: async ({ user, url, token }) => {

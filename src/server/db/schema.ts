@@ -242,6 +242,38 @@ export const programMembers = pgTable(
   ],
 );
 
+/**
+ * Invitations to a program waiting for the invitee's consent (decision 019). Nothing here gives any
+ * access: every access check reads program_members only. The token travels only in the email; the
+ * row keeps its SHA-256. One invitation per (program, address); resending replaces the token.
+ */
+export const programInvitations = pgTable(
+  "program_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    programId: uuid("program_id")
+      .notNull()
+      .references(() => programs.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** Lowercased and trimmed, as typed by the admin (an account with it may not exist). */
+    email: text("email").notNull(),
+    role: programRole("role").notNull(),
+    invitedByUserId: text("invited_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("program_invitations_program_email").on(t.programId, t.email),
+    uniqueIndex("program_invitations_token_hash").on(t.tokenHash),
+    // An account's own pending invitations (the Programs page).
+    index("program_invitations_email_idx").on(t.email),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Email outbox: every message is written here first (in the same transaction as the change that
 // caused it) and a dispatcher delivers it, so a provider outage never loses mail.

@@ -1,3 +1,6 @@
+import type { ProgramRole } from "../../shared/authz/roles";
+import { EMAIL_NAME_MAX_LENGTH } from "../../shared/limits";
+
 /** Escapes text for HTML so names and messages never inject markup into an email. */
 export function escapeHtml(text: string): string {
   return text
@@ -101,6 +104,27 @@ export function errorReportEmail(
   return { subject: `DecisionHub error report: ${code}`, text: lines.join("\n"), html: layout(lines) };
 }
 
+const INVISIBLE_IN_NAMES = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/**
+ * A name quoted in an email that someone else chose (an inviter's, a program's, an organization's):
+ * line breaks, control characters and runs of spaces become one space, direction overrides and
+ * zero-width characters go (they make text read otherwise than it is), and it is cut at
+ * EMAIL_NAME_MAX_LENGTH characters — so it can never add lines, paragraphs or a long message of its
+ * own (decision 019). The HTML part escapes it as every paragraph.
+ */
+export function oneLineName(name: string, fallback: string): string {
+  const line = name
+    .replace(INVISIBLE_IN_NAMES, "")
+    .replace(/[\p{Cc}\u2028\u2029\s]+/gu, " ")
+    .trim();
+  if (line === "") return fallback;
+  const chars = [...line];
+  return chars.length <= EMAIL_NAME_MAX_LENGTH
+    ? line
+    : `${chars.slice(0, EMAIL_NAME_MAX_LENGTH - 1).join("")}…`;
+}
+
 export interface ProgramInvitation {
   programName: string;
   organizationName: string;
@@ -108,29 +132,55 @@ export interface ProgramInvitation {
   url: string;
 }
 
-/** To a person with no account yet: the link lets them choose a password, then sign in. */
-export function invitationEmail(invite: ProgramInvitation, validDays: number): RenderedEmail {
-  const lines = [
-    "Hello,",
-    `${invite.invitedBy} invited you to review applications for ${invite.programName} (${invite.organizationName}) on DecisionHub.`,
-    `Use the link below within ${validDays} days to choose your password and sign in.`,
-  ];
+/** The three names of an invitation, each one line and short. */
+function invitationNames(invite: ProgramInvitation) {
   return {
-    subject: `You're invited to ${invite.programName} on DecisionHub`,
-    text: `${lines.join("\n\n")}\n\n${invite.url}\n`,
-    html: layout(lines, { url: invite.url, label: "Choose your password" }),
+    program: oneLineName(invite.programName, "a program"),
+    organization: oneLineName(invite.organizationName, "an organization"),
+    invitedBy: oneLineName(invite.invitedBy, "A program admin"),
   };
 }
 
-/** To someone who already has an account: they sign in as usual and find the program. */
-export function programAccessEmail(invite: ProgramInvitation): RenderedEmail {
+/** How the email names a role: the words of Manage User Access. */
+const ROLE_WORDS: Record<ProgramRole, string> = {
+  ADMIN: "an Admin",
+  ADMIN_REVIEWER: "an Admin & Committee Member",
+  REVIEWER: "a Committee Member",
+  GUEST: "a Guest (read only)",
+};
+
+/**
+ * To anyone who is not yet in the organization (decision 019): who invites them, to what, as what;
+ * the link shows the invitation with Accept and Decline, and nothing is shared before they accept.
+ */
+export function invitationEmail(
+  invite: ProgramInvitation & { role: ProgramRole },
+  validDays: number,
+): RenderedEmail {
+  const names = invitationNames(invite);
   const lines = [
     "Hello,",
-    `${invite.invitedBy} gave you access to ${invite.programName} (${invite.organizationName}) on DecisionHub.`,
+    `${names.invitedBy} invited you to join ${names.program} (${names.organization}) on DecisionHub as ${ROLE_WORDS[invite.role]}.`,
+    `Use the link below within ${validDays} days to accept or decline. Nothing is shared with the program until you accept.`,
+    "If you did not expect this invitation, you can ignore this email.",
+  ];
+  return {
+    subject: `Invitation to ${names.program} on DecisionHub`,
+    text: `${lines.join("\n\n")}\n\n${invite.url}\n`,
+    html: layout(lines, { url: invite.url, label: "See the invitation" }),
+  };
+}
+
+/** To someone already in the organization: they sign in as usual and find the program. */
+export function programAccessEmail(invite: ProgramInvitation): RenderedEmail {
+  const names = invitationNames(invite);
+  const lines = [
+    "Hello,",
+    `${names.invitedBy} gave you access to ${names.program} (${names.organization}) on DecisionHub.`,
     "Sign in with your usual password to open it.",
   ];
   return {
-    subject: `You now have access to ${invite.programName} on DecisionHub`,
+    subject: `You now have access to ${names.program} on DecisionHub`,
     text: `${lines.join("\n\n")}\n\n${invite.url}\n`,
     html: layout(lines, { url: invite.url, label: "Sign in" }),
   };

@@ -3,7 +3,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { TRUST_PROXY_HEADERS, type TrustProxy } from "../config";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import type { AppContext, AppEnv } from "./context";
 import { AppError } from "./errors";
 
@@ -51,7 +51,7 @@ export interface RateWindow {
  * Counts one hit under `key` in a fixed window that begins with its first hit (last_request holds
  * the window's start). One statement, so concurrent requests each see their own count.
  */
-export async function countHit(db: Db, key: string, windowSeconds: number): Promise<RateWindow> {
+export async function countHit(db: Tx, key: string, windowSeconds: number): Promise<RateWindow> {
   const now = Date.now();
   const windowStart = now - windowSeconds * 1000;
   const result = await db.execute(sql`

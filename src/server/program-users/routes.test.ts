@@ -2,8 +2,8 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { PROGRAM_USER_MESSAGES } from "../../shared/program-users/seats";
 import { BILLING_MESSAGES } from "../../shared/schemas/billing";
-import type { ProgramUser, ProgramUsersResult } from "../../shared/schemas/program-users";
-import { emailOutbox, organizations, programMembers, users, verifications } from "../db/schema";
+import type { ProgramInvitation, ProgramUser, ProgramUsersResult } from "../../shared/schemas/program-users";
+import { emailOutbox, organizations, programInvitations, programMembers, users } from "../db/schema";
 import { addMember, buildOrg, buildProgram, buildUser, type Cast, withCastTestApp } from "../test/factories";
 import type { TestApp } from "../test/harness";
 
@@ -18,6 +18,8 @@ withCastTestApp((app) => {
 const usersPath = (programId: string) => `/api/programs/${programId}/users`;
 const addPath = (programId: string) => `/api/programs/${programId}/user`;
 const memberPath = (programId: string, userId: string) => `/api/programs/${programId}/user/${userId}`;
+const invitationPath = (programId: string, invitationId: string) =>
+  `/api/programs/${programId}/invitation/${invitationId}`;
 
 async function listAs(cookie: string, programId = cast.program.id): Promise<ProgramUsersResult> {
   const res = await t.request(usersPath(programId), { cookie });
@@ -114,72 +116,129 @@ describe("who may manage the program's people", () => {
   });
 });
 
-describe("inviting people", () => {
-  it("creates a newcomer without a password, emails a set-password link, and the link lets them in", async () => {
-    const res = await t.request(addPath(cast.program.id), {
-      method: "POST",
-      cookie: cookies.admin,
-      body: { email: "  New.Reviewer@Example.TEST ", role: "REVIEWER" },
-    });
+describe("adding people by email", () => {
+  const mailLink = (text: string) => new URL(text.match(/http\S+/)![0]);
+  const invite = (email: string, role = "REVIEWER", cookie = cookies.admin, programId = cast.program.id) =>
+    t.request(addPath(programId), { method: "POST", cookie, body: { email, role } });
+  const invitationRows = (email: string) =>
+    t.deps.db.select().from(programInvitations).where(eq(programInvitations.email, email));
+
+  it("invites an address nobody has: no account is made, the email links to /login with a token, the answer is a pending row", async () => {
+    const before = { users: await userCount(), memberships: await membershipCount() };
+    const res = await invite("  New.Reviewer@Example.TEST ");
     expect(res.status).toBe(201);
-    const { user } = (await res.json()) as { user: ProgramUser };
-    expect(user).toMatchObject({
+    const { invitation } = (await res.json()) as { invitation: ProgramInvitation };
+    expect(invitation).toMatchObject({
       email: "new.reviewer@example.test",
       name: "",
       role: "REVIEWER",
       invitationPending: true,
       seat: "reviewer",
+      expired: false,
     });
+    expect({ users: await userCount(), memberships: await membershipCount() }).toEqual(before);
 
     const [mail] = await emailsTo("new.reviewer@example.test");
     expect(mail?.kind).toBe("invitation");
-    expect(mail?.subject).toBe(`You're invited to ${cast.program.name} on DecisionHub`);
-    expect(mail?.text).toContain("ADMIN person invited you");
-    const link = new URL(mail!.text.match(/http\S+/)![0]);
+    expect(mail?.subject).toBe(`Invitation to ${cast.program.name} on DecisionHub`);
+    expect(mail?.text).toContain(
+      `ADMIN person invited you to join ${cast.program.name} (${cast.org.name}) on DecisionHub as a Committee Member.`,
+    );
+    expect(mail?.text).toContain("Nothing is shared with the program until you accept.");
+    const link = mailLink(mail!.text);
     expect(link.origin + link.pathname).toBe("http://localhost:3000/login");
     expect(link.searchParams.get("email")).toBe("new.reviewer@example.test");
-    const token = link.searchParams.get("invite")!;
-    expect(token).toMatch(/^[\w-]{20,}$/);
+    expect(link.searchParams.get("invitation")).toMatch(/^[\w-]{40,}$/);
+    // Only the token's hash is stored.
+    const [row] = await invitationRows("new.reviewer@example.test");
+    expect(row?.tokenHash).not.toContain(link.searchParams.get("invitation"));
 
-    // Without a password nobody can sign in as them.
-    const early = await t.request("/api/auth/sign-in/email", {
-      method: "POST",
-      body: { email: "new.reviewer@example.test", password: "whatever-password" },
+    const listed = await listAs(cookies.admin!);
+    expect(listed.users.some((m) => m.email === "new.reviewer@example.test")).toBe(false);
+    expect(listed.invitations.find((i) => i.email === "new.reviewer@example.test")).toMatchObject({
+      invitationId: invitation.invitationId,
+      role: "REVIEWER",
     });
-    expect(early.status).toBe(401);
-
-    // The link's token is better-auth's reset token: choosing a password consumes it.
-    const chosen = await t.request("/api/auth/reset-password", {
-      method: "POST",
-      body: { token, newPassword: "chosen-password-1" },
-    });
-    expect(chosen.status).toBe(200);
-    const cookie = await t.signIn("new.reviewer@example.test", "chosen-password-1");
-    const programs = await t.request(`/api/users/${user.userId}/programs`, { cookie });
-    expect(JSON.stringify(await programs.json())).toContain(cast.program.name);
-    const again = await t.request("/api/auth/reset-password", {
-      method: "POST",
-      body: { token, newPassword: "another-password-2" },
-    });
-    expect(again.status).toBe(400);
-
-    const listed = (await listAs(cookies.admin!)).users.find((m) => m.userId === user.userId);
-    expect(listed?.invitationPending).toBe(false);
   });
 
-  it("gives an existing account access and tells them to sign in, without a set-password link", async () => {
-    const existing = await buildUser(t.deps.db, { name: "Known Person" });
+  it("invites another organization's user: the answer holds no name, and they get nothing before accepting", async () => {
+    const before = await membershipCount();
+    const res = await invite(cast.otherOrgAdmin.email.toUpperCase(), "ADMIN");
+    expect(res.status).toBe(201);
+    const text = await res.text();
+    expect(text).not.toContain("Other Admin");
+    expect((JSON.parse(text) as { invitation: ProgramInvitation }).invitation).toMatchObject({
+      email: cast.otherOrgAdmin.email,
+      name: "",
+      invitationPending: true,
+    });
+    expect(await membershipCount()).toBe(before);
+    const [mail] = await emailsTo(cast.otherOrgAdmin.email);
+    expect(mail?.kind).toBe("invitation");
+    expect(mail?.subject).not.toContain("You now have access");
+
+    expect((await listAs(cookies.admin!)).users.some((m) => m.userId === cast.otherOrgAdmin.id)).toBe(false);
+    const open = await t.request(`/api/programs/${cast.program.id}`, { cookie: cookies.otherOrgAdmin });
+    expect(open.status).toBe(404);
+    const theirs = await t.request(`/api/users/${cast.otherOrgAdmin.id}/programs`, {
+      cookie: cookies.otherOrgAdmin,
+    });
+    expect(await theirs.text()).not.toContain(cast.program.name);
+  });
+
+  it("quotes the inviter's name on one line, cut short, whatever they stored as their name", async () => {
+    const inviter = await buildUser(t.deps.db, { name: "placeholder" });
+    await addMember(t.deps.db, cast.program, inviter.id, "ADMIN");
+    const hostile = `Mallory\n\nURGENT: your account is locked, log in at https://evil.example/login\r\n${"x".repeat(60_000)}`;
+    await t.deps.db.update(users).set({ name: hostile }).where(eq(users.id, inviter.id));
+    const email = uniqueEmail("quoted");
+    const res = await invite(email, "GUEST", await t.signIn(inviter.email));
+    expect(res.status).toBe(201);
+    const [mail] = await emailsTo(email);
+    const invitedLine = mail!.text.split("\n\n")[1]!;
+    expect(
+      invitedLine.startsWith(
+        "Mallory URGENT: your account is locked, log in at https://evil.example/login x",
+      ),
+    ).toBe(true);
+    expect(invitedLine).toContain(`x… invited you to join ${cast.program.name}`);
+    expect(mail!.text.length).toBeLessThan(1000);
+    expect(mail!.html).not.toContain('<a href="https://evil.example');
+  });
+
+  it("answers an applicant's address, a stranger's and a new one alike", async () => {
+    const shapes = [];
+    for (const email of [cast.applicant.email, cast.stranger.email, uniqueEmail("nobody")]) {
+      const res = await invite(email, "GUEST");
+      expect(res.status, email).toBe(201);
+      const { invitation, seats } = (await res.json()) as { invitation: ProgramInvitation; seats: unknown };
+      expect(invitation.email).toBe(email);
+      shapes.push({ ...invitation, invitationId: "", email: "", lastSentAt: "", seats });
+    }
+    expect(shapes[1]).toEqual(shapes[0]);
+    expect(shapes[2]).toEqual(shapes[0]);
+    const [mail] = await emailsTo(cast.applicant.email);
+    expect(mail?.kind).toBe("invitation");
+  });
+
+  it("adds someone already in the organization at once and tells them to sign in", async () => {
+    const sibling = await buildProgram(t.deps.db, cast.org.id);
+    const colleague = await buildUser(t.deps.db, { name: "Known Colleague" });
+    await addMember(t.deps.db, sibling, colleague.id, "REVIEWER");
     const res = await t.request(addPath(cast.program.id), {
       method: "POST",
       cookie: cookies.orgAdmin,
-      body: { email: existing.email.toUpperCase(), role: "GUEST" },
+      body: { email: colleague.email.toUpperCase(), role: "GUEST" },
     });
     expect(res.status).toBe(201);
-    const [mail] = await emailsTo(existing.email);
+    const { user } = (await res.json()) as { user: ProgramUser };
+    expect(user).toMatchObject({ userId: colleague.id, name: "Known Colleague", role: "GUEST" });
+    const [mail] = await emailsTo(colleague.email);
     expect(mail?.kind).toBe("program-access");
-    const link = new URL(mail!.text.match(/http\S+/)![0]);
-    expect(link.searchParams.get("email")).toBe(existing.email);
-    expect(link.searchParams.has("invite")).toBe(false);
+    const link = mailLink(mail!.text);
+    expect(link.searchParams.get("email")).toBe(colleague.email);
+    expect(link.searchParams.has("invitation")).toBe(false);
+    expect(await invitationRows(colleague.email)).toEqual([]);
   });
 
   it("refuses bad input with field errors and changes nothing", async () => {
@@ -201,12 +260,8 @@ describe("inviting people", () => {
     expect(await membershipCount()).toBe(before.memberships);
   });
 
-  it("refuses someone who already has access, and an applicant account, with the reason", async () => {
-    const already = await t.request(addPath(cast.program.id), {
-      method: "POST",
-      cookie: cookies.admin,
-      body: { email: cast.members.GUEST.email, role: "ADMIN" },
-    });
+  it("refuses someone who already has access, with the reason", async () => {
+    const already = await invite(cast.members.GUEST.email, "ADMIN");
     expect(already.status).toBe(409);
     expect(((await already.json()) as { error: { message: string } }).error.message).toBe(
       PROGRAM_USER_MESSAGES.alreadyMember,
@@ -218,42 +273,68 @@ describe("inviting people", () => {
         and(eq(programMembers.programId, cast.program.id), eq(programMembers.userId, cast.members.GUEST.id)),
       );
     expect(guest?.role).toBe("GUEST");
-
-    const applicant = await t.request(addPath(cast.program.id), {
-      method: "POST",
-      cookie: cookies.admin,
-      body: { email: cast.applicant.email, role: "REVIEWER" },
-    });
-    expect(applicant.status).toBe(409);
-    expect(((await applicant.json()) as { error: { message: string } }).error.message).toBe(
-      PROGRAM_USER_MESSAGES.applicantAccount,
-    );
   });
 
-  it("resends a fresh link that replaces the previous one", async () => {
+  it("resends a fresh link that replaces the previous one, changes the role and cancels", async () => {
     const email = uniqueEmail("resend");
-    const added = await t.request(addPath(cast.program.id), {
-      method: "POST",
-      cookie: cookies.admin,
-      body: { email, role: "REVIEWER" },
-    });
-    const { user } = (await added.json()) as { user: ProgramUser };
-    const res = await t.request(`${memberPath(cast.program.id, user.userId)}/invitation`, {
-      method: "POST",
-      cookie: cookies.adminReviewer,
-    });
+    const { invitation } = (await (await invite(email)).json()) as { invitation: ProgramInvitation };
+    const path = invitationPath(cast.program.id, invitation.invitationId);
+    const res = await t.request(`${path}/resend`, { method: "POST", cookie: cookies.adminReviewer });
     expect(res.status).toBe(200);
     const mails = await emailsTo(email);
     expect(mails).toHaveLength(2);
-    const tokens = mails.map((m) => new URL(m.text.match(/http\S+/)![0]).searchParams.get("invite"));
+    const tokens = mails.map((m) => mailLink(m.text).searchParams.get("invitation")!);
     expect(tokens[0]).not.toBe(tokens[1]);
-    const stale = await t.request("/api/auth/reset-password", {
-      method: "POST",
-      body: { token: tokens[0], newPassword: "chosen-password-1" },
+    expect((await t.request(`/api/invitations/${tokens[0]}`)).status).toBe(404);
+    expect((await t.request(`/api/invitations/${tokens[1]}`)).status).toBe(200);
+
+    const changed = await t.request(path, {
+      method: "PATCH",
+      cookie: cookies.admin,
+      body: { role: "GUEST" },
     });
-    expect(stale.status).toBe(400);
-    const live = await t.deps.db.select().from(verifications).where(eq(verifications.value, user.userId));
-    expect(live).toHaveLength(1);
+    expect(changed.status).toBe(200);
+    expect(((await changed.json()) as { invitation: ProgramInvitation }).invitation.role).toBe("GUEST");
+    const bad = await t.request(path, { method: "PATCH", cookie: cookies.admin, body: { role: "OWNER" } });
+    expect(bad.status).toBe(400);
+
+    expect((await t.request(path, { method: "DELETE", cookie: cookies.orgAdmin })).status).toBe(200);
+    expect(await invitationRows(email)).toEqual([]);
+    expect((await t.request(`/api/invitations/${tokens[1]}`)).status).toBe(404);
+    expect((await t.request(path, { method: "DELETE", cookie: cookies.orgAdmin })).status).toBe(404);
+  });
+
+  it("shows, resends, changes and cancels an invitation for nobody outside the program's admins (404)", async () => {
+    const email = `${"secret-invitee"}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+    const { invitation } = (await (await invite(email)).json()) as { invitation: ProgramInvitation };
+    const path = invitationPath(cast.program.id, invitation.invitationId);
+    for (const who of ["reviewer", "guest", "applicant", "otherOrgAdmin"]) {
+      const cookie = cookies[who]!;
+      const attempts = [
+        t.request(`${path}/resend`, { method: "POST", cookie }),
+        t.request(path, { method: "PATCH", cookie, body: { role: "ADMIN" } }),
+        t.request(path, { method: "DELETE", cookie }),
+        // Another organization's program with this invitation's id.
+        t.request(invitationPath(cast.otherProgram.id, invitation.invitationId), {
+          method: "DELETE",
+          cookie,
+        }),
+      ];
+      for (const res of await Promise.all(attempts)) {
+        expect(res.status, who).toBe(404);
+        expect(await res.text()).not.toContain(email);
+      }
+    }
+    // The other organization's admin, in their own program, with this invitation's id.
+    const otherAdmin = await t.request(invitationPath(cast.otherProgram.id, invitation.invitationId), {
+      method: "PATCH",
+      cookie: cookies.otherOrgAdmin,
+      body: { role: "ADMIN" },
+    });
+    expect(otherAdmin.status).toBe(404);
+    const [row] = await invitationRows(email);
+    expect(row?.role).toBe("REVIEWER");
+    expect(await emailsTo(email)).toHaveLength(1);
   });
 });
 
@@ -266,18 +347,21 @@ describe("plan seats", () => {
     return { org, program, cookie: await t.signIn(founder.email), founder };
   }
 
-  it("refuses the reviewer over the plan's limit, creating nobody, and counts a person once across programs", async () => {
+  it("invites without taking a seat, refuses an invitation once the role's seats are full, and counts a person once across programs", async () => {
     const { org, program, cookie } = await smallOrganization();
-    const emails = Array.from({ length: 5 }, (_, i) => uniqueEmail(`seat${i}`));
-    for (const email of emails) {
-      const res = await t.request(addPath(program.id), {
-        method: "POST",
-        cookie,
-        body: { email, role: "REVIEWER" },
-      });
-      expect(res.status).toBe(201);
+    const invited = await t.request(addPath(program.id), {
+      method: "POST",
+      cookie,
+      body: { email: uniqueEmail("pending"), role: "REVIEWER" },
+    });
+    expect(invited.status).toBe(201);
+    expect(((await invited.json()) as { seats: unknown }).seats).toMatchObject({ reviewers: 0 });
+    const people = [];
+    for (let i = 0; i < 5; i++) {
+      const person = await buildUser(t.deps.db, { name: `Seat ${i}` });
+      await addMember(t.deps.db, program, person.id, "REVIEWER");
+      people.push(person);
     }
-    const before = await userCount();
     const over = await t.request(addPath(program.id), {
       method: "POST",
       cookie,
@@ -287,14 +371,14 @@ describe("plan seats", () => {
     expect(((await over.json()) as { error: { message: string } }).error.message).toBe(
       PROGRAM_USER_MESSAGES.reviewerLimit(5),
     );
-    expect(await userCount()).toBe(before);
+    expect((await listAs(cookie, program.id)).invitations).toHaveLength(1);
 
-    // The same people in a second program take no new seat.
+    // The same people in a second program take no new seat (already in the organization: added at once).
     const second = await buildProgram(t.deps.db, org.id);
     const again = await t.request(addPath(second.id), {
       method: "POST",
       cookie,
-      body: { email: emails[0], role: "REVIEWER" },
+      body: { email: people[0]!.email, role: "REVIEWER" },
     });
     expect(again.status).toBe(201);
     expect((await listAs(cookie, second.id)).seats).toEqual({
@@ -305,8 +389,7 @@ describe("plan seats", () => {
     });
 
     // Promoting a reviewer to admin moves their seat: reviewers 4, admins 1.
-    const { users: members } = await listAs(cookie, program.id);
-    const promoted = await t.request(memberPath(program.id, members[0]!.userId), {
+    const promoted = await t.request(memberPath(program.id, people[1]!.id), {
       method: "PATCH",
       cookie,
       body: { role: "ADMIN" },
@@ -323,12 +406,8 @@ describe("plan seats", () => {
   it("refuses a role change that takes an admin seat over the limit", async () => {
     const { program, cookie } = await smallOrganization();
     for (const role of ["ADMIN", "ADMIN_REVIEWER", "REVIEWER"] as const) {
-      const res = await t.request(addPath(program.id), {
-        method: "POST",
-        cookie,
-        body: { email: uniqueEmail(role.toLowerCase()), role },
-      });
-      expect(res.status).toBe(201);
+      const person = await buildUser(t.deps.db, { name: role });
+      await addMember(t.deps.db, program, person.id, role);
     }
     const reviewer = (await listAs(cookie, program.id)).users.find((m) => m.role === "REVIEWER")!;
     const res = await t.request(memberPath(program.id, reviewer.userId), {

@@ -3,14 +3,25 @@ import { z } from "zod";
 import { okSchema } from "../../shared/schemas/common";
 import {
   addProgramUserBodySchema,
+  addProgramUserResultSchema,
+  invitationResultSchema,
   programUserResultSchema,
   programUsersResultSchema,
+  updateInvitationBodySchema,
   updateProgramUserBodySchema,
 } from "../../shared/schemas/program-users";
 import { organizationCanGrow } from "../billing/plan-changes";
 import { type AppContext, authorize } from "../http/context";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
+import {
+  cancelInvitation,
+  changeInvitationRole,
+  InvitationRateLimited,
+  listProgramInvitations,
+  resendInvitation,
+  type Sender,
+} from "./invitations";
 import { seatsOf } from "./seats";
 import {
   addProgramUser,
@@ -24,9 +35,14 @@ import {
 const tags = ["program users"];
 const id = z.string().min(1).max(64);
 const memberParams = z.object({ programId: id, userId: id });
+const invitationParams = z.object({ programId: id, invitationId: id });
 const refused = jsonResponse(
   z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
   "Refused: plan limit (403), or the last admin, yourself, an existing member, a role changed meanwhile by someone else (409, with the stored member as `current`)",
+);
+const tooMany = jsonResponse(
+  z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+  "Too many invitation emails to this address or for this program in the last hour (Retry-After), nothing sent",
 );
 
 /** The program, if the caller administers it (ADMIN, ADMIN_REVIEWER or its organization admin); 404 otherwise. */
@@ -39,9 +55,26 @@ async function administeredProgram(c: AppContext, programId: string) {
   return { program, actor };
 }
 
-async function invitationContext(c: AppContext, actor: Parameters<typeof inviterName>[1]) {
+async function senderOf(c: AppContext, actor: Parameters<typeof inviterName>[1]): Promise<Sender> {
   const { db, config } = c.get("deps");
-  return { publicUrl: config.publicUrl, invitedBy: await inviterName(db, actor) };
+  return {
+    publicUrl: config.publicUrl,
+    invitedBy: await inviterName(db, actor),
+    actorUserId: actor.userId,
+    rateLimited: config.AUTH_RATE_LIMIT,
+  };
+}
+
+/** Runs a call that may send an invitation email; over a limit, the 429 carries its Retry-After. */
+async function sendingEmail<T>(c: AppContext, send: () => Promise<T>): Promise<T> {
+  try {
+    const result = await send();
+    c.get("deps").mailer.kick();
+    return result;
+  } catch (error) {
+    if (error instanceof InvitationRateLimited) c.header("Retry-After", String(error.retryAfterSeconds));
+    throw error;
+  }
 }
 
 export const programUserRoutes = createRouter()
@@ -57,12 +90,13 @@ export const programUserRoutes = createRouter()
     async (c) => {
       const { program } = await administeredProgram(c, c.req.valid("param").programId);
       const { db } = c.get("deps");
-      const [users, seats, canInvite] = await Promise.all([
+      const [users, invitations, seats, canInvite] = await Promise.all([
         listProgramUsers(db, program),
+        listProgramInvitations(db, program),
         seatsOf(db, program.organizationId),
         organizationCanGrow(db, program.organizationId),
       ]);
-      return c.json({ users, seats, canInvite }, 200);
+      return c.json({ users, invitations, seats, canInvite }, 200);
     },
   )
   .openapi(
@@ -70,22 +104,23 @@ export const programUserRoutes = createRouter()
       method: "post",
       path: "/{id}/user",
       tags,
-      summary: "Add a person to the program by email and send them the invitation",
+      summary:
+        "Add a person by email: someone already in the organization at once, anyone else invited to accept (decision 019)",
       request: { params: z.object({ id }), body: jsonBody(addProgramUserBodySchema) },
       responses: {
-        201: jsonResponse(programUserResultSchema, "Added and emailed"),
+        201: jsonResponse(addProgramUserResultSchema, "Added, or invited, and emailed"),
         403: refused,
         409: refused,
+        429: tooMany,
         ...errorResponses,
       },
     }),
     async (c) => {
       const { program, actor } = await administeredProgram(c, c.req.valid("param").id);
-      const { db, mailer } = c.get("deps");
-      const context = await invitationContext(c, actor);
-      const user = await addProgramUser(db, program, c.req.valid("json"), context, actor.userId);
-      mailer.kick();
-      return c.json({ user, seats: await seatsOf(db, program.organizationId) }, 201);
+      const { db } = c.get("deps");
+      const sender = await senderOf(c, actor);
+      const added = await sendingEmail(c, () => addProgramUser(db, program, c.req.valid("json"), sender));
+      return c.json({ ...added, seats: await seatsOf(db, program.organizationId) }, 201);
     },
   )
   .openapi(
@@ -132,16 +167,73 @@ export const programUserRoutes = createRouter()
       method: "post",
       path: "/{programId}/user/{userId}/invitation",
       tags,
-      summary: "Resend Email: a fresh invitation link, or the access note for someone with a password",
+      summary: "Resend Email to a member: the access note again",
       request: { params: memberParams },
-      responses: { 200: jsonResponse(okSchema, "Queued"), ...errorResponses },
+      responses: { 200: jsonResponse(okSchema, "Queued"), 429: tooMany, ...errorResponses },
     }),
     async (c) => {
       const { programId, userId } = c.req.valid("param");
       const { program, actor } = await administeredProgram(c, programId);
-      const { db, mailer } = c.get("deps");
-      await resendAccessEmail(db, program, userId, await invitationContext(c, actor));
-      mailer.kick();
+      const sender = await senderOf(c, actor);
+      await sendingEmail(c, () => resendAccessEmail(c.get("deps").db, program, userId, sender));
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{programId}/invitation/{invitationId}/resend",
+      tags,
+      summary: "Resend Email for a pending invitation: a fresh link (the previous one stops working)",
+      request: { params: invitationParams },
+      responses: { 200: jsonResponse(invitationResultSchema, "Queued"), 429: tooMany, ...errorResponses },
+    }),
+    async (c) => {
+      const { programId, invitationId } = c.req.valid("param");
+      const { program, actor } = await administeredProgram(c, programId);
+      const sender = await senderOf(c, actor);
+      const invitation = await sendingEmail(c, () =>
+        resendInvitation(c.get("deps").db, program, invitationId, sender),
+      );
+      return c.json({ invitation }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "patch",
+      path: "/{programId}/invitation/{invitationId}",
+      tags,
+      summary: "Change the role a pending invitation offers",
+      request: { params: invitationParams, body: jsonBody(updateInvitationBodySchema) },
+      responses: { 200: jsonResponse(invitationResultSchema, "Saved"), 403: refused, ...errorResponses },
+    }),
+    async (c) => {
+      const { programId, invitationId } = c.req.valid("param");
+      const { program, actor } = await administeredProgram(c, programId);
+      const { role } = c.req.valid("json");
+      const invitation = await changeInvitationRole(
+        c.get("deps").db,
+        program,
+        invitationId,
+        role,
+        actor.userId,
+      );
+      return c.json({ invitation }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/{programId}/invitation/{invitationId}",
+      tags,
+      summary: "Cancel a pending invitation: its link stops working",
+      request: { params: invitationParams },
+      responses: { 200: jsonResponse(okSchema, "Cancelled"), ...errorResponses },
+    }),
+    async (c) => {
+      const { programId, invitationId } = c.req.valid("param");
+      const { program, actor } = await administeredProgram(c, programId);
+      await cancelInvitation(c.get("deps").db, program, invitationId, actor.userId);
       return c.json({ ok: true as const }, 200);
     },
   );

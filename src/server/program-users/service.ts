@@ -1,25 +1,24 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import { and, asc, eq, like, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, or, sql } from "drizzle-orm";
 import type { Actor } from "../../shared/authz/actor";
 import { isProgramAdminRole, type ProgramRole } from "../../shared/authz/roles";
-import { INVITATION_DAYS } from "../../shared/limits";
 import { PROGRAM_USER_MESSAGES } from "../../shared/program-users/seats";
-import type { ProgramUser } from "../../shared/schemas/program-users";
+import type { ProgramInvitation, ProgramUser } from "../../shared/schemas/program-users";
 import { personLabel } from "../audit/labels";
 import { recordAudit } from "../audit/record";
 import { assertOrganizationCanGrow } from "../billing/plan-changes";
 import type { Db, Tx } from "../db/client";
-import { organizations, programMembers, users, verifications } from "../db/schema";
+import { organizations, programMembers, users } from "../db/schema";
 import { enqueueEmail } from "../email/outbox";
-import { invitationEmail, programAccessEmail } from "../email/templates";
+import { programAccessEmail } from "../email/templates";
 import { EditConflict } from "../http/edit-conflict";
 import { AppError, notFound } from "../http/errors";
 import type { ProgramRow } from "../programs/service";
+import { countProgramEmail, inviteToProgram, type Sender } from "./invitations";
 import { holdsAdminRole, withinSeatLimits } from "./seats";
 
 /**
- * The program's members, each with their organization-wide seat and whether they still have to
- * choose a password (no credential yet). One query, ordered by name then email.
+ * The program's members, each with their organization-wide seat. One query, ordered by name then
+ * email. Someone still to accept is an invitation (invitations.ts), never a member.
  */
 export async function listProgramUsers(
   tx: Tx,
@@ -31,9 +30,6 @@ export async function listProgramUsers(
     where any_membership.organization_id = ${programMembers.organizationId}
       and any_membership.user_id = ${programMembers.userId}
       and any_membership.role in ('ADMIN', 'ADMIN_REVIEWER'))`;
-  const hasPassword = sql<boolean>`exists (
-    select 1 from accounts as credential
-    where credential.user_id = ${users.id} and credential.provider_id = 'credential')`;
   const rows = await tx
     .select({
       userId: users.id,
@@ -41,7 +37,6 @@ export async function listProgramUsers(
       email: users.email,
       role: programMembers.role,
       adminSeat: adminElsewhere,
-      hasPassword,
     })
     .from(programMembers)
     .innerJoin(users, eq(users.id, programMembers.userId))
@@ -58,7 +53,7 @@ export async function listProgramUsers(
     email: r.email,
     role: r.role,
     deleted: false,
-    invitationPending: !r.hasPassword,
+    invitationPending: false,
     seat: r.adminSeat ? "admin" : "reviewer",
   }));
 }
@@ -87,72 +82,50 @@ async function assertNotLastAdmin(
   if (!other) throw new AppError("CONFLICT", PROGRAM_USER_MESSAGES.lastAdmin);
 }
 
-interface InvitationContext {
-  publicUrl: string;
-  invitedBy: string;
-}
-
-/** A fresh set-password token, stored the way better-auth stores reset tokens (its reset endpoint consumes it). */
-async function issueInvitationToken(tx: Tx, userId: string): Promise<string> {
-  // One live invitation per person: resending replaces the previous link.
-  await tx
-    .delete(verifications)
-    .where(and(eq(verifications.value, userId), like(verifications.identifier, "reset-password:%")));
-  const token = randomBytes(18).toString("base64url");
-  await tx.insert(verifications).values({
-    id: randomUUID().replaceAll("-", ""),
-    identifier: `reset-password:${token}`,
-    value: userId,
-    expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
-  });
-  return token;
-}
-
 /**
- * Queues the email a member gets: the invitation with a set-password link when they have no
- * password yet, otherwise a note that they have access. Both lead to /login?email={email}.
+ * The note to someone added at once (already in the organization): they have access, and sign in as
+ * usual at /login?email={email}.
  */
-async function queueAccessEmail(
-  tx: Tx,
-  program: ProgramRow,
-  member: ProgramUser,
-  context: InvitationContext,
-) {
+async function queueAccessEmail(tx: Tx, program: ProgramRow, member: ProgramUser, sender: Sender) {
   const [org] = await tx
     .select({ name: organizations.name })
     .from(organizations)
     .where(eq(organizations.id, program.organizationId));
-  const login = new URL("/login", context.publicUrl);
+  const login = new URL("/login", sender.publicUrl);
   login.searchParams.set("email", member.email);
-  if (member.invitationPending)
-    login.searchParams.set("invite", await issueInvitationToken(tx, member.userId));
-  const invite = {
-    programName: program.name,
-    organizationName: org?.name ?? "",
-    invitedBy: context.invitedBy,
-    url: login.toString(),
-  };
   await enqueueEmail(tx, {
-    kind: member.invitationPending ? "invitation" : "program-access",
+    kind: "program-access",
     to: [member.email],
     organizationId: program.organizationId,
-    ...(member.invitationPending ? invitationEmail(invite, INVITATION_DAYS) : programAccessEmail(invite)),
+    ...programAccessEmail({
+      programName: program.name,
+      organizationName: org?.name ?? "",
+      invitedBy: sender.invitedBy,
+      url: login.toString(),
+    }),
   });
 }
 
-/** The user with this email (any letter case), creating a password-less account for a newcomer. */
-async function userForInvitation(tx: Tx, email: string) {
-  const [existing] = await tx
-    .select({ id: users.id, applicant: users.applicant })
+/**
+ * The account with this address if it has already consented to this organization: its admin, or a
+ * member of one of its programs. Anyone else (another organization's user, an applicant, nobody) is
+ * invited instead, and the answer does not tell which (decision 019).
+ */
+async function accountInOrganization(tx: Tx, organizationId: string, email: string) {
+  const [account] = await tx
+    .select({ id: users.id })
     .from(users)
-    .where(sql`lower(${users.email}) = ${email}`);
-  if (existing) {
-    if (existing.applicant) throw new AppError("CONFLICT", PROGRAM_USER_MESSAGES.applicantAccount);
-    return existing.id;
-  }
-  const id = randomUUID().replaceAll("-", "");
-  await tx.insert(users).values({ id, email, name: "" });
-  return id;
+    .where(
+      and(
+        sql`lower(${users.email}) = ${email}`,
+        or(
+          eq(users.adminOrganizationId, organizationId),
+          sql`exists (select 1 from program_members as m
+            where m.user_id = ${users.id} and m.organization_id = ${organizationId})`,
+        ),
+      ),
+    );
+  return account?.id;
 }
 
 /** Who changed a member's access, for the audit log. */
@@ -163,18 +136,27 @@ const memberScope = (program: ProgramRow, member: ProgramUser, actorUserId: stri
   subject: { type: "user" as const, id: member.userId, label: personLabel(member) },
 });
 
-/** Adds a person to the program (inviting them when they are new), all or nothing. */
+/**
+ * Adds a person to the program, all or nothing: someone already in the organization at once (with
+ * the access note), anyone else by an invitation they accept or decline (decision 019).
+ */
 export async function addProgramUser(
   db: Db,
   program: ProgramRow,
   input: { email: string; role: ProgramRole },
-  context: InvitationContext,
-  actorUserId: string,
-): Promise<ProgramUser> {
+  sender: Sender,
+): Promise<{ user: ProgramUser } | { invitation: ProgramInvitation }> {
   return db.transaction(async (tx) => {
     await assertOrganizationCanGrow(tx, program.organizationId);
+    // Concurrent additions to one organization queue here (the seat count below reads a stable state).
+    await tx
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, program.organizationId))
+      .for("update");
+    const userId = await accountInOrganization(tx, program.organizationId, input.email);
+    if (userId === undefined) return { invitation: await inviteToProgram(tx, program, input, sender) };
     const member = await withinSeatLimits(tx, program.organizationId, async () => {
-      const userId = await userForInvitation(tx, input.email);
       const inserted = await tx
         .insert(programMembers)
         .values({ programId: program.id, organizationId: program.organizationId, userId, role: input.role })
@@ -183,13 +165,14 @@ export async function addProgramUser(
       if (inserted.length === 0) throw new AppError("CONFLICT", PROGRAM_USER_MESSAGES.alreadyMember);
       return findProgramUser(tx, program, userId);
     });
-    await queueAccessEmail(tx, program, member, context);
+    await countProgramEmail(tx, program.id, member.email, sender, false);
+    await queueAccessEmail(tx, program, member, sender);
     await recordAudit(tx, {
-      ...memberScope(program, member, actorUserId),
+      ...memberScope(program, member, sender.actorUserId),
       action: "member.added",
       details: { role: member.role },
     });
-    return member;
+    return { user: member };
   });
 }
 
@@ -250,16 +233,12 @@ export async function removeProgramUser(db: Db, program: ProgramRow, userId: str
   });
 }
 
-/** Resend Email: a fresh invitation link for someone still without a password, or the access note. */
-export async function resendAccessEmail(
-  db: Db,
-  program: ProgramRow,
-  userId: string,
-  context: InvitationContext,
-) {
+/** Resend Email for a member: the access note again, within the invitation-email limits. */
+export async function resendAccessEmail(db: Db, program: ProgramRow, userId: string, sender: Sender) {
   await db.transaction(async (tx) => {
     const member = await findProgramUser(tx, program, userId);
-    await queueAccessEmail(tx, program, member, context);
+    await countProgramEmail(tx, program.id, member.email, sender, true);
+    await queueAccessEmail(tx, program, member, sender);
   });
 }
 

@@ -1,6 +1,7 @@
 import {
   applicantEmail,
   DECISION_AMOUNT,
+  inviteeEmail,
   markerText,
   type OrgKey,
   type RoleInOrg,
@@ -66,6 +67,8 @@ export function markersOf(world: World): Marker[] {
     markers.push(
       { org, text: applicantEmail(org, "owner"), readers: ["owner", ...ADMINS] },
       { org, text: applicantEmail(org, "otherApplicant"), readers: ["otherApplicant", ...ADMINS] },
+      // A pending invitation: the program's admins see its address; the invitee is nobody here yet.
+      { org, text: inviteeEmail(org), readers: ADMINS },
       // Serialized as JSON numbers: 98765.43.
       { org, text: String(DECISION_AMOUNT[org]), readers: ADMINS },
       // The export's id names it in its links: its requester's alone (the audit log names it to the organization admin).

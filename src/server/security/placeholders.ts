@@ -5,7 +5,7 @@ import { formLinks, forms, plans, submissions } from "../db/schema";
 import { exportDownloadUrl } from "../exports/download-link";
 import { createExportJob } from "../exports/job-store";
 import { signDownloadGrant, signUploadGrant } from "../files/upload-grants";
-import { addMember, buildProgram, callApi } from "../test/factories";
+import { addMember, buildInvitation, buildProgram, callApi } from "../test/factories";
 import { buildCandidate, buildGroup, insertComment, insertFile } from "../test/review-factories";
 import type { Caller } from "./actors";
 import { buildPasswordlessUser, DECISION_AMOUNT, FORM, markerText, type OrgWorld, type World } from "./world";
@@ -198,6 +198,13 @@ export const PLACEHOLDERS: Record<string, Placeholder> = {
     },
     reference: "org",
   },
+  /** A pending invitation to the program, for an address nobody has. */
+  newInvitation: {
+    resolve: async (s) => (await buildInvitation(db(s), s.o.program)).id,
+    reference: "org",
+  },
+  /** The emailed token of such an invitation. */
+  newInvitationToken: { resolve: async (s) => (await buildInvitation(db(s), s.o.program)).token },
   newGroup: {
     resolve: async (s) => (await buildGroup(db(s), s.o.program, fresh("Matrix group"), [])).id,
     reference: "org",

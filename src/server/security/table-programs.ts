@@ -69,6 +69,75 @@ const PROGRAM_USERS: RouteCase[] = [
     call: "POST /api/programs/{program}/user/{newMember}/invitation",
     expect: only(ADMINS, 200),
   },
+  // Pending invitations (decision 019): the program's admins only, and 404 across organizations.
+  {
+    route: "POST /api/programs/:programId/invitation/:invitationId/resend",
+    call: "POST /api/programs/{program}/invitation/{newInvitation}/resend",
+    expect: only(ADMINS, 200),
+  },
+  {
+    route: "PATCH /api/programs/:programId/invitation/:invitationId",
+    call: "PATCH /api/programs/{program}/invitation/{newInvitation}",
+    body: { role: "GUEST" },
+    expect: only(ADMINS, 200),
+  },
+  {
+    route: "DELETE /api/programs/:programId/invitation/:invitationId",
+    call: "DELETE /api/programs/{program}/invitation/{newInvitation}",
+    expect: only(ADMINS, 200),
+  },
+];
+
+/**
+ * The invitee's side (decision 019). The emailed token is the key: whoever holds it reads the invitation
+ * and may decline it or create the account of an address nobody has; accepting needs a session of the
+ * invited address (here nobody's: 409 for every session). By id, only one's own verified address.
+ */
+const INVITATIONS: RouteCase[] = [
+  {
+    route: "GET /api/invitations",
+    call: "GET /api/invitations",
+    expect: only(SIGNED_IN, 200),
+    idor: { skip: "the invitations are the session's own" },
+  },
+  {
+    route: "GET /api/invitations/:token",
+    call: "GET /api/invitations/{newInvitationToken}",
+    expect: everyone(200),
+    idor: { skip: "the token is the key" },
+  },
+  {
+    route: "POST /api/invitations/:token/accept",
+    label: "an invitation for another address",
+    call: "POST /api/invitations/{newInvitationToken}/accept",
+    expect: only(SIGNED_IN, 409),
+    idor: { skip: "the token is the key" },
+  },
+  {
+    route: "POST /api/invitations/:token/decline",
+    call: "POST /api/invitations/{newInvitationToken}/decline",
+    expect: everyone(200),
+    idor: { skip: "the token is the key" },
+  },
+  {
+    route: "POST /api/invitations/:token/account",
+    call: "POST /api/invitations/{newInvitationToken}/account",
+    body: { name: "{newName}", password: "a-long-password-1" },
+    expect: everyone(201),
+    idor: { skip: "the token is the key" },
+  },
+  {
+    route: "POST /api/invitations/id/:id/accept",
+    label: "someone else's invitation",
+    call: "POST /api/invitations/id/{newInvitation}/accept",
+    expect: only([], 200),
+  },
+  {
+    route: "POST /api/invitations/id/:id/decline",
+    label: "someone else's invitation",
+    call: "POST /api/invitations/id/{newInvitation}/decline",
+    expect: only([], 200),
+  },
 ];
 
 const ORGANIZATION: RouteCase[] = [
@@ -207,4 +276,10 @@ const FORMS: RouteCase[] = [
   },
 ];
 
-export const PROGRAM_CASES: RouteCase[] = [...PROGRAMS, ...PROGRAM_USERS, ...ORGANIZATION, ...FORMS];
+export const PROGRAM_CASES: RouteCase[] = [
+  ...PROGRAMS,
+  ...PROGRAM_USERS,
+  ...INVITATIONS,
+  ...ORGANIZATION,
+  ...FORMS,
+];

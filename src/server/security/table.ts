@@ -27,6 +27,7 @@ export const MIDDLEWARE: Record<string, string> = {
   "ALL /api/users/create": "the sign-up rate limit",
   "ALL /api/users/password-reset": "the password-reset rate limit",
   "ALL /api/auth/request-password-reset": "the password-reset rate limit, shared with our endpoint",
+  "ALL /api/invitations/:token/account": "the invitation sign-up rate limit",
   "ALL /api/submissions": "the guests' draft rate limit",
   "ALL /api/email": "the feedback rate limit",
   "ALL /api/email/error": "the error-report rate limit",

@@ -6,7 +6,14 @@ import type { Db } from "../db/client";
 import { exportJobs, submissions, users } from "../db/schema";
 import { createExportJob, type ExportJobRow } from "../exports/job-store";
 import { openSubmission } from "../submissions/service";
-import { addMember, buildOrg, buildProgram, buildPublishedForm, buildUser } from "../test/factories";
+import {
+  addMember,
+  buildInvitation,
+  buildOrg,
+  buildProgram,
+  buildPublishedForm,
+  buildUser,
+} from "../test/factories";
 import type { TestApp } from "../test/harness";
 import {
   answerOf,
@@ -93,6 +100,9 @@ export const markerText = (org: OrgKey, what: string) => `MARK-${org}-${what}-en
 export const applicantEmail = (org: OrgKey, role: RoleInOrg) =>
   `${markerText(org, `${role}-email`).toLowerCase()}@matrix.test`;
 
+/** The address of the program's pending invitation: its admins' eyes only (decision 019). */
+export const inviteeEmail = (org: OrgKey) => `${markerText(org, "invitee-email").toLowerCase()}@matrix.test`;
+
 /** The decision amounts (dollars), admins' eyes only: unusual enough to be markers themselves. */
 export const DECISION_AMOUNT: Record<OrgKey, number> = { A: 98765.43, B: 87654.21 };
 
@@ -176,6 +186,8 @@ async function buildOrgWorld(t: TestApp, key: OrgKey): Promise<OrgWorld> {
     people[role] = await person(role);
     await addMember(db, program, people[role].id, programRoles[role]);
   }
+
+  await buildInvitation(db, program, { email: inviteeEmail(key), role: "ADMIN" });
 
   const candidate = (name: string, more: Partial<Parameters<typeof buildCandidate>[1]>) =>
     buildCandidate(db, {

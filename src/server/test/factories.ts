@@ -4,8 +4,17 @@ import { afterAll, beforeAll } from "vitest";
 import type { ProgramRole } from "../../shared/authz/roles";
 import type { FormContent } from "../../shared/forms/model";
 import type { Db } from "../db/client";
-import { formLinks, forms, organizations, plans, programMembers, programs } from "../db/schema";
+import {
+  formLinks,
+  forms,
+  organizations,
+  plans,
+  programInvitations,
+  programMembers,
+  programs,
+} from "../db/schema";
 import { createDefaultForm, publishForm } from "../forms/service";
+import { hashInvitationToken } from "../program-users/invitations";
 import { createAccountWithPassword } from "../users/accounts";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "./harness";
 
@@ -67,6 +76,28 @@ export async function addMember(
   await db
     .insert(programMembers)
     .values({ programId: program.id, organizationId: program.organizationId, userId, role });
+}
+
+/** A pending invitation to the program, as an admin's invite leaves it (no email): its id and its token. */
+export async function buildInvitation(
+  db: Db,
+  program: { id: string; organizationId: string },
+  opts: { email?: string; role?: ProgramRole } = {},
+) {
+  const token = randomBytes(32).toString("base64url");
+  const email = opts.email ?? `invitee-${unique()}@example.test`;
+  const [row] = await db
+    .insert(programInvitations)
+    .values({
+      programId: program.id,
+      organizationId: program.organizationId,
+      email,
+      role: opts.role ?? "REVIEWER",
+      tokenHash: hashInvitationToken(token),
+      expiresAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
+    })
+    .returning({ id: programInvitations.id });
+  return { id: row!.id, token, email };
 }
 
 /** A response read once: its status, its JSON body (null when empty) and its text for failure messages. */

@@ -41,6 +41,8 @@ const EXPECTED: {
   "errorReport:create": { resource: () => null, allowed: ALL },
   "devMailbox:read": { resource: () => null, allowed: ALL },
   "feedback:send": { resource: () => null, allowed: SIGNED_IN },
+  "invitation:respond": { resource: () => null, allowed: ALL },
+  "invitation:listOwn": { resource: (a) => ({ userId: a?.userId ?? "u-x" }), allowed: SIGNED_IN },
   // Their own profile: everyone signed in. Someone else's: nobody (below).
   "user:read": { resource: (a) => ({ userId: a?.userId ?? "u-x" }), allowed: SIGNED_IN },
   "user:update": { resource: (a) => ({ userId: a?.userId ?? "u-x" }), allowed: SIGNED_IN },
@@ -113,6 +115,7 @@ describe("role matrix", () => {
       const actor = ACTORS[name];
       expect(can(actor, "user:read", { userId: "someone-else" })).toBe(false);
       expect(can(actor, "user:update", { userId: "someone-else" })).toBe(false);
+      expect(can(actor, "invitation:listOwn", { userId: "someone-else" })).toBe(false);
     }
   });
 

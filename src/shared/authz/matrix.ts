@@ -15,6 +15,13 @@ export interface ResourceOf {
   "devMailbox:read": null;
   /** Any signed-in account. */
   "feedback:send": null;
+  /**
+   * Read, accept or decline an invitation by the token of its email (decision 019): the token is the
+   * key, and the service checks that a signed-in acceptor has the invited address.
+   */
+  "invitation:respond": null;
+  /** One's own pending invitations, matched by the account's address. */
+  "invitation:listOwn": { userId: string };
   /** A user's own profile, program list and current program. */
   "user:read": { userId: string };
   "user:update": { userId: string };
@@ -110,6 +117,8 @@ const matrix: { [A in Action]: Rule<A> } = {
   "errorReport:create": anyone,
   "devMailbox:read": anyone,
   "feedback:send": signedIn,
+  "invitation:respond": anyone,
+  "invitation:listOwn": self,
   "user:read": self,
   "user:update": self,
   "program:view": memberOrOrgAdmin,

@@ -64,4 +64,16 @@ export const PROGRAM_USER_MESSAGES = {
     `Your plan allows ${limit} admin users. Upgrade your plan or change someone's role first.`,
   reviewerLimit: (limit: number) =>
     `Your plan allows ${limit} reviewers. Upgrade your plan or change someone's role first.`,
+  invitationGone:
+    "This invitation has expired or was already answered. Ask the program's admin to send a new one.",
+  invitationForAnotherAddress: (email: string) =>
+    `This invitation is for ${email}. Sign out, then sign in with that address to answer it.`,
+  openInvitationLink:
+    "To answer this invitation, open the link in the invitation email: it confirms that this address is yours.",
+  invitationAccountExists:
+    "An account with this email address already exists. Sign in to answer the invitation.",
+  tooManyToRecipient:
+    "Too many invitation emails were sent to this address in the last hour. Please try again later.",
+  tooManyInProgram:
+    "Too many invitation emails were sent for this program in the last hour. Please try again later.",
 } as const;

@@ -10,7 +10,7 @@ export const programUserSchema = z.object({
   role: programRoleSchema,
   /** Always false: removing a user deletes the membership (kept for the seed's shape). */
   deleted: z.boolean(),
-  /** Invited but never signed in: Resend Email sends a fresh set-password link. */
+  /** Always false for a member: someone still to accept is an invitation (decision 019), listed apart. */
   invitationPending: z.boolean(),
   /** The seat this person takes in the organization's plan (admin wins over reviewer). */
   seat: z.enum(["admin", "reviewer"]),
@@ -30,8 +30,27 @@ export const seatsSchema = z.object({
 });
 export type Seats = z.infer<typeof seatsSchema>;
 
+/**
+ * A pending invitation as the program's admins see it (decision 019): the address as typed, never a
+ * name, whether or not an account has it. It takes no seat until accepted.
+ */
+export const programInvitationSchema = z.object({
+  invitationId: z.string(),
+  email: z.string(),
+  name: z.literal(""),
+  role: programRoleSchema,
+  invitationPending: z.literal(true),
+  /** The seat it will take once accepted. */
+  seat: z.enum(["admin", "reviewer"]),
+  /** Its link no longer works: Resend Email sends a fresh one. */
+  expired: z.boolean(),
+  lastSentAt: z.string(),
+});
+export type ProgramInvitation = z.infer<typeof programInvitationSchema>;
+
 export const programUsersResultSchema = z.object({
   users: z.array(programUserSchema),
+  invitations: z.array(programInvitationSchema),
   seats: seatsSchema,
   /** False when the organization's free trial has ended: nobody new can be invited. */
   canInvite: z.boolean(),
@@ -56,3 +75,16 @@ export const updateProgramUserBodySchema = z.strictObject({
 });
 
 export const programUserResultSchema = z.object({ user: programUserSchema, seats: seatsSchema });
+
+/**
+ * POST /api/programs/{id}/user: a member of another of the organization's programs is added at once
+ * (`user`); anyone else is invited (`invitation`), and that answer is the same whoever owns the address.
+ */
+export const addProgramUserResultSchema = z.union([
+  z.object({ user: programUserSchema, seats: seatsSchema }),
+  z.object({ invitation: programInvitationSchema, seats: seatsSchema }),
+]);
+
+/** PATCH /api/programs/{programId}/invitation/{invitationId} */
+export const updateInvitationBodySchema = z.strictObject({ role: programRoleSchema });
+export const invitationResultSchema = z.object({ invitation: programInvitationSchema });

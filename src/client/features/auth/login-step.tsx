@@ -22,9 +22,18 @@ interface LoginStepProps {
   notice: string | null;
   /** The password was right and the account has two-factor authentication: the code step comes next. */
   onTwoFactor: () => void;
+  /** The address is given (an invitation's): shown, not changed. */
+  emailLocked?: boolean;
 }
 
-export function LoginStep({ email, onEmailChange, onForgotPassword, notice, onTwoFactor }: LoginStepProps) {
+export function LoginStep({
+  email,
+  onEmailChange,
+  onForgotPassword,
+  notice,
+  onTwoFactor,
+  emailLocked = false,
+}: LoginStepProps) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -62,6 +71,7 @@ export function LoginStep({ email, onEmailChange, onForgotPassword, notice, onTw
           label="Email"
           type="email"
           autoComplete="username"
+          readOnly={emailLocked}
           value={email}
           onChange={(event) => onEmailChange(event.currentTarget.value)}
         />

@@ -5,18 +5,17 @@ import { PageLoader } from "../../components/page-loader";
 import { PublicPageFrame } from "../../components/public-page-frame";
 import { hasName, useSession, useSignOut } from "../../lib/session";
 import { FirstLoginStep } from "./first-login-step";
-import { InvitationPasswordStep } from "./invitation-password-step";
+import { InvitationCard } from "./invitation-card";
 import { LoginStep } from "./login-step";
 import { postSignInPath } from "./post-sign-in-path";
 import { ResetEmailStep } from "./reset-email-step";
 import { ResetSentStep } from "./reset-sent-step";
-import { readSignInLink, withoutInvite } from "./sign-in-link";
-import { SIGN_IN_TEXT } from "./sign-in-messages";
+import { readSignInLink, withoutInvitation } from "./sign-in-link";
 import { SignedInRedirect } from "./signed-in-redirect";
 import { TwoFactorStep } from "./two-factor-step";
 
 /** The card's own steps; first login and "logged in" follow from the session instead. */
-type CardStep = "invitationPassword" | "login" | "twoFactor" | "resetEmail" | "resetSent";
+type CardStep = "invitation" | "login" | "twoFactor" | "resetEmail" | "resetSent";
 
 /**
  * The sign-in card of /login and /reset-password. Signed-in users with a name are sent on (applicants to
@@ -27,25 +26,39 @@ export function SignInCard({ initialStep }: { initialStep: "login" | "resetEmail
   const signOut = useSignOut();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
-  // Invitation links carry the address, and for a person without a password a token to choose one.
+  // Emailed links carry the address, and an invitation's its token (decision 019).
   const [link] = useState(() => readSignInLink(searchParams));
   const [step, setStep] = useState<CardStep>(
-    initialStep === "login" && link.inviteToken !== null ? "invitationPassword" : initialStep,
+    initialStep === "login" && link.invitationToken !== null ? "invitation" : initialStep,
   );
   const [email, setEmail] = useState(link.email);
   const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
-    if (session.status !== "unregistered") return;
+    // An invitation is answered by an account the product may not know yet (it has no program).
+    if (session.status !== "unregistered" || step === "invitation") return;
     setNotice(MESSAGES.notRegistered);
     setStep("login");
     void signOut();
-  }, [session.status, signOut]);
+  }, [session.status, signOut, step]);
 
   if (session.status === "loading") {
     return (
       <PublicPageFrame>
         <PageLoader />
+      </PublicPageFrame>
+    );
+  }
+  // Answered or unusable, the invitation leaves the address bar: a reload shows the login step.
+  const leaveInvitation = (message: string | null) => {
+    setNotice(message);
+    setStep("login");
+    setSearchParams(withoutInvitation(searchParams), { replace: true });
+  };
+  if (step === "invitation" && link.invitationToken !== null) {
+    return (
+      <PublicPageFrame>
+        <InvitationCard token={link.invitationToken} session={session} onDone={leaveInvitation} />
       </PublicPageFrame>
     );
   }
@@ -61,22 +74,8 @@ export function SignInCard({ initialStep }: { initialStep: "login" | "resetEmail
   }
 
   const backToLogin = () => setStep("login");
-  // Used or refused, the invitation leaves the address bar: a reload shows the login step.
-  const leaveInvitation = (message: string) => {
-    setNotice(message);
-    setStep("login");
-    setSearchParams(withoutInvite(searchParams), { replace: true });
-  };
   return (
     <PublicPageFrame>
-      {step === "invitationPassword" && link.inviteToken !== null && (
-        <InvitationPasswordStep
-          email={link.email}
-          token={link.inviteToken}
-          onSignInFailed={() => leaveInvitation(SIGN_IN_TEXT.invitationPasswordSet)}
-          onInvalidToken={() => leaveInvitation(SIGN_IN_TEXT.invitationExpired)}
-        />
-      )}
       {step === "login" && (
         <LoginStep
           email={email}

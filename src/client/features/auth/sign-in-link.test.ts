@@ -1,25 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { readSignInLink, withoutInvite } from "./sign-in-link";
+import { readSignInLink, withoutInvitation } from "./sign-in-link";
 
-describe("links to the sign-in card", () => {
-  it("reads the address and the invitation token", () => {
-    expect(readSignInLink(new URLSearchParams("email=jane%40x.org&invite=abc123"))).toEqual({
+describe("sign-in links", () => {
+  it("reads the address and the invitation's token", () => {
+    expect(readSignInLink(new URLSearchParams("email=jane%40x.org&invitation=abc123"))).toEqual({
       email: "jane@x.org",
-      inviteToken: "abc123",
+      invitationToken: "abc123",
     });
   });
 
-  it("reads an existing account's link, and a bare /login, as no invitation", () => {
+  it("has no invitation without a token, or with a blank one", () => {
     expect(readSignInLink(new URLSearchParams("email=jane%40x.org"))).toEqual({
       email: "jane@x.org",
-      inviteToken: null,
+      invitationToken: null,
     });
-    expect(readSignInLink(new URLSearchParams(""))).toEqual({ email: "", inviteToken: null });
-    expect(readSignInLink(new URLSearchParams("invite=%20")).inviteToken).toBeNull();
+    expect(readSignInLink(new URLSearchParams("invitation=%20")).invitationToken).toBeNull();
   });
 
-  it("drops only the invitation once it is used", () => {
-    const rest = withoutInvite(new URLSearchParams("email=jane%40x.org&invite=abc123"));
+  it("drops only the invitation once it is answered", () => {
+    const rest = withoutInvitation(new URLSearchParams("email=jane%40x.org&invitation=abc123"));
     expect(rest.toString()).toBe("email=jane%40x.org");
   });
 });

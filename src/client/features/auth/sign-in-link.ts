@@ -1,23 +1,23 @@
 /**
- * What an emailed link to the sign-in card carries: invitation emails link to `/login?email=…`, and for a
- * person without a password yet to `/login?email=…&invite=…` (a token to choose their password with).
+ * What an emailed link to the sign-in card carries: access notes link to `/login?email=…`, invitations to
+ * `/login?email=…&invitation=…` (the token that shows and answers the invitation, decision 019).
  */
 export interface SignInLink {
   email: string;
-  inviteToken: string | null;
+  invitationToken: string | null;
 }
 
 export function readSignInLink(searchParams: URLSearchParams): SignInLink {
-  const inviteToken = searchParams.get("invite")?.trim() ?? "";
+  const invitationToken = searchParams.get("invitation")?.trim() ?? "";
   return {
     email: searchParams.get("email")?.trim() ?? "",
-    inviteToken: inviteToken === "" ? null : inviteToken,
+    invitationToken: invitationToken === "" ? null : invitationToken,
   };
 }
 
-/** The link without its invitation, once that is used or refused, so a reload shows the login step. */
-export function withoutInvite(searchParams: URLSearchParams): URLSearchParams {
+/** The link without its invitation, once that is answered or unusable, so a reload shows the login step. */
+export function withoutInvitation(searchParams: URLSearchParams): URLSearchParams {
   const rest = new URLSearchParams(searchParams);
-  rest.delete("invite");
+  rest.delete("invitation");
   return rest;
 }

@@ -2,7 +2,6 @@
 export const SIGN_IN_TEXT = {
   invalidResetLink: "This reset link is invalid or has expired.",
   passwordChanged: "Your password has been changed. Please log in.",
-  invitationExpired:
-    "This invitation link has expired. Ask your program admin to resend the invitation email, or use Forgot password.",
-  invitationPasswordSet: "Your password is set. Please log in.",
+  invitationDeclined: "You declined the invitation. Nothing was shared with the program.",
+  invitationAccountCreated: "Your account is created and the invitation accepted. Please log in.",
 } as const;

@@ -10,6 +10,7 @@ import { notify } from "../../lib/notify";
 import { useSignedInSession } from "../../lib/signed-in-session";
 import { useProgramList, useSetCurrentProgram } from "./api";
 import { DeleteProgramDialog } from "./delete-program-dialog";
+import { MyInvitations } from "./my-invitations";
 import { NewProgramDialog } from "./new-program-dialog";
 import { type ProgramDestination, type ProgramRowActions, ProgramsTable } from "./programs-table";
 import { RenameProgramDialog } from "./rename-program-dialog";
@@ -86,6 +87,8 @@ export function ProgramsPage() {
           </Group>
         )}
       </Group>
+
+      <MyInvitations userId={user.id} />
 
       {programs.length === 0 ? (
         <Text>{MESSAGES.noPrograms}</Text>

@@ -53,8 +53,12 @@ function AddProgramUserForm({ viewerId, programId, seats, onClose }: AddProgramU
     }
     setErrors({});
     try {
-      await addUser.mutateAsync(parsed.data);
-      notify(USER_ACCESS_TEXT.invitationSent(parsed.data.email));
+      const added = await addUser.mutateAsync(parsed.data);
+      notify(
+        "user" in added
+          ? USER_ACCESS_TEXT.accessGiven(parsed.data.email)
+          : USER_ACCESS_TEXT.invitationSent(parsed.data.email),
+      );
       onClose();
     } catch (error) {
       setFailure(addUserFailureMessage(error));

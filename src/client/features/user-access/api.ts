@@ -4,6 +4,8 @@ import type { ProgramRole } from "../../../shared/authz";
 import { okSchema } from "../../../shared/schemas/common";
 import {
   type addProgramUserBodySchema,
+  addProgramUserResultSchema,
+  invitationResultSchema,
   type ProgramUser,
   programUserResultSchema,
   programUsersResultSchema,
@@ -20,10 +22,36 @@ export function useProgramUsers(viewerId: string, programId: string) {
   });
 }
 
-/** Invites the person by email (creating their account when they have none) with a role in the program. */
+/**
+ * Adds the person by email: someone already in the organization at once, anyone else by an invitation
+ * they accept (decision 019).
+ */
 export function useAddProgramUser(viewerId: string, programId: string) {
   return useUserMutation(viewerId, (body: z.output<typeof addProgramUserBodySchema>) =>
-    apiSend("POST", apiPath`/api/programs/${programId}/user`, body, programUserResultSchema),
+    apiSend("POST", apiPath`/api/programs/${programId}/user`, body, addProgramUserResultSchema),
+  );
+}
+
+const invitationPath = (programId: string, invitationId: string) =>
+  apiPath`/api/programs/${programId}/invitation/${invitationId}`;
+
+/** A pending invitation's email again, with a fresh link (the previous one stops working). */
+export function useResendProgramInvitation(viewerId: string, programId: string) {
+  return useUserMutation(viewerId, (invitationId: string) =>
+    apiSend("POST", `${invitationPath(programId, invitationId)}/resend`, undefined, invitationResultSchema),
+  );
+}
+
+export function useChangeInvitationRole(viewerId: string, programId: string) {
+  return useUserMutation(viewerId, ({ invitationId, role }: { invitationId: string; role: ProgramRole }) =>
+    apiSend("PATCH", invitationPath(programId, invitationId), { role }, invitationResultSchema),
+  );
+}
+
+/** Cancels the invitation: its link stops working. */
+export function useCancelInvitation(viewerId: string, programId: string) {
+  return useUserMutation(viewerId, (invitationId: string) =>
+    apiSend("DELETE", invitationPath(programId, invitationId), undefined, okSchema),
   );
 }
 
@@ -55,7 +83,7 @@ export function useRemoveProgramUser(viewerId: string, programId: string) {
   );
 }
 
-/** Sends the invitation email again; nothing cached changes. */
+/** Sends a member the access note again; nothing cached changes. */
 export function useResendInvitation(programId: string) {
   return useMutation({
     mutationFn: (userId: string) =>

@@ -11,6 +11,7 @@ import { AddProgramUserDialog } from "./add-program-user-dialog";
 import { useProgramUsers, useResendInvitation } from "./api";
 import { EditProgramUserDialog } from "./edit-program-user-dialog";
 import { addUserBlockedReason } from "./member-rules";
+import { PendingInvitations } from "./pending-invitations-table";
 import { ProgramUsersTable } from "./program-users-table";
 import { USER_ACCESS_TEXT } from "./user-access-messages";
 
@@ -55,7 +56,7 @@ function ProgramUserAccess({ viewerId, program }: { viewerId: string; program: U
     );
   }
 
-  const { users, seats, canInvite } = list.data;
+  const { users, invitations, seats, canInvite } = list.data;
   const blockedReason = addUserBlockedReason(seats, canInvite);
   const closeEditing = () =>
     setEditing((current) => (current === null ? null : { ...current, opened: false }));
@@ -103,6 +104,13 @@ function ProgramUserAccess({ viewerId, program }: { viewerId: string; program: U
           resendingUserId={resend.isPending ? (resend.variables ?? null) : null}
         />
       )}
+
+      <PendingInvitations
+        viewerId={viewerId}
+        programId={program.id}
+        programName={program.name}
+        invitations={invitations}
+      />
 
       <AddProgramUserDialog
         viewerId={viewerId}

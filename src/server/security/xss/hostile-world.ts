@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { FormContent } from "../../../shared/forms/model";
 import type { FormResult } from "../../../shared/schemas/forms";
 import { emailOutbox } from "../../db/schema";
-import { buildOrg, buildUser, callApi, type ParsedAnswer } from "../../test/factories";
+import {
+  addMember,
+  buildOrg,
+  buildProgram,
+  buildUser,
+  callApi,
+  type ParsedAnswer,
+} from "../../test/factories";
 import { TEST_PASSWORD, type TestApp } from "../../test/harness";
 import { hostileAnswers, hostileForm } from "./hostile-content";
 import type { HostilePayload } from "./payloads";
@@ -213,8 +220,10 @@ export async function buildHostileWorld(t: TestApp, payload: HostilePayload): Pr
     "submit",
   );
 
-  // A reviewer with an account is given access (an access email), then names themself.
+  // A reviewer already in the organization (another of its programs) is given access at once (an
+  // access email), then names themself.
   const reviewerAccount = await buildUser(db, { name: "Reviewer" });
+  await addMember(db, await buildProgram(db, org.id), reviewerAccount.id, "GUEST");
   expectOk(
     await asAdmin("POST", `/api/programs/${program.id}/user`, {
       email: reviewerAccount.email,
