@@ -33,19 +33,41 @@ async function adminOfNewProgram(programName: string) {
   const email = await signUpOrganization(baseURL, { password, emailPrefix: "access-admin" });
   const signedIn = await logIn(email, password);
   const { page } = signedIn;
-  const status = await page.evaluate(async (displayName) => {
-    const response = await fetch("/api/programs", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ displayName }),
-    });
-    return response.status;
-  }, programName);
-  expect(status).toBe(201);
+  const programId = await createProgram(page, programName);
   await page.reload();
   await page.getByRole("button", { name: `View ${programName}`, exact: true }).click();
   await page.getByText(`Current program: ${programName}`).waitFor();
-  return signedIn;
+  return { ...signedIn, programId };
+}
+
+/** A new program of the signed-in admin's organization, made through the API; its id. */
+async function createProgram(page: Page, displayName: string): Promise<string> {
+  const { status, id } = await page.evaluate(async (name) => {
+    const response = await fetch("/api/programs", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ displayName: name }),
+    });
+    const body = (await response.json()) as { program?: { id: string } };
+    return { status: response.status, id: body.program?.id ?? "" };
+  }, displayName);
+  expect(status).toBe(201);
+  return id;
+}
+
+/** Adds a person to a program by email through the API, as the signed-in admin; the answer's status. */
+async function addByEmail(page: Page, programId: string, email: string): Promise<number> {
+  return page.evaluate(
+    async ({ id, address }) => {
+      const response = await fetch(`/api/programs/${id}/user`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: address, role: "REVIEWER" }),
+      });
+      return response.status;
+    },
+    { id: programId, address: email },
+  );
 }
 
 /** The newest invitation link sent to the address, from the development mailbox. */
@@ -208,6 +230,46 @@ describe("invitation links", () => {
     await page.getByRole("button", { name: "Go to sign in" }).click();
     expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(email);
     expect(new URL(page.url()).searchParams.get("invitation")).toBeNull();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("an invitation to someone of another organization", () => {
+  it("shows an unconfirmed account only that one waits; the email's link accepts it; once confirmed, the Programs page answers the next", async () => {
+    const stamp = Date.now();
+    const first = `Consent Program ${stamp}`;
+    const second = `Consent Program ${stamp} B`;
+    const { page: adminPage, programId: firstId } = await adminOfNewProgram(first);
+
+    // Someone who runs programs of their own elsewhere: invited, not added (decision 019).
+    const password = "other-org-password";
+    const outsider = await signUpOrganization(baseURL, { password, emailPrefix: "other-org" });
+    expect(await addByEmail(adminPage, firstId, outsider)).toBe(201);
+
+    // Signed in, their address never confirmed: the Programs page says an invitation waits, not what for.
+    const { page, problems } = await logIn(outsider, password);
+    await page.getByText("1 pending invitation").waitFor();
+    expect(await page.locator("body").innerText()).not.toContain(first);
+    await expectAccessible(page);
+
+    // The email's link proves the address: Accept there, and the program is theirs.
+    await page.goto(await invitationLink(outsider));
+    await page.getByRole("heading", { name: `You're invited to ${first}` }).waitFor();
+    await page.getByRole("button", { name: "Accept", exact: true }).click();
+    await page.goto(`${baseURL}/programs`);
+    await page.getByRole("cell", { name: first, exact: true }).waitFor();
+
+    // The next invitation is shown with what it is for, and answered on the Programs page.
+    const { page: secondAdminPage, programId: secondId } = await adminOfNewProgram(second);
+    expect(await addByEmail(secondAdminPage, secondId, outsider)).toBe(201);
+    await page.reload();
+    const accept = page.getByRole("button", { name: `Accept the invitation to ${second}`, exact: true });
+    await accept.waitFor();
+    await page.getByRole("heading", { name: "Pending invitations", exact: true }).waitFor();
+    await expectAccessible(page);
+    await accept.click();
+    await page.getByRole("cell", { name: second, exact: true }).waitFor();
+    await accept.waitFor({ state: "detached" });
     expect(problems).toEqual([]);
   });
 });
