@@ -157,7 +157,10 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   // or proxy keeps a copy (decision 021). better-auth's answers and error answers included.
   app.use("/api/*", async (c, next) => {
     await next();
-    if (!c.req.path.startsWith(PUBLIC_FILES_PATH)) c.res.headers.set("Cache-Control", "no-store");
+    if (c.req.path.startsWith(PUBLIC_FILES_PATH)) return;
+    // A route's own stricter header (a download's "private, no-store") stays as it is.
+    if (!/\bno-store\b/.test(c.res.headers.get("Cache-Control") ?? ""))
+      c.res.headers.set("Cache-Control", "no-store");
   });
 
   // JSON bodies are small; uploads stream through their own route, which stops at the address's size.
