@@ -6,7 +6,9 @@ import type { AuditListResult } from "../../shared/schemas/audit";
 import { applyStripeEvent } from "../billing/webhook";
 import { plans } from "../db/schema";
 import {
+  addMember,
   buildOrg,
+  buildProgram,
   buildPublishedForm,
   buildUser,
   type Cast,
@@ -35,6 +37,10 @@ beforeAll(() => {
 
 describe("people and roles", () => {
   it("records a person added, their role changed and their removal; refusals record nothing", async () => {
+    // Someone who already works with the organization (a member of another of its programs) is added at
+    // once; anyone else is invited (decision 019, the next test).
+    const colleague = await buildUser(t.deps.db, { email: "new.person@example.test", name: "New Person" });
+    await addMember(t.deps.db, await buildProgram(t.deps.db, cast.org.id), colleague.id, "REVIEWER");
     await newEvents();
     const base = `/api/programs/${cast.program.id}/user`;
     const added = await callApi<{ user: { userId: string } }>(t, "POST", base, cookies.admin, {
@@ -43,6 +49,7 @@ describe("people and roles", () => {
     });
     expect(added.status).toBe(201);
     const userId = added.body.user.userId;
+    expect(userId).toBe(colleague.id);
     const member = `${base}/${userId}`;
     expect((await callApi(t, "PATCH", member, cookies.adminReviewer, { role: "GUEST" })).status).toBe(200);
     expect((await callApi(t, "PATCH", member, cookies.adminReviewer, { role: "GUEST" })).status).toBe(200);
@@ -59,7 +66,7 @@ describe("people and roles", () => {
     const scope = {
       subjectType: "user",
       subjectId: userId,
-      subjectLabel: "new.person@example.test",
+      subjectLabel: personLabel({ name: "New Person", email: "new.person@example.test" }),
       programId: cast.program.id,
     };
     expect(await newEvents()).toEqual([
@@ -71,6 +78,51 @@ describe("people and roles", () => {
         details: { role: { before: "REVIEWER", after: "GUEST" } },
       },
       { ...scope, actorUserId: cast.orgAdmin.id, action: "member.removed", details: { role: "GUEST" } },
+    ]);
+  });
+
+  it("records an invitation sent, resent, its role changed and its cancelling; refusals record nothing", async () => {
+    await newEvents();
+    const base = `/api/programs/${cast.program.id}/user`;
+    const sent = await callApi<{ invitation: { invitationId: string } }>(t, "POST", base, cookies.admin, {
+      email: "stranger@example.test",
+      role: "REVIEWER",
+    });
+    expect(sent.status).toBe(201);
+    const invitation = `/api/programs/${cast.program.id}/invitation/${sent.body.invitation.invitationId}`;
+    expect((await callApi(t, "POST", `${invitation}/resend`, cookies.adminReviewer)).status).toBe(200);
+    expect((await callApi(t, "PATCH", invitation, cookies.admin, { role: "GUEST" })).status).toBe(200);
+    expect((await callApi(t, "PATCH", invitation, cookies.admin, { role: "GUEST" })).status).toBe(200);
+    expect((await callApi(t, "DELETE", invitation, cookies.otherOrgAdmin)).status).toBe(404);
+    expect((await callApi(t, "DELETE", invitation, cookies.reviewer)).status).toBe(404);
+    expect((await callApi(t, "DELETE", invitation, cookies.orgAdmin)).status).toBe(200);
+
+    const scope = {
+      subjectType: "invitation",
+      subjectId: sent.body.invitation.invitationId,
+      subjectLabel: "stranger@example.test",
+      programId: cast.program.id,
+    };
+    expect(await newEvents()).toEqual([
+      {
+        ...scope,
+        actorUserId: cast.members.ADMIN.id,
+        action: "invitation.sent",
+        details: { role: "REVIEWER" },
+      },
+      {
+        ...scope,
+        actorUserId: cast.members.ADMIN_REVIEWER.id,
+        action: "invitation.sent",
+        details: { role: "REVIEWER" },
+      },
+      {
+        ...scope,
+        actorUserId: cast.members.ADMIN.id,
+        action: "invitation.role_changed",
+        details: { role: { before: "REVIEWER", after: "GUEST" } },
+      },
+      { ...scope, actorUserId: cast.orgAdmin.id, action: "invitation.cancelled", details: { role: "GUEST" } },
     ]);
   });
 
