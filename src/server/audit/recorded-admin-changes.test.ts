@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
 import { defaultFormContent } from "../../shared/forms/defaults";
 import type { AuditListResult } from "../../shared/schemas/audit";
 import { applyStripeEvent } from "../billing/webhook";
-import { plans } from "../db/schema";
+import { emailOutbox, plans } from "../db/schema";
 import {
   addMember,
   buildOrg,
@@ -123,6 +123,51 @@ describe("people and roles", () => {
         details: { role: { before: "REVIEWER", after: "GUEST" } },
       },
       { ...scope, actorUserId: cast.orgAdmin.id, action: "invitation.cancelled", details: { role: "GUEST" } },
+    ]);
+  });
+
+  it("records an invitation accepted by its invitee and one declined without an account", async () => {
+    const invitee = await buildUser(t.deps.db, { email: "invitee.audit@example.test", name: "Ina Vitee" });
+    const base = `/api/programs/${cast.program.id}/user`;
+    const inviteAndToken = async (email: string) => {
+      const sent = await callApi<{ invitation: { invitationId: string } }>(t, "POST", base, cookies.admin, {
+        email,
+        role: "REVIEWER",
+      });
+      expect(sent.status).toBe(201);
+      const [mail] = await t.deps.db
+        .select({ text: emailOutbox.text })
+        .from(emailOutbox)
+        .where(sql`${email} = any(${emailOutbox.to})`)
+        .orderBy(desc(emailOutbox.createdAt))
+        .limit(1);
+      const token = new URL(mail!.text.match(/http\S+/)![0]).searchParams.get("invitation")!;
+      return { id: sent.body.invitation.invitationId, token };
+    };
+    const accepted = await inviteAndToken(invitee.email);
+    const declined = await inviteAndToken("nobody.yet@example.test");
+    await newEvents();
+
+    const cookie = await t.signIn(invitee.email);
+    expect((await callApi(t, "POST", `/api/invitations/${accepted.token}/accept`, cookie)).status).toBe(200);
+    expect((await callApi(t, "POST", `/api/invitations/${declined.token}/decline`, undefined)).status).toBe(
+      200,
+    );
+    // Used: answering again changes and records nothing.
+    expect((await callApi(t, "POST", `/api/invitations/${declined.token}/decline`, undefined)).status).toBe(
+      404,
+    );
+
+    const about = (id: string, label: string) => ({
+      subjectType: "invitation",
+      subjectId: id,
+      subjectLabel: label,
+      programId: cast.program.id,
+      details: { role: "REVIEWER" },
+    });
+    expect(await newEvents()).toEqual([
+      { ...about(accepted.id, invitee.email), actorUserId: invitee.id, action: "invitation.accepted" },
+      { ...about(declined.id, "nobody.yet@example.test"), actorUserId: null, action: "invitation.declined" },
     ]);
   });
 
