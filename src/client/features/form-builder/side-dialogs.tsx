@@ -1,12 +1,12 @@
 import { useDisclosure } from "@mantine/hooks";
 import { useMemo } from "react";
+import { formTexts } from "../../../shared/forms/french-texts";
 import type { Form, FormContent, FormSettings } from "../../../shared/forms/model";
 import type { FormResult } from "../../../shared/schemas/forms";
 import { ApplicantAccessDialog } from "./access/applicant-access-dialog";
 import { ApplicantLinkDialog } from "./access/applicant-link-dialog";
 import { PreviewLinkDialog } from "./access/preview-link-dialog";
 import { FormCustomizationDrawer } from "./customization/form-customization-drawer";
-import { formTexts } from "./form-texts";
 
 /** Which of the header's dialogs is open (one at a time). */
 export function useSideDialogs() {

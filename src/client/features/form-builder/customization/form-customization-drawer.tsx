@@ -15,13 +15,14 @@ import {
   Title,
 } from "@mantine/core";
 import { useId, useState } from "react";
+import { isMachineMade, translatableTexts } from "../../../../shared/forms/french-texts";
 import { DEFAULT_CONFIRMATION_MESSAGE, type FormSettings } from "../../../../shared/forms/model";
 import { FORM_MESSAGES } from "../../../../shared/forms/publish-check";
 import { FILE_MESSAGES, HEADER_IMAGE_MIN } from "../../../../shared/schemas/files";
 import { FormAlert } from "../../../components/form-alert";
 import { uploadHeaderImage } from "./api";
 import { ThemeColourPicker } from "./theme-colour-picker";
-import { setTranslation, translatableTexts, translatedCount, visibleTexts } from "./translations";
+import { MACHINE_MADE, setTranslation, translatedCount, visibleTexts } from "./translations";
 
 interface FormCustomizationDrawerProps {
   opened: boolean;
@@ -96,11 +97,7 @@ export function FormCustomizationDrawer({
             onChange={(event) => update({ frenchTranslationEnabled: event.currentTarget.checked })}
           />
           {settings.frenchTranslationEnabled && (
-            <FrenchTexts
-              texts={texts}
-              translations={settings.translations}
-              onChange={(translations) => update({ translations })}
-            />
+            <FrenchTexts texts={texts} settings={settings} onChange={onChange} />
           )}
         </Stack>
       </Fieldset>
@@ -183,14 +180,15 @@ function HeaderImage({
 
 function FrenchTexts({
   texts,
-  translations,
+  settings,
   onChange,
 }: {
   texts: readonly string[];
-  translations: FormSettings["translations"];
-  onChange: (translations: FormSettings["translations"]) => void;
+  settings: FormSettings;
+  onChange: (settings: FormSettings) => void;
 }) {
   const [query, setQuery] = useState("");
+  const { translations } = settings;
   const all = translatableTexts(texts);
   const { shown, matching } = visibleTexts(all, translations, query);
   if (all.length === 0) return <Text size="sm">The form has no text to translate yet.</Text>;
@@ -222,7 +220,8 @@ function FrenchTexts({
           label={`French for: ${english}`}
           lang="fr"
           value={translations[english] ?? ""}
-          onChange={(event) => onChange(setTranslation(translations, english, event.currentTarget.value))}
+          description={isMachineMade(settings, english) ? MACHINE_MADE : undefined}
+          onChange={(event) => onChange(setTranslation(settings, english, event.currentTarget.value))}
         />
       ))}
     </Stack>
