@@ -5,15 +5,19 @@ import {
   allowEditBodySchema,
   closeFormBodySchema,
   formResultSchema,
+  machineTranslationResultSchema,
   mappableFormsResultSchema,
   revisionBodySchema,
   saveFormBodySchema,
   saveFormResultSchema,
 } from "../../shared/schemas/forms";
 import { type AppContext, authorize } from "../http/context";
+import { AppError } from "../http/errors";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
 import { submittedCount } from "../submissions/service";
+import { TranslationFailure } from "../translation/provider";
+import { translateMissingFrench } from "./machine-translation";
 import {
   changeContent,
   closeForm,
@@ -39,6 +43,8 @@ const refused = jsonResponse(
   z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
   "Refused: a stale revision (STALE_REVISION), a published form's structure (FORM_LOCKED), or the state of the form",
 );
+/** When an administrator may try a failed machine translation again. */
+const TRANSLATION_RETRY_AFTER_SECONDS = "60";
 const formResponses = { 200: jsonResponse(formResultSchema, "The form"), 409: refused, ...errorResponses };
 
 /** The form (without its content), if the caller administers its program (ADMIN, ADMIN_REVIEWER or the organization admin); 404 otherwise. */
@@ -73,7 +79,8 @@ export const formRoutes = createRouter()
         programId: program.id,
         organizationId: program.organizationId,
       })!;
-      return c.json(await presentForm(db, await formOfProgram(db, program, actor.userId)), 200);
+      const form = await presentForm(db, await formOfProgram(db, program, actor.userId));
+      return c.json({ ...form, machineTranslation: c.get("deps").translation !== null }, 200);
     },
   )
   .openapi(
@@ -147,6 +154,39 @@ export const formRoutes = createRouter()
       const { row, actor } = await administeredForm(c, c.req.valid("param").formId);
       await publishForm(c.get("deps").db, row.id, c.req.valid("json").revision, actor.userId);
       return respond(c, row.id);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{formId}/translations/machine",
+      tags,
+      summary:
+        "Fill every empty French text of the form by machine translation (marked machine-made; French an administrator wrote is kept); answers how many were filled",
+      request: { params: formParams, body: jsonBody(revisionBodySchema) },
+      responses: {
+        200: jsonResponse(machineTranslationResultSchema, "The form with its new French texts"),
+        409: refused,
+        503: jsonResponse(
+          z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+          "The translation service failed, timed out or refused (quota): nothing was changed",
+        ),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const { row } = await administeredForm(c, c.req.valid("param").formId);
+      const { db, translation, log } = c.get("deps");
+      try {
+        const result = await translateMissingFrench(db, translation, row.id, c.req.valid("json").revision);
+        return c.json({ ...(await presentForm(db, result.row)), translated: result.translated }, 200);
+      } catch (error) {
+        if (!(error instanceof TranslationFailure)) throw error;
+        // The kind and the provider's status only: its own message may quote the request (and the key).
+        log.warn(`machine translation failed: ${error.kind} (${String(error.status ?? "no status")})`);
+        c.header("Retry-After", TRANSLATION_RETRY_AFTER_SECONDS);
+        throw new AppError("UNAVAILABLE", error.message);
+      }
     },
   )
   .openapi(

@@ -73,3 +73,12 @@ export function withMachineFrench(
   }
   return { settings: { ...settings, translations, machineTranslated: [...machine] }, filled };
 }
+
+/** What machine translation answers an administrator when it cannot (no key, no address, no text in it). */
+export const MACHINE_TRANSLATION_MESSAGES = {
+  notConfigured: "Machine translation is not configured on this server.",
+  quota:
+    "The translation service refused the request (its quota is used up). Nothing was changed; try again later.",
+  timeout: "The translation service did not answer in time. Nothing was changed; try again.",
+  unavailable: "The translation service is unavailable. Nothing was changed; try again later.",
+} as const;
