@@ -20,6 +20,8 @@ import { DEFAULT_CONFIRMATION_MESSAGE, type FormSettings } from "../../../../sha
 import { FORM_MESSAGES } from "../../../../shared/forms/publish-check";
 import { FILE_MESSAGES, HEADER_IMAGE_MIN } from "../../../../shared/schemas/files";
 import { FormAlert } from "../../../components/form-alert";
+import type { MachineTranslation } from "../machine-translation";
+import { TranslateMissingButton } from "../machine-translation-button";
 import { uploadHeaderImage } from "./api";
 import { ThemeColourPicker } from "./theme-colour-picker";
 import { MACHINE_MADE, setTranslation, translatedCount, visibleTexts } from "./translations";
@@ -35,6 +37,7 @@ interface FormCustomizationDrawerProps {
   texts: readonly string[];
   /** The program whose header image this is (uploads are stored under it). */
   programId: string;
+  machine: MachineTranslation;
 }
 
 export const HEADER_IMAGE_HELP = `A .jpg, .jpeg or .png image, at least ${HEADER_IMAGE_MIN.width} × ${HEADER_IMAGE_MIN.height} pixels.`;
@@ -52,6 +55,7 @@ export function FormCustomizationDrawer({
   enabled,
   texts,
   programId,
+  machine,
 }: FormCustomizationDrawerProps) {
   const update = (patch: Partial<FormSettings>) => onChange({ ...settings, ...patch });
   return (
@@ -97,7 +101,7 @@ export function FormCustomizationDrawer({
             onChange={(event) => update({ frenchTranslationEnabled: event.currentTarget.checked })}
           />
           {settings.frenchTranslationEnabled && (
-            <FrenchTexts texts={texts} settings={settings} onChange={onChange} />
+            <FrenchTexts texts={texts} settings={settings} onChange={onChange} machine={machine} />
           )}
         </Stack>
       </Fieldset>
@@ -182,10 +186,12 @@ function FrenchTexts({
   texts,
   settings,
   onChange,
+  machine,
 }: {
   texts: readonly string[];
   settings: FormSettings;
   onChange: (settings: FormSettings) => void;
+  machine: MachineTranslation;
 }) {
   const [query, setQuery] = useState("");
   const { translations } = settings;
@@ -201,6 +207,7 @@ function FrenchTexts({
         size="sm"
         c="dimmed"
       >{`${translatedCount(all, translations)} of ${all.length} texts translated.`}</Text>
+      <TranslateMissingButton machine={machine} missing={all.length - translatedCount(all, translations)} />
       {all.length > shown.length || query !== "" ? (
         <TextInput
           label="Find a text"
