@@ -159,6 +159,21 @@ describe("Translate missing texts", () => {
     expect(standIn.calls).toEqual([]);
   });
 
+  it("translates a published form too (its texts stay editable after publishing)", async () => {
+    const before = await formWithTexts("Published Fund");
+    const published = await t.request(`/api/forms/${before.form._id}/publish`, {
+      method: "POST",
+      cookie: cookies.admin!,
+      body: { revision: before.form.revision },
+    });
+    expect(published.status).toBe(200);
+    const res = await translate((await published.json()) as FormResult);
+    expect(res.status).toBe(200);
+    const result = (await res.json()) as MachineTranslationResult;
+    expect(result.form.draft).toBe(false);
+    expect(result.form.settings.translations["Published Fund"]).toBe("FR:Published Fund");
+  });
+
   it("cuts a long form into calls of at most 128 texts", async () => {
     const before = await formWithTexts("Many Options");
     const content = contentOf(before);
