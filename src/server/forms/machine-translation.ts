@@ -29,7 +29,7 @@ export async function translateMissingFrench(
   if (row.revision !== revision) throw new AppError("STALE_REVISION", FORM_MESSAGES.staleSave);
   const missing = missingFrench(row.content);
   if (missing.length === 0) return { translated: 0, row };
-  const french = await translateAll(db, provider, missing, "fr");
+  const french = await translateAll(db, provider, missing, "fr", "en");
   let translated = 0;
   const saved = await changeContent(db, formId, revision, (current) => {
     const { settings, filled } = withMachineFrench(current.settings, missingFrench(current), french);

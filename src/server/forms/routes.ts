@@ -12,11 +12,10 @@ import {
   saveFormResultSchema,
 } from "../../shared/schemas/forms";
 import { type AppContext, authorize } from "../http/context";
-import { AppError } from "../http/errors";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
 import { submittedCount } from "../submissions/service";
-import { TranslationFailure } from "../translation/provider";
+import { answeringProviderFailures, translationUnavailableResponse } from "../translation/http";
 import { translateMissingFrench } from "./machine-translation";
 import {
   changeContent,
@@ -43,8 +42,6 @@ const refused = jsonResponse(
   z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
   "Refused: a stale revision (STALE_REVISION), a published form's structure (FORM_LOCKED), or the state of the form",
 );
-/** When an administrator may try a failed machine translation again. */
-const TRANSLATION_RETRY_AFTER_SECONDS = "60";
 const formResponses = { 200: jsonResponse(formResultSchema, "The form"), 409: refused, ...errorResponses };
 
 /** The form (without its content), if the caller administers its program (ADMIN, ADMIN_REVIEWER or the organization admin); 404 otherwise. */
@@ -167,26 +164,17 @@ export const formRoutes = createRouter()
       responses: {
         200: jsonResponse(machineTranslationResultSchema, "The form with its new French texts"),
         409: refused,
-        503: jsonResponse(
-          z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
-          "The translation service failed, timed out or refused (quota): nothing was changed",
-        ),
+        503: translationUnavailableResponse,
         ...errorResponses,
       },
     }),
     async (c) => {
       const { row } = await administeredForm(c, c.req.valid("param").formId);
-      const { db, translation, log } = c.get("deps");
-      try {
-        const result = await translateMissingFrench(db, translation, row.id, c.req.valid("json").revision);
-        return c.json({ ...(await presentForm(db, result.row)), translated: result.translated }, 200);
-      } catch (error) {
-        if (!(error instanceof TranslationFailure)) throw error;
-        // The kind and the provider's status only: its own message may quote the request (and the key).
-        log.warn(`machine translation failed: ${error.kind} (${String(error.status ?? "no status")})`);
-        c.header("Retry-After", TRANSLATION_RETRY_AFTER_SECONDS);
-        throw new AppError("UNAVAILABLE", error.message);
-      }
+      const { db, translation } = c.get("deps");
+      const result = await answeringProviderFailures(c, () =>
+        translateMissingFrench(db, translation, row.id, c.req.valid("json").revision),
+      );
+      return c.json({ ...(await presentForm(db, result.row)), translated: result.translated }, 200);
     },
   )
   .openapi(

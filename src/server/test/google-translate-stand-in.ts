@@ -6,8 +6,8 @@ import type { AddressInfo } from "node:net";
  * 127.0.0.1): Basic `POST /language/translate/v2?key=…` ({q, source, target, format} →
  * {data: {translations: [{translatedText}]}}) and Advanced
  * `POST /v3/projects/{project}/locations/{location}:translateText` ({contents, mimeType,
- * sourceLanguageCode, targetLanguageCode} → {translations: [{translatedText}]}). Its French is the
- * English with "FR:" before it, unless `translate` says otherwise; `fail` makes it answer an error the
+ * sourceLanguageCode, targetLanguageCode} → {translations: [{translatedText}]}). Its translation is the
+ * text with the target language before it ("FR:Name"), unless `translate` says otherwise; `fail` makes it answer an error the
  * way Google does, `hang` makes it never answer.
  */
 export interface StandInCall {
@@ -24,7 +24,7 @@ export interface StandInCall {
 export interface TranslateStandIn {
   url: string;
   calls: StandInCall[];
-  translate: (text: string) => string;
+  translate: (text: string, target: string) => string;
   /** The next calls answer this HTTP status with Google's error body (a reason for v2, a status for v3). */
   fail: { status: number; reason: string } | null;
   hang: boolean;
@@ -36,7 +36,7 @@ export async function startTranslateStandIn(): Promise<TranslateStandIn> {
   const standIn: TranslateStandIn = {
     url: "",
     calls: [],
-    translate: (text) => `FR:${text}`,
+    translate: (text, target) => `${target.toUpperCase()}:${text}`,
     fail: null,
     hang: false,
     close: () =>
@@ -93,7 +93,7 @@ export async function startTranslateStandIn(): Promise<TranslateStandIn> {
           : { error: { code: status, message: `Refused: ${reason}`, status: reason } },
       );
     }
-    const translations = call.texts.map((text) => ({ translatedText: standIn.translate(text) }));
+    const translations = call.texts.map((text) => ({ translatedText: standIn.translate(text, call.target) }));
     send(res, 200, v2 ? { data: { translations } } : { translations });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

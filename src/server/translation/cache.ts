@@ -20,6 +20,7 @@ export async function translateAll(
   provider: TranslationProvider,
   texts: readonly string[],
   target: TargetLanguage,
+  source?: TargetLanguage,
 ): Promise<Map<string, string>> {
   const byHash = new Map([...new Set(texts)].map((text) => [hashOf(text), text]));
   const result = new Map<string, string>();
@@ -39,7 +40,7 @@ export async function translateAll(
   }
   const missing = [...byHash.values()].filter((text) => !result.has(text));
   for (const batch of batches(missing, provider.batch)) {
-    const translated = await provider.translate(batch, target);
+    const translated = await provider.translate(batch, target, source);
     await db
       .insert(translationCache)
       .values(

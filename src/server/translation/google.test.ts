@@ -32,7 +32,7 @@ describe.each([
   ["Advanced (v3)", advanced, "v3"],
 ] as const)("Google Cloud Translation %s, through @google-cloud/translate", (_, provider, edition) => {
   it("sends the texts in one call, as plain text from English into French, and keeps their order", async () => {
-    const answers = await provider().translate(["Name", markup, "Budget"], "fr");
+    const answers = await provider().translate(["Name", markup, "Budget"], "fr", "en");
     expect(answers).toEqual(["FR:Name", `FR:${markup}`, "FR:Budget"]);
     expect(standIn.calls).toHaveLength(1);
     expect(standIn.calls[0]).toMatchObject({
@@ -46,6 +46,11 @@ describe.each([
     if (edition === "v3") {
       expect(standIn.calls[0]!.path).toBe("/v3/projects/demo-project/locations/global:translateText");
     }
+  });
+
+  it("lets the provider detect the language when none is given", async () => {
+    expect(await provider().translate(["Bonjour"], "en")).toEqual(["EN:Bonjour"]);
+    expect(standIn.calls[0]).toMatchObject({ texts: ["Bonjour"], target: "en", source: undefined });
   });
 
   it("reports a quota refusal as such, with nothing but its status", async () => {

@@ -70,9 +70,9 @@ function basic(key: string, endpoint: string | undefined, timeoutMs: number): Tr
   return {
     id: "google-v2",
     batch: BATCH,
-    async translate(texts, target) {
+    async translate(texts, target, source) {
       const [translations] = await withDeadline(
-        client.translate([...texts], { from: "en", to: target, format: "text" }),
+        client.translate([...texts], { ...(source ? { from: source } : {}), to: target, format: "text" }),
         timeoutMs,
       );
       return checked(texts, Array.isArray(translations) ? translations : [translations]);
@@ -108,14 +108,14 @@ function advanced(
   return {
     id: "google-v3",
     batch: BATCH,
-    async translate(texts, target: TargetLanguage) {
+    async translate(texts, target: TargetLanguage, source?: TargetLanguage) {
       const [response] = await withDeadline(
         clientNow().translateText(
           {
             parent,
             contents: [...texts],
             mimeType: "text/plain",
-            sourceLanguageCode: "en",
+            ...(source ? { sourceLanguageCode: source } : {}),
             targetLanguageCode: target,
           },
           { timeout: timeoutMs, retry: null },

@@ -6,7 +6,7 @@ import { MACHINE_TRANSLATION_MESSAGES } from "../../shared/forms/french-texts";
  * cached in the database (cache.ts). See docs/decisions/022-machine-translation.md.
  */
 
-export type TargetLanguage = "fr";
+export type TargetLanguage = "fr" | "en";
 
 export interface TranslationProvider {
   /** Names the provider and its edition in the cache's key: another provider's text is not reused. */
@@ -14,10 +14,11 @@ export interface TranslationProvider {
   /** The most texts, and characters in all, one call may carry (the provider's documented limits). */
   readonly batch: { texts: number; characters: number };
   /**
-   * Plain texts from English into `target`, in order: as many answers as texts, or a TranslationFailure.
-   * The texts are sent as plain text, so markup in them is text to translate, never structure.
+   * Plain texts from `source` (the provider detects it when not given) into `target`, in order: as many
+   * answers as texts, or a TranslationFailure. The texts are sent as plain text, so markup in them is
+   * text to translate, never structure.
    */
-  translate(texts: readonly string[], target: TargetLanguage): Promise<string[]>;
+  translate(texts: readonly string[], target: TargetLanguage, source?: TargetLanguage): Promise<string[]>;
 }
 
 export type TranslationFailureKind = "quota" | "timeout" | "unavailable";
