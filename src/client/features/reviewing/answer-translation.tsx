@@ -76,7 +76,7 @@ export function TranslatableAnswer({ questionId, children }: { questionId: strin
           <Button
             key={target}
             size="compact-xs"
-            variant="subtle"
+            variant="default"
             lang={lang}
             loading={state.kind === "loading" && state.target === target}
             onClick={() => void run(target)}
