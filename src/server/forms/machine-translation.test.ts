@@ -172,6 +172,13 @@ describe("Translate missing texts", () => {
     const result = (await res.json()) as MachineTranslationResult;
     expect(result.form.draft).toBe(false);
     expect(result.form.settings.translations["Published Fund"]).toBe("FR:Published Fund");
+    // An applicant loading the form reads stored French: the provider is never called for it. (They read
+    // the version frozen at publishing, as for every edit of a published form: see decision 022, "Open".)
+    standIn.calls.length = 0;
+    const link = result.form.submissionLinks[0]!._id;
+    const applicantView = await t.request(`/api/forms/link/${link}`);
+    expect(applicantView.status).toBe(200);
+    expect(standIn.calls).toEqual([]);
   });
 
   it("cuts a long form into calls of at most 128 texts", async () => {
