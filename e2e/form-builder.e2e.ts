@@ -1,5 +1,7 @@
+import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { MACHINE_MADE } from "../src/client/features/form-builder/customization/translations";
 import { newQuestion, newSection } from "../src/shared/forms/defaults";
 import type { FormContent } from "../src/shared/forms/model";
 import { FORM_MESSAGES } from "../src/shared/forms/publish-check";
@@ -371,5 +373,88 @@ describe("form builder", () => {
     // 200 ms: the "good" responsiveness threshold of Interaction to Next Paint.
     expect(slowest).toBeLessThan(200);
     await saveNow(page);
+  });
+
+  it("fills the missing French by machine in one action, marks it, keeps the admin's own and corrected French, and offers it again before publishing", async () => {
+    const programName = `Bilingual ${Date.now()}`;
+    const { page, problems, programId } = await adminWithProgram(programName);
+    // Form Customization needs a plan with logo branding (the trial has none): billing is off here.
+    const switched = await page.evaluate(async (id) => {
+      const { form } = (await (await fetch(`/api/forms/program/${id}`)).json()) as {
+        form: { organizationId: string };
+      };
+      const { plans } = (await (await fetch("/api/plans")).json()) as {
+        plans: { _id: string; name: string }[];
+      };
+      const response = await fetch("/api/organizations/updatePlan", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          orgId: form.organizationId,
+          planId: plans.find((p) => p.name === "Enterprise")?._id,
+        }),
+      });
+      return response.status;
+    }, programId);
+    expect(switched).toBe(200);
+    await page.goto(`${baseURL}/admin/form/${programId}`);
+    await page.getByRole("heading", { name: "Form Builder", level: 1 }).waitFor();
+    await page.getByRole("button", { name: "Form Customization" }).first().click();
+    const drawer = page.getByRole("dialog", { name: "Form Customization" });
+    await drawer.getByLabel("French translation").check();
+    const frenchFor = (english: string) => drawer.getByLabel(`French for: ${english}`, { exact: true });
+    await frenchFor(programName).fill("Mon programme bilingue");
+
+    await drawer.getByRole("button", { name: "Translate missing texts" }).click();
+    await page.getByText(/texts translated by machine/).waitFor();
+    await expect.poll(() => frenchFor("Admin Info").inputValue()).toBe("FR:Admin Info");
+    expect(await frenchFor(programName).inputValue()).toBe("Mon programme bilingue");
+    const marked = await drawer.getByText(MACHINE_MADE).count();
+    expect(marked).toBeGreaterThan(3);
+    // Correcting a machine text makes it the admin's: its mark goes.
+    await frenchFor("Decision Criteria").fill("Critères de décision");
+    await expect.poll(() => drawer.getByText(MACHINE_MADE).count()).toBe(marked - 1);
+    await expectAccessible(page);
+    if (process.env.E2E_SCREENSHOT_DIR) {
+      await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOT_DIR, "french-texts-1280.png") });
+    }
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "detached" });
+
+    // A new question has no French: publishing offers the same action.
+    const section = sectionOf(page, 2, 2);
+    const count = await section.getByRole("group", { name: /^Question \d+$/ }).count();
+    await addQuestion(section, 2, "Short answer", "Your total budget", count + 1);
+    await saveNow(page);
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    const publishDialog = page.getByRole("dialog", { name: "Publish form" });
+    await publishDialog.getByText("1 text has no French").waitFor();
+    await expectAccessible(page);
+    if (process.env.E2E_SCREENSHOT_DIR) {
+      await page.screenshot({
+        path: path.join(process.env.E2E_SCREENSHOT_DIR, "publish-missing-french-1280.png"),
+      });
+    }
+    await publishDialog.getByRole("button", { name: "Translate missing texts" }).click();
+    await publishDialog.getByText("1 text has no French").waitFor({ state: "detached" });
+    await publishDialog.getByRole("button", { name: "Publish", exact: true }).click();
+    await page.getByText("This form is published").waitFor();
+
+    // The applicant's French page shows the machine's French and the admin's corrected French.
+    const { linkId } = await page.evaluate(async (id) => {
+      const result = (await (await fetch(`/api/forms/program/${id}`)).json()) as {
+        form: { submissionLinks: { _id: string }[] };
+      };
+      return { linkId: result.form.submissionLinks[0]!._id };
+    }, programId);
+    const applicant = await newPage(browser());
+    await applicant.page.goto(`${baseURL}/form/${linkId}`);
+    await applicant.page.getByRole("button", { name: "Français", exact: true }).first().click();
+    await applicant.page.getByText("Mon programme bilingue").first().waitFor();
+    await applicant.page.getByRole("button", { name: translate("fr", "start.guest"), exact: true }).click();
+    await applicant.page.getByText("FR:Admin Info").first().waitFor();
+    await applicant.page.getByText("FR:Unique Identifier - Name").first().waitFor();
+    expect(problems).toEqual([]);
+    expect(applicant.problems).toEqual([]);
   });
 });

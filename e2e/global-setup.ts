@@ -6,6 +6,7 @@ import type { TestProject } from "vitest/node";
 import { buildClient, clientBuildIsStale } from "../src/server/build-client";
 import { loadConfig } from "../src/server/config";
 import { type RunningServer, startServer } from "../src/server/server";
+import { startTranslateStandIn, type TranslateStandIn } from "../src/server/test/google-translate-stand-in";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -27,6 +28,7 @@ async function freePort(): Promise<number> {
 }
 
 let server: RunningServer | undefined;
+let translateStandIn: TranslateStandIn | undefined;
 let dataDir: string | undefined;
 
 /** The real app (built SPA + API) on a fresh embedded database with demo data, as `npm start` runs it. */
@@ -35,6 +37,8 @@ export async function setup(project: TestProject) {
   const port = await freePort();
   dataDir = mkdtempSync(path.join(tmpdir(), "decisionhub-e2e-"));
   const demoPassword = "e2e-demo-password";
+  // Machine translation through a local server speaking Google's REST API ("FR:" before the English).
+  translateStandIn = await startTranslateStandIn();
   server = await startServer(
     loadConfig({
       NODE_ENV: "development",
@@ -45,6 +49,8 @@ export async function setup(project: TestProject) {
       DEMO_PASSWORD: demoPassword,
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT: "off",
+      GOOGLE_TRANSLATE_API_KEY: "e2e-translate-key",
+      GOOGLE_TRANSLATE_ENDPOINT: translateStandIn.url,
     }),
   );
   project.provide("baseURL", server.url);
@@ -53,5 +59,6 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await server?.close();
+  await translateStandIn?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }

@@ -58,6 +58,29 @@ async function dragWithMouse(page: Page, source: Locator, target: Locator) {
 }
 
 describe("a committee member reviews the demo candidates", () => {
+  it("translates a written answer by machine beside the original, never an anonymized one", async () => {
+    const { page, problems } = await signIn("reviewer@demo.test");
+    await page.goto(`${baseURL}/applications`);
+    await page.getByRole("link", { name: `Review ${RITAS_CANDIDATES[0]}` }).click();
+    await page.getByRole("heading", { name: RITAS_CANDIDATES[0], exact: true }).waitFor();
+    const offered = await page.getByRole("button", { name: "Traduire en français" }).count();
+    expect(offered).toBeGreaterThan(0);
+    const translated = page.waitForResponse((r) => r.url().endsWith("/translation"));
+    await page.getByRole("button", { name: "Traduire en français" }).first().click();
+    const body = (await (await translated).json()) as { text: string };
+    expect(body.text).toMatch(/^FR:/);
+    await page.getByText("Traduction automatique (français)").waitFor();
+    await page.getByText(body.text, { exact: true }).waitFor();
+    // The original stays where it was.
+    await page.getByText(body.text.slice(3), { exact: true }).first().waitFor();
+    await expectAccessible(page);
+    if (process.env.E2E_SCREENSHOT_DIR) {
+      const { join } = await import("node:path");
+      await page.screenshot({ path: join(process.env.E2E_SCREENSHOT_DIR, "answer-translation-1280.png") });
+    }
+    expect(problems).toEqual([]);
+  });
+
   it("rates every candidate on the criteria, comments, unlocks step 2 and orders the ranking with mouse and keyboard", async () => {
     const { page, problems } = await signIn("reviewer@demo.test");
     await page.goto(`${baseURL}/applications`);

@@ -115,6 +115,18 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Another Stripe API origin (tests point it at a local stub; never set in production). */
   STRIPE_API_URL: z.url().optional(),
+  /**
+   * Machine translation of forms into French (docs/decisions/022-machine-translation.md): Google Cloud
+   * Translation Basic (v2) with an API key, or Advanced (v3) with the runtime's credentials and the
+   * project. Neither: no machine translation (the builder says so). The key is never logged nor sent to a
+   * browser.
+   */
+  GOOGLE_TRANSLATE_API_KEY: z.string().min(1).optional(),
+  GOOGLE_CLOUD_PROJECT: z.string().min(1).optional(),
+  /** Advanced (v3) only: the location of the model. */
+  GOOGLE_TRANSLATE_LOCATION: z.string().min(1).default("global"),
+  /** Another origin speaking Google's REST API (tests and local stand-ins; never set in production). */
+  GOOGLE_TRANSLATE_ENDPOINT: z.url().optional(),
   /** Serve the built SPA from dist/client (false in API-only tests). */
   SERVE_CLIENT: bool.default(true),
 });

@@ -16,6 +16,7 @@ import { DiskStorage } from "./files/storage";
 import type { AppDeps } from "./http/context";
 import { createLogger } from "./logger";
 import { ensureReferenceData } from "./plans/reference-data";
+import { translationProvider } from "./translation/google";
 
 /**
  * Without BETTER_AUTH_SECRET (development), a random secret is kept in the data folder so that
@@ -88,7 +89,20 @@ export async function createDeps(
     }),
     linkSecret: exportLinkSecret(secret),
   };
-  return { config, database: db0, db: db0.db, auth, mailer, log, stripe, files, exports, seededDemo };
+  const translation = translationProvider(config);
+  return {
+    config,
+    database: db0,
+    db: db0.db,
+    auth,
+    mailer,
+    log,
+    stripe,
+    files,
+    exports,
+    translation,
+    seededDemo,
+  };
 }
 
 export interface RunningServer {

@@ -897,3 +897,24 @@ export const statisticsVersions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.programId, t.shard] })],
 );
+
+/**
+ * Machine translations already paid for, shared by every instance: one row per (English text, target
+ * language, provider), keyed by the text's SHA-256 so the key stays small whatever the text's length.
+ * Republishing, duplicating a program or another form with the same wording costs no provider call
+ * (docs/decisions/022-machine-translation.md). Not tied to an organization: a sentence's translation
+ * says nothing about who asked for it, and the text itself is not stored.
+ */
+export const translationCache = pgTable(
+  "translation_cache",
+  {
+    /** SHA-256 (hex) of the source text as sent to the provider. */
+    sourceHash: text("source_hash").notNull(),
+    targetLanguage: text("target_language").notNull(),
+    /** Which provider (and edition) made it: "google-v2", "google-v3". */
+    provider: text("provider").notNull(),
+    translatedText: text("translated_text").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sourceHash, t.targetLanguage, t.provider] })],
+);

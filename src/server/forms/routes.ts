@@ -5,6 +5,7 @@ import {
   allowEditBodySchema,
   closeFormBodySchema,
   formResultSchema,
+  machineTranslationResultSchema,
   mappableFormsResultSchema,
   revisionBodySchema,
   saveFormBodySchema,
@@ -14,6 +15,8 @@ import { type AppContext, authorize } from "../http/context";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
 import { submittedCount } from "../submissions/service";
+import { answeringProviderFailures, translationUnavailableResponse } from "../translation/http";
+import { translateMissingFrench } from "./machine-translation";
 import {
   changeContent,
   closeForm,
@@ -73,7 +76,8 @@ export const formRoutes = createRouter()
         programId: program.id,
         organizationId: program.organizationId,
       })!;
-      return c.json(await presentForm(db, await formOfProgram(db, program, actor.userId)), 200);
+      const form = await presentForm(db, await formOfProgram(db, program, actor.userId));
+      return c.json({ ...form, machineTranslation: c.get("deps").translation !== null }, 200);
     },
   )
   .openapi(
@@ -147,6 +151,30 @@ export const formRoutes = createRouter()
       const { row, actor } = await administeredForm(c, c.req.valid("param").formId);
       await publishForm(c.get("deps").db, row.id, c.req.valid("json").revision, actor.userId);
       return respond(c, row.id);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{formId}/translations/machine",
+      tags,
+      summary:
+        "Fill every empty French text of the form by machine translation (marked machine-made; French an administrator wrote is kept); answers how many were filled",
+      request: { params: formParams, body: jsonBody(revisionBodySchema) },
+      responses: {
+        200: jsonResponse(machineTranslationResultSchema, "The form with its new French texts"),
+        409: refused,
+        503: translationUnavailableResponse,
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const { row } = await administeredForm(c, c.req.valid("param").formId);
+      const { db, translation } = c.get("deps");
+      const result = await answeringProviderFailures(c, () =>
+        translateMissingFrench(db, translation, row.id, c.req.valid("json").revision),
+      );
+      return c.json({ ...(await presentForm(db, result.row)), translated: result.translated }, 200);
     },
   )
   .openapi(

@@ -10,6 +10,7 @@ import type { MailDispatcher } from "../email/dispatcher";
 import type { ExportRunner } from "../exports/job-runner";
 import type { DiskStorage } from "../files/storage";
 import type { Logger } from "../logger";
+import type { TranslationProvider } from "../translation/provider";
 import { AppError, notFound } from "./errors";
 
 /** What every request handler can reach: built once at start-up, passed in (never imported globally). */
@@ -24,6 +25,8 @@ export interface AppDeps {
   stripe: Stripe | null;
   /** Uploaded files and the key that signs upload addresses. */
   files: { storage: DiskStorage; secret: string };
+  /** Machine translation of forms; null when no provider is configured. */
+  translation: TranslationProvider | null;
   /** The export job runner (kicked after a job is queued) and the key that signs download links. */
   exports: { runner: ExportRunner; linkSecret: string };
 }

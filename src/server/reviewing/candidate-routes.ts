@@ -13,6 +13,8 @@ import {
 import { okSchema } from "../../shared/schemas/common";
 import { editConflictBodySchema } from "../../shared/schemas/edit-conflict";
 import {
+  answerTranslationBodySchema,
+  answerTranslationResultSchema,
   candidateListQuerySchema,
   candidateListResultSchema,
   candidateViewSchema,
@@ -22,7 +24,9 @@ import {
 import { type AppContext, authorize, requireActor } from "../http/context";
 import { AppError, notFound, validationError } from "../http/errors";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
+import { answeringProviderFailures, translationUnavailableResponse } from "../translation/http";
 import { loadActor } from "../users/actor";
+import { translateAnswer } from "./answer-translation";
 import {
   applyRowAction,
   candidatePageQuerySchema,
@@ -132,7 +136,42 @@ export const candidateRoutes = createRouter()
       const { db } = c.get("deps");
       const found = await findCandidate(db, actor.userId, submissionId, programId);
       authorize(c, "candidate:read", found.resource);
-      return c.json(await candidateView(db, actor, found), 200);
+      const view = await candidateView(db, actor, found);
+      return c.json({ ...view, machineTranslation: c.get("deps").translation !== null }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{programId}/{submissionId}/answers/{questionId}/translation",
+      tags,
+      summary:
+        "A written answer the caller sees, translated by machine into English or French (never an anonymized one); nothing is stored but the translation cache",
+      request: {
+        params: z.object({ programId: id, submissionId: id, questionId: id }),
+        body: jsonBody(answerTranslationBodySchema),
+      },
+      responses: {
+        200: jsonResponse(answerTranslationResultSchema, "The translated text"),
+        409: jsonResponse(
+          z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
+          "Anonymized, not a written answer, or no translation provider",
+        ),
+        503: translationUnavailableResponse,
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const actor = requireActor(c);
+      const { programId, submissionId, questionId } = c.req.valid("param");
+      const { target } = c.req.valid("json");
+      const { db, translation } = c.get("deps");
+      const found = await findCandidate(db, actor.userId, submissionId, programId);
+      authorize(c, "candidate:read", found.resource);
+      const text = await answeringProviderFailures(c, () =>
+        translateAnswer(db, translation, actor, found, questionId, target),
+      );
+      return c.json({ questionId, target, text }, 200);
     },
   );
 

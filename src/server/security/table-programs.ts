@@ -239,6 +239,13 @@ const FORMS: RouteCase[] = [
     expect: only(ADMINS, 200),
   },
   {
+    route: "POST /api/forms/:formId/translations/machine",
+    label: "no translation provider here",
+    call: "POST /api/forms/{form}/translations/machine",
+    body: { revision: "{formRevision}" },
+    expect: only(ADMINS, 409),
+  },
+  {
     route: "POST /api/forms/:formId/unpublish",
     label: "has submissions",
     call: "POST /api/forms/{form}/unpublish",

@@ -63,6 +63,24 @@ const CANDIDATES: RouteCase[] = [
       expect: only(SEES[candidate], 200),
     }),
   ),
+  // No translation provider in the matrix's world: whoever sees the answer gets 409 saying so (past
+  // authorization); an anonymized answer is 409 for admins too, and 404 for reviewers (they never see it).
+  ...(Object.keys(SEES) as (keyof typeof SEES)[]).map(
+    (candidate): RouteCase => ({
+      route: "POST /api/applications/:programId/:submissionId/answers/:questionId/translation",
+      label: `the ${candidate} candidate's written answer`,
+      call: `POST /api/applications/{program}/{${candidate}}/answers/${FORM.plain}/translation`,
+      body: { target: "fr" },
+      expect: only(SEES[candidate], 409),
+    }),
+  ),
+  {
+    route: "POST /api/applications/:programId/:submissionId/answers/:questionId/translation",
+    label: "an anonymized answer",
+    call: `POST /api/applications/{program}/{owned}/answers/${FORM.hidden}/translation`,
+    body: { target: "en" },
+    expect: only(SEES.owned, 404, forAdmins(409)),
+  },
   {
     route: "GET /api/admin/candidate-submissions",
     call: "GET /api/admin/candidate-submissions?programId={program}",

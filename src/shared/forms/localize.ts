@@ -11,13 +11,24 @@ export function localize(text: string, language: Language, settings: FormSetting
   return french?.trim() ? french : text;
 }
 
+/**
+ * A styled run keeps the spaces around it ("About " then a bold "the fund"): French texts are stored
+ * trimmed, and the words of two runs must not run together.
+ */
+function localizeRun(text: string, language: Language, settings: FormSettings): string {
+  const localized = localize(text, language, settings);
+  if (localized === text) return text;
+  const [, before = "", after = ""] = /^(\s*)[\s\S]*?(\s*)$/.exec(text) ?? [];
+  return `${before}${localized.trim()}${after}`;
+}
+
 /** Rich text in the applicant's language: plain text is looked up whole, blocks run by run. */
 export function localizeRichText(text: RichText, language: Language, settings: FormSettings): RichText {
   if (typeof text === "string") return localize(text, language, settings);
   return {
     blocks: text.blocks.map((block) => ({
       ...block,
-      children: block.children.map((run) => ({ ...run, text: localize(run.text, language, settings) })),
+      children: block.children.map((run) => ({ ...run, text: localizeRun(run.text, language, settings) })),
     })),
   };
 }

@@ -227,6 +227,11 @@ export const formSettingsSchema = z.strictObject({
   frenchTranslationEnabled: z.boolean(),
   /** French text by English text (labels, questions, options). */
   translations: z.record(z.string().max(FORM_LIMITS.text), z.string().max(FORM_LIMITS.text)),
+  /**
+   * The English texts whose French text a machine made and no administrator has edited since (the builder
+   * marks them). Absent on forms saved before machine translation existed: none.
+   */
+  machineTranslated: z.array(z.string().max(FORM_LIMITS.text)).optional(),
 });
 export type FormSettings = z.infer<typeof formSettingsSchema>;
 

@@ -10,6 +10,8 @@ export const formResultSchema = z.object({
   warnings: z.array(
     z.object({ sectionId: z.string(), questionId: z.string().optional(), message: z.string() }),
   ),
+  /** Whether this server translates French texts by machine (said when the builder opens the form). */
+  machineTranslation: z.boolean().optional(),
 });
 export type FormResult = z.infer<typeof formResultSchema>;
 
@@ -38,6 +40,12 @@ export const addSectionBodySchema = z.strictObject({
 });
 
 export const revisionBodySchema = z.strictObject({ revision: z.number().int().min(0) });
+
+/** POST /api/forms/{formId}/translations/machine: how many French texts were filled, and the form now. */
+export const machineTranslationResultSchema = formResultSchema.extend({
+  translated: z.number().int().min(0),
+});
+export type MachineTranslationResult = z.infer<typeof machineTranslationResultSchema>;
 
 /** POST /api/forms/{formId}/close: close now (no `at`) or at a scheduled date-time. */
 export const closeFormBodySchema = z.strictObject({ at: z.iso.datetime().optional() });

@@ -209,6 +209,8 @@ export const candidateViewSchema = z.object({
   /** The sections of the form version the submission was made on (deleted ones left out). */
   sections: z.array(sectionSchema),
   answers: z.array(reviewAnswerSchema),
+  /** Whether this server translates answers by machine (the "Translate" beside a text answer). */
+  machineTranslation: z.boolean().optional(),
   files: z.array(submissionFileSchema),
   /** Previous and next applicant in the caller's list order. */
   previousId: z.string().nullable(),
@@ -285,3 +287,13 @@ export type CandidateStatsRow = z.infer<typeof candidateStatsRowSchema>;
 
 /** GET /api/reviews/{userId}/{programId}?count=true and GET /api/ratings/{userId}/?count=true. */
 export const countResultSchema = z.object({ count: z.number().int() });
+
+/** POST /api/applications/{programId}/{submissionId}/answers/{questionId}/translation: into which language. */
+export const answerTranslationBodySchema = z.strictObject({ target: z.enum(["en", "fr"]) });
+/** The answer's text in `target`, by machine; the original stays where it was shown. */
+export const answerTranslationResultSchema = z.object({
+  questionId: z.string(),
+  target: z.enum(["en", "fr"]),
+  text: z.string(),
+});
+export type AnswerTranslationResult = z.infer<typeof answerTranslationResultSchema>;

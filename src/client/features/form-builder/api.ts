@@ -3,6 +3,8 @@ import type { FormContent, Section } from "../../../shared/forms/model";
 import {
   type FormResult,
   formResultSchema,
+  type MachineTranslationResult,
+  machineTranslationResultSchema,
   type SaveFormResult,
   saveFormResultSchema,
 } from "../../../shared/schemas/forms";
@@ -49,4 +51,11 @@ export const formApi = {
     apiSend("POST", apiPath`/api/forms/${formId}/publish`, { revision }, formResultSchema),
   unpublish: (formId: string, revision: number): Promise<FormResult> =>
     apiSend("POST", apiPath`/api/forms/${formId}/unpublish`, { revision }, formResultSchema),
+  translateMissing: (formId: string, revision: number): Promise<MachineTranslationResult> =>
+    apiSend(
+      "POST",
+      apiPath`/api/forms/${formId}/translations/machine`,
+      { revision },
+      machineTranslationResultSchema,
+    ),
 };

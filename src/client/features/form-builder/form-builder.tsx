@@ -3,6 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from "react";
 import { logicWarnings } from "../../../shared/forms/branching";
 import { moveLiveSection } from "../../../shared/forms/builder-edits";
+import { missingFrench } from "../../../shared/forms/french-texts";
 import { type FormSettings, liveSections, type RichText } from "../../../shared/forms/model";
 import { FORM_MESSAGES, formProblems } from "../../../shared/forms/publish-check";
 import type { FormResult } from "../../../shared/schemas/forms";
@@ -13,6 +14,7 @@ import { CustomizationButton } from "./customization/customization-button";
 import { DraftHeader } from "./draft-header";
 import { failureText } from "./failure-text";
 import { FormDetails } from "./form-details";
+import { useMachineTranslation } from "./machine-translation";
 import { MappingScope } from "./mapping/mapping-scope";
 import { ProblemSummary } from "./problem-summary";
 import { messagesByPlace, NO_SECTION_MESSAGES, type SectionMessages } from "./problems-by-place";
@@ -40,6 +42,7 @@ export function FormBuilder({ initial, onReload }: { initial: FormResult; onRelo
   const [unpublishing, setUnpublishing] = useState(false);
   const commands = useSectionCommands(form._id, sync, editor.latest);
   const dialogs = useSideDialogs();
+  const machine = useMachineTranslation(form._id, sync, initial.machineTranslation ?? false);
 
   // Checked a beat behind the typing: a 1,000-question form stays responsive while the checks catch up.
   const checked = useDeferredValue(content.sections);
@@ -51,6 +54,12 @@ export function FormBuilder({ initial, onReload }: { initial: FormResult; onRelo
     previousPlaced.current = next.sections;
     return next;
   }, [problems, warnings]);
+
+  // Counted only while the publish dialog is open: a large form's texts are not walked on every keystroke.
+  const missingFrenchCount = useMemo(
+    () => (publishOpen && content.settings.frenchTranslationEnabled ? missingFrench(content).length : 0),
+    [publishOpen, content],
+  );
 
   const live = liveSections(content.sections);
   const liveKey = live.map((s) => s._id).join("\n");
@@ -176,6 +185,8 @@ export function FormBuilder({ initial, onReload }: { initial: FormResult; onRelo
       <PublishDialog
         opened={publishOpen}
         warnings={warnings}
+        missingFrench={missingFrenchCount}
+        machine={machine}
         publishing={publishing}
         onConfirm={() => void publish()}
         onClose={publishDialog.close}
@@ -187,6 +198,7 @@ export function FormBuilder({ initial, onReload }: { initial: FormResult; onRelo
         content={content}
         onSettings={setSettings}
         onAccessChanged={editor.adopt}
+        machine={machine}
       />
     </Box>
   );

@@ -1,12 +1,13 @@
 import { useDisclosure } from "@mantine/hooks";
 import { useMemo } from "react";
+import { formTexts } from "../../../shared/forms/french-texts";
 import type { Form, FormContent, FormSettings } from "../../../shared/forms/model";
 import type { FormResult } from "../../../shared/schemas/forms";
 import { ApplicantAccessDialog } from "./access/applicant-access-dialog";
 import { ApplicantLinkDialog } from "./access/applicant-link-dialog";
 import { PreviewLinkDialog } from "./access/preview-link-dialog";
 import { FormCustomizationDrawer } from "./customization/form-customization-drawer";
-import { formTexts } from "./form-texts";
+import type { MachineTranslation } from "./machine-translation";
 
 /** Which of the header's dialogs is open (one at a time). */
 export function useSideDialogs() {
@@ -37,10 +38,18 @@ interface SideDialogsProps {
   content: FormContent;
   onSettings: (settings: FormSettings) => void;
   onAccessChanged: (result: FormResult) => void;
+  machine: MachineTranslation;
 }
 
 /** The preview link, applicant access and link dialogs and the customization drawer. */
-export function SideDialogs({ dialogs, form, content, onSettings, onAccessChanged }: SideDialogsProps) {
+export function SideDialogs({
+  dialogs,
+  form,
+  content,
+  onSettings,
+  onAccessChanged,
+  machine,
+}: SideDialogsProps) {
   const { opened, close } = dialogs;
   // Collected only while the drawer is open: a large form's texts are not walked on every keystroke.
   const texts = useMemo(
@@ -65,6 +74,7 @@ export function SideDialogs({ dialogs, form, content, onSettings, onAccessChange
         enabled={form.planSettings.logoBranding}
         texts={texts}
         programId={form.programId}
+        machine={machine}
       />
     </>
   );

@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { Section } from "../../../shared/forms/model";
 import type { ReviewAnswer } from "../../../shared/schemas/reviews";
 import type { SubmissionFile } from "../../../shared/schemas/submissions";
+import { TranslatableAnswer } from "./answer-translation";
 import { type AnswerContent, type AnswerDisplay, answerDisplay, shownQuestions } from "./canvas";
 import { REVIEWING_TEXT } from "./reviewing-messages";
 import { FileDownloadButton } from "./submission-files";
@@ -31,7 +32,10 @@ export function SectionAnswers({ section, answers, files }: SectionAnswersProps)
             {question.name.trim() || `Question ${index + 1}`}
           </Text>
           <Box component="dd" m={0} mt={4}>
-            <AnswerView display={answerDisplay(question, answers.get(question._id), files)} />
+            <AnswerView
+              questionId={question._id}
+              display={answerDisplay(question, answers.get(question._id), files)}
+            />
           </Box>
         </div>
       ))}
@@ -54,9 +58,17 @@ export function AnonymizedPlaceholder() {
   );
 }
 
-function AnswerView({ display }: { display: AnswerDisplay }) {
+function AnswerView({ questionId, display }: { questionId: string; display: AnswerDisplay }) {
   if (display.kind === "withheld") return <AnonymizedPlaceholder />;
+  // An anonymized answer is never offered for translation: it must not reach the provider.
   if (display.kind === "anonymized") return <AnonymizedForAdmin content={display.content} />;
+  if (display.kind === "text") {
+    return (
+      <TranslatableAnswer questionId={questionId}>
+        <AnswerContentView content={display} />
+      </TranslatableAnswer>
+    );
+  }
   return <AnswerContentView content={display} />;
 }
 

@@ -13,6 +13,7 @@ import {
   type ReviewAnswer,
   type ReviewProgram,
 } from "../../../shared/schemas/reviews";
+import { AnswerTranslationProvider } from "./answer-translation";
 import { SectionAnswers } from "./answer-view";
 import { CandidateTable } from "./candidate-table";
 import { answersByQuestion } from "./canvas";
@@ -92,6 +93,45 @@ describe("answers on the submission view", () => {
     );
     expect(html).not.toContain("could-leak@example.test");
     expect(html).toContain("Show anonymized answer");
+  });
+
+  it("offers Translate beside a written answer when the server translates, never beside an anonymized one", () => {
+    const written: Answer = {
+      questionId: "q",
+      sectionId: "s1",
+      type: "PARAGRAPHS",
+      answerString: "Un projet durable",
+      answerArray: [],
+      answerMatrix: [],
+    };
+    const hidden: Answer & { anonymized: boolean } = {
+      ...written,
+      questionId: "email",
+      answerString: "could-leak@example.test",
+      anonymized: true,
+    };
+    const answers = (
+      <SectionAnswers
+        section={section([question("q"), question("email", { anonymize: true })])}
+        answers={answersByQuestion([written, hidden])}
+        files={[]}
+      />
+    );
+    const offered = render(
+      <AnswerTranslationProvider programId="p1" submissionId="s1" available>
+        {answers}
+      </AnswerTranslationProvider>,
+    );
+    expect(offered).toContain("Un projet durable");
+    expect(offered.match(/Translate to English/g)).toHaveLength(1);
+    expect(offered.match(/Traduire en français/g)).toHaveLength(1);
+    const off = render(
+      <AnswerTranslationProvider programId="p1" submissionId="s1" available={false}>
+        {answers}
+      </AnswerTranslationProvider>,
+    );
+    expect(off).toContain("Un projet durable");
+    expect(off).not.toContain("Translate to English");
   });
 
   it("says when a question has no answer", () => {

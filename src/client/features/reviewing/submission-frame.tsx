@@ -12,6 +12,7 @@ import { PageLoader } from "../../components/page-loader";
 import { ApiError } from "../../lib/api-client";
 import { useSignedInSession } from "../../lib/signed-in-session";
 import { AdministrativeCategories } from "./administrative-categories";
+import { AnswerTranslationProvider } from "./answer-translation";
 import { candidateQuery, useReviewProgress } from "./api";
 import { answersByQuestion, splitSections } from "./canvas";
 import type { CanvasCommonProps } from "./canvas-card";
@@ -178,94 +179,100 @@ export function SubmissionFrame({
   const onDeleteComment = (comment: Comment) => setDeleting({ comment, opened: true });
 
   return (
-    <Stack gap="lg">
-      <StepBar
-        current="rate"
-        progress={progress.data?.progress ?? null}
-        enableStackedRankings={program.enableStackedRankings}
-      />
-      <Group justify="space-between" align="center">
-        <BackLink to={backTo} />
-        <Group gap="xs" component="nav" aria-label="Applicants">
-          <NeighbourLink
-            label="Previous applicant"
-            program={program}
-            targetId={view.previousId}
-            backTo={backTo}
-          />
-          <NeighbourLink label="Next applicant" program={program} targetId={view.nextId} backTo={backTo} />
-        </Group>
-      </Group>
-
-      <Group gap="sm" align="center">
-        <Title order={1} ref={titleRef} tabIndex={-1} style={{ overflowWrap: "anywhere", outline: "none" }}>
-          {identifier}
-        </Title>
-        {titleBadge}
-        {submission.test && (
-          <Badge color="green.9" variant="filled">
-            Test
-          </Badge>
-        )}
-      </Group>
-
-      {submission.draft && (
-        <Alert color="red" variant="light" role="note">
-          <Text size="sm" fw={700} c="red.9">
-            {REVIEW_MESSAGES.draftNotice}
-          </Text>
-        </Alert>
-      )}
-      {archived && (
-        <Alert color="gray" variant="light" role="note">
-          <Text size="sm">{REVIEW_MESSAGES.archived}</Text>
-        </Alert>
-      )}
-      {!archived && !view.canRate && (
-        <Alert color="blue" variant="light" role="note">
-          <Text size="sm">{REVIEWING_TEXT.readOnly}</Text>
-        </Alert>
-      )}
-
-      {/* "If any": an administrative section, or the grant amount an admin sees. */}
-      {(!hideEmptyAdministrative || adminInfo.length > 0 || view.isAdmin) && (
-        <AdministrativeCategories
-          sections={adminInfo}
-          answers={answers}
-          files={view.files}
-          showAmount={view.isAdmin}
-          amount={submission.amount}
+    <AnswerTranslationProvider
+      programId={program._id}
+      submissionId={submission._id}
+      available={view.machineTranslation ?? false}
+    >
+      <Stack gap="lg">
+        <StepBar
+          current="rate"
+          progress={progress.data?.progress ?? null}
+          enableStackedRankings={program.enableStackedRankings}
         />
-      )}
-      <SubmissionFiles files={view.files} />
+        <Group justify="space-between" align="center">
+          <BackLink to={backTo} />
+          <Group gap="xs" component="nav" aria-label="Applicants">
+            <NeighbourLink
+              label="Previous applicant"
+              program={program}
+              targetId={view.previousId}
+              backTo={backTo}
+            />
+            <NeighbourLink label="Next applicant" program={program} targetId={view.nextId} backTo={backTo} />
+          </Group>
+        </Group>
 
-      {children({
-        canvas,
-        ratingDisabled,
-        readOnly: {
-          userId,
-          program,
-          submissionId: submission._id,
-          answers,
-          files: view.files,
-          comments: view.comments,
-          draft: null,
-          ratingDisabled: true,
-          commentsEditable,
-          showComments,
-          onReviewChange: () => {},
-          onDeleteComment,
-        },
-      })}
+        <Group gap="sm" align="center">
+          <Title order={1} ref={titleRef} tabIndex={-1} style={{ overflowWrap: "anywhere", outline: "none" }}>
+            {identifier}
+          </Title>
+          {titleBadge}
+          {submission.test && (
+            <Badge color="green.9" variant="filled">
+              Test
+            </Badge>
+          )}
+        </Group>
 
-      <DeleteCommentDialog
-        userId={userId}
-        programId={program._id}
-        submissionId={submission._id}
-        comment={deleting?.comment ?? null}
-        opened={deleting?.opened ?? false}
-        onClose={() => setDeleting((current) => (current === null ? null : { ...current, opened: false }))}
-      />
-    </Stack>
+        {submission.draft && (
+          <Alert color="red" variant="light" role="note">
+            <Text size="sm" fw={700} c="red.9">
+              {REVIEW_MESSAGES.draftNotice}
+            </Text>
+          </Alert>
+        )}
+        {archived && (
+          <Alert color="gray" variant="light" role="note">
+            <Text size="sm">{REVIEW_MESSAGES.archived}</Text>
+          </Alert>
+        )}
+        {!archived && !view.canRate && (
+          <Alert color="blue" variant="light" role="note">
+            <Text size="sm">{REVIEWING_TEXT.readOnly}</Text>
+          </Alert>
+        )}
+
+        {/* "If any": an administrative section, or the grant amount an admin sees. */}
+        {(!hideEmptyAdministrative || adminInfo.length > 0 || view.isAdmin) && (
+          <AdministrativeCategories
+            sections={adminInfo}
+            answers={answers}
+            files={view.files}
+            showAmount={view.isAdmin}
+            amount={submission.amount}
+          />
+        )}
+        <SubmissionFiles files={view.files} />
+
+        {children({
+          canvas,
+          ratingDisabled,
+          readOnly: {
+            userId,
+            program,
+            submissionId: submission._id,
+            answers,
+            files: view.files,
+            comments: view.comments,
+            draft: null,
+            ratingDisabled: true,
+            commentsEditable,
+            showComments,
+            onReviewChange: () => {},
+            onDeleteComment,
+          },
+        })}
+
+        <DeleteCommentDialog
+          userId={userId}
+          programId={program._id}
+          submissionId={submission._id}
+          comment={deleting?.comment ?? null}
+          opened={deleting?.opened ?? false}
+          onClose={() => setDeleting((current) => (current === null ? null : { ...current, opened: false }))}
+        />
+      </Stack>
+    </AnswerTranslationProvider>
   );
 }

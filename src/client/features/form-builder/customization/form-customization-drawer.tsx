@@ -15,13 +15,16 @@ import {
   Title,
 } from "@mantine/core";
 import { useId, useState } from "react";
+import { isMachineMade, translatableTexts } from "../../../../shared/forms/french-texts";
 import { DEFAULT_CONFIRMATION_MESSAGE, type FormSettings } from "../../../../shared/forms/model";
 import { FORM_MESSAGES } from "../../../../shared/forms/publish-check";
 import { FILE_MESSAGES, HEADER_IMAGE_MIN } from "../../../../shared/schemas/files";
 import { FormAlert } from "../../../components/form-alert";
+import type { MachineTranslation } from "../machine-translation";
+import { TranslateMissingButton } from "../machine-translation-button";
 import { uploadHeaderImage } from "./api";
 import { ThemeColourPicker } from "./theme-colour-picker";
-import { setTranslation, translatableTexts, translatedCount, visibleTexts } from "./translations";
+import { MACHINE_MADE, setTranslation, translatedCount, visibleTexts } from "./translations";
 
 interface FormCustomizationDrawerProps {
   opened: boolean;
@@ -34,6 +37,7 @@ interface FormCustomizationDrawerProps {
   texts: readonly string[];
   /** The program whose header image this is (uploads are stored under it). */
   programId: string;
+  machine: MachineTranslation;
 }
 
 export const HEADER_IMAGE_HELP = `A .jpg, .jpeg or .png image, at least ${HEADER_IMAGE_MIN.width} × ${HEADER_IMAGE_MIN.height} pixels.`;
@@ -51,6 +55,7 @@ export function FormCustomizationDrawer({
   enabled,
   texts,
   programId,
+  machine,
 }: FormCustomizationDrawerProps) {
   const update = (patch: Partial<FormSettings>) => onChange({ ...settings, ...patch });
   return (
@@ -96,11 +101,7 @@ export function FormCustomizationDrawer({
             onChange={(event) => update({ frenchTranslationEnabled: event.currentTarget.checked })}
           />
           {settings.frenchTranslationEnabled && (
-            <FrenchTexts
-              texts={texts}
-              translations={settings.translations}
-              onChange={(translations) => update({ translations })}
-            />
+            <FrenchTexts texts={texts} settings={settings} onChange={onChange} machine={machine} />
           )}
         </Stack>
       </Fieldset>
@@ -183,14 +184,17 @@ function HeaderImage({
 
 function FrenchTexts({
   texts,
-  translations,
+  settings,
   onChange,
+  machine,
 }: {
   texts: readonly string[];
-  translations: FormSettings["translations"];
-  onChange: (translations: FormSettings["translations"]) => void;
+  settings: FormSettings;
+  onChange: (settings: FormSettings) => void;
+  machine: MachineTranslation;
 }) {
   const [query, setQuery] = useState("");
+  const { translations } = settings;
   const all = translatableTexts(texts);
   const { shown, matching } = visibleTexts(all, translations, query);
   if (all.length === 0) return <Text size="sm">The form has no text to translate yet.</Text>;
@@ -203,6 +207,7 @@ function FrenchTexts({
         size="sm"
         c="dimmed"
       >{`${translatedCount(all, translations)} of ${all.length} texts translated.`}</Text>
+      <TranslateMissingButton machine={machine} missing={all.length - translatedCount(all, translations)} />
       {all.length > shown.length || query !== "" ? (
         <TextInput
           label="Find a text"
@@ -222,7 +227,8 @@ function FrenchTexts({
           label={`French for: ${english}`}
           lang="fr"
           value={translations[english] ?? ""}
-          onChange={(event) => onChange(setTranslation(translations, english, event.currentTarget.value))}
+          description={isMachineMade(settings, english) ? MACHINE_MADE : undefined}
+          onChange={(event) => onChange(setTranslation(settings, english, event.currentTarget.value))}
         />
       ))}
     </Stack>

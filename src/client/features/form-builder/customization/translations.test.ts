@@ -1,26 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { setTranslation, translatableTexts, translatedCount, visibleTexts } from "./translations";
-
-describe("translatableTexts", () => {
-  it("trims, drops blanks and repeats, and keeps the form's order", () => {
-    expect(translatableTexts([" Name ", "", "Email", "Name", "  ", "Budget"])).toEqual([
-      "Name",
-      "Email",
-      "Budget",
-    ]);
-  });
-});
+import { defaultFormContent } from "../../../../shared/forms/defaults";
+import { setTranslation, translatedCount, visibleTexts } from "./translations";
 
 describe("setTranslation", () => {
+  const settings = defaultFormContent("Fund").settings;
+
   it("sets a French text without changing the original", () => {
-    const before = { Name: "Nom" };
+    const before = { ...settings, translations: { Name: "Nom" } };
     const after = setTranslation(before, "Email", "Courriel");
-    expect(after).toEqual({ Name: "Nom", Email: "Courriel" });
-    expect(before).toEqual({ Name: "Nom" });
+    expect(after.translations).toEqual({ Name: "Nom", Email: "Courriel" });
+    expect(before.translations).toEqual({ Name: "Nom" });
   });
 
   it("removes the entry when the French text is blank", () => {
-    expect(setTranslation({ Name: "Nom", Email: "Courriel" }, "Name", "  ")).toEqual({ Email: "Courriel" });
+    const before = { ...settings, translations: { Name: "Nom", Email: "Courriel" } };
+    expect(setTranslation(before, "Name", "  ").translations).toEqual({ Email: "Courriel" });
+  });
+
+  it("makes an edited machine text the administrator's own", () => {
+    const before = {
+      ...settings,
+      translations: { Name: "Nom", Email: "Adresse" },
+      machineTranslated: ["Name", "Email"],
+    };
+    expect(setTranslation(before, "Email", "Courriel")).toMatchObject({
+      translations: { Name: "Nom", Email: "Courriel" },
+      machineTranslated: ["Name"],
+    });
   });
 });
 

@@ -1,19 +1,22 @@
+import { hasFrench } from "../../../../shared/forms/french-texts";
 import type { FormSettings } from "../../../../shared/forms/model";
 
 type Translations = FormSettings["translations"];
 
-/** The English texts to translate: trimmed, without blanks or repeats, in the form's order. */
-export function translatableTexts(texts: readonly string[]): string[] {
-  return [...new Set(texts.map((text) => text.trim()).filter((text) => text !== ""))];
+/**
+ * The settings with one French text set by an administrator: a blank French text removes the entry, and
+ * the text is no longer marked machine-made (their edit is theirs, whatever it says).
+ */
+export function setTranslation(settings: FormSettings, english: string, french: string): FormSettings {
+  const translations = { ...settings.translations };
+  if (french.trim() === "") delete translations[english];
+  else translations[english] = french;
+  const machineTranslated = settings.machineTranslated?.filter((text) => text !== english);
+  return { ...settings, translations, ...(machineTranslated ? { machineTranslated } : {}) };
 }
 
-/** The translations with one French text set; a blank French text removes the entry. */
-export function setTranslation(translations: Translations, english: string, french: string): Translations {
-  const next = { ...translations };
-  if (french.trim() === "") delete next[english];
-  else next[english] = french;
-  return next;
-}
+/** Beside a French text a machine made, until an administrator edits it. */
+export const MACHINE_MADE = "Machine translation: check it, and edit it to make it yours.";
 
 /** How many text fields the drawer shows at once: a 1,000-question form stays quick to open. */
 export const TRANSLATION_PAGE = 100;
@@ -37,5 +40,5 @@ export function visibleTexts(
 
 /** How many of the texts have a French text. */
 export function translatedCount(texts: readonly string[], translations: Translations): number {
-  return texts.filter((text) => (translations[text] ?? "").trim() !== "").length;
+  return texts.filter((text) => hasFrench(translations, text)).length;
 }
