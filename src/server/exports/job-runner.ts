@@ -6,7 +6,7 @@ import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { ExportFormat, ExportKind } from "../../shared/schemas/exports";
 import type { Db } from "../db/client";
 import { exportJobs, programs, users } from "../db/schema";
-import type { DiskStorage } from "../files/storage";
+import type { FileStorage } from "../files/storage";
 import { jobFolder, resultKey } from "./job-store";
 import { PRODUCERS } from "./producers";
 import type { ExportContext, ExportProducer } from "./types";
@@ -48,7 +48,7 @@ export interface ExportRunner {
 
 export interface ExportRunnerOptions {
   db: Db;
-  storage: DiskStorage;
+  storage: FileStorage;
   retentionHours: number;
   internalEmailDomains: readonly string[];
   /** The producers by kind: PRODUCERS, or fakes in tests. */

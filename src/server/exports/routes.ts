@@ -139,7 +139,7 @@ export const exportRoutes = createRouter()
       if (checkExportLink(exports.linkSecret, link, signature) !== "valid") throw notFound();
       const job = await ownJob(c, id);
       if (job.status !== "ready" || job.fileKey === null) throw notFound();
-      const file = files.storage.readStream("private", job.fileKey);
+      const file = await files.storage.readStream("private", job.fileKey);
       if (!file) throw notFound();
       // Streamed: a zip of every attachment never sits in memory.
       const body = Readable.toWeb(file) as ReadableStream<Uint8Array>;

@@ -14,11 +14,83 @@ export function isValidKey(key: string): boolean {
   return segments.length <= 8 && segments.every((s) => SEGMENT.test(s) && s !== "." && s !== "..");
 }
 
+/** A stored file's chunks, read once; `close()` stops a reading early (or one never started). */
+export interface StoredChunks extends AsyncIterable<Uint8Array> {
+  close(): void;
+}
+
+/**
+ * Where the browser sends a file itself: a form POST of `fields` then the file (a signed POST policy),
+ * or a PUT of the bytes with `headers`. The address fixes the key, the content type and the size.
+ */
+export type SignedUpload =
+  | { method: "POST"; url: string; fields: Record<string, string> }
+  | { method: "PUT"; url: string; headers: Record<string, string> };
+
+export interface SignedUploadRequest {
+  contentType: string;
+  maxBytes: number;
+  expiresInSeconds: number;
+}
+
+export interface SignedDownloadRequest {
+  expiresInSeconds: number;
+  /** The name the browser saves it under (always as an attachment). */
+  fileName: string;
+  contentType: string;
+}
+
+/**
+ * Where files live: the local disk (the embedded default), an S3-compatible bucket or Google Cloud
+ * Storage, chosen by STORAGE_URL (docs/decisions/023-object-storage.md). Keys are `isValidKey` keys
+ * under two areas, "public" and "private", laid out the same way everywhere (`{area}/{key}`), so a
+ * disk store copies into a bucket as it is.
+ */
+export interface FileStorage {
+  readonly driver: "disk" | "s3" | "gcs";
+  write(bucket: Bucket, key: string, data: Uint8Array, contentType?: string): Promise<void>;
+  /** The file's bytes, or null when there is none. */
+  read(bucket: Bucket, key: string): Promise<Buffer | null>;
+  /** At most the first `length` bytes (a ranged read on a bucket), or null when there is no file. */
+  readHead(bucket: Bucket, key: string, length: number): Promise<Uint8Array | null>;
+  /** The file's size, or null when there is none. */
+  stat(bucket: Bucket, key: string): Promise<{ size: number } | null>;
+  /** The file's bytes as a stream, or null when there is none (known before anything is read). */
+  readStream(bucket: Bucket, key: string): Promise<Readable | null>;
+  /** The file's chunks (on disk read through `buffer`, see `LentChunks`), or null when there is none. */
+  readInto(bucket: Bucket, key: string, buffer: Uint8Array): Promise<StoredChunks | null>;
+  remove(bucket: Bucket, key: string): Promise<void>;
+  /** Removes a key and everything under it. */
+  removeTree(bucket: Bucket, key: string): Promise<void>;
+  /**
+   * A new local temporary file that will become `key`: the caller writes it, then `moveIntoPlace`
+   * stores it whole (a rename on disk, an upload on a bucket) or deletes it. Nobody sees it before.
+   */
+  partialPathFor(bucket: Bucket, key: string): Promise<string>;
+  moveIntoPlace(partial: string, bucket: Bucket, key: string): Promise<void>;
+  /** An address the browser uploads `key` to itself; null: the store has none (disk: the app's route). */
+  signedUpload(bucket: Bucket, key: string, request: SignedUploadRequest): Promise<SignedUpload | null>;
+  /** An address the browser downloads `key` from itself; null: the store has none (disk: the app's route). */
+  signedDownload(bucket: Bucket, key: string, request: SignedDownloadRequest): Promise<string | null>;
+}
+
+/**
+ * The store could not be reached or answered with a fault of its own (not a verdict on the request):
+ * answered 503 with Retry-After, like a database that is down (src/server/http/unavailable.ts).
+ */
+export class StorageUnavailableError extends Error {
+  readonly code = "STORAGE_UNAVAILABLE";
+  constructor(operation: string, cause: unknown) {
+    super(`The file store is unavailable (${operation})`, { cause });
+  }
+}
+
 /**
  * Files on disk under `root/{bucket}/{key}` (DATA_DIR/files). Writes go to a temporary name first
  * and are renamed into place, so a reader never sees half a file.
  */
-export class DiskStorage {
+export class DiskStorage implements FileStorage {
+  readonly driver = "disk";
   constructor(private readonly root: string) {}
 
   private pathOf(bucket: Bucket, key: string): string {
@@ -49,10 +121,31 @@ export class DiskStorage {
    * null when there is none. The file is opened here, synchronously, so "missing" is known before the
    * caller starts writing anything for it, and a file removed afterwards is still read whole.
    */
-  readStream(bucket: Bucket, key: string): Readable | null {
+  async readStream(bucket: Bucket, key: string): Promise<Readable | null> {
     const fd = this.openFile(bucket, key);
     // The path given is unused: the stream reads the descriptor opened here (and closes it).
     return fd === null ? null : createReadStream(key, { fd });
+  }
+
+  async readHead(bucket: Bucket, key: string, length: number): Promise<Uint8Array | null> {
+    const fd = this.openFile(bucket, key);
+    if (fd === null) return null;
+    try {
+      const head = new Uint8Array(length);
+      return head.subarray(0, await readChunk(fd, head));
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  async stat(bucket: Bucket, key: string): Promise<{ size: number } | null> {
+    const fd = this.openFile(bucket, key);
+    if (fd === null) return null;
+    try {
+      return { size: fstatSync(fd).size };
+    } finally {
+      closeSync(fd);
+    }
   }
 
   /**
@@ -61,7 +154,7 @@ export class DiskStorage {
    * per chunk: a stream's new 64 KB buffer per read stays in the process until V8 collects it, which
    * raised the server's memory by tens of MB over an export (decision 018).
    */
-  readInto(bucket: Bucket, key: string, buffer: Uint8Array): LentChunks | null {
+  async readInto(bucket: Bucket, key: string, buffer: Uint8Array): Promise<LentChunks | null> {
     const fd = this.openFile(bucket, key);
     return fd === null ? null : new LentChunks(fd, buffer);
   }
@@ -109,6 +202,15 @@ export class DiskStorage {
   async removeTree(bucket: Bucket, key: string): Promise<void> {
     await rm(this.pathOf(bucket, key), { recursive: true, force: true });
   }
+
+  // The app's own routes carry the bytes on disk (files/routes.ts): no address of the store's own.
+  async signedUpload(): Promise<SignedUpload | null> {
+    return null;
+  }
+
+  async signedDownload(): Promise<string | null> {
+    return null;
+  }
 }
 
 /**
@@ -116,7 +218,7 @@ export class DiskStorage {
  * done with a chunk (written it out) before asking for the next. Read once; the file is closed at the
  * end of the reading, or by `close()` when the consumer stops early or never starts.
  */
-export class LentChunks implements AsyncIterable<Uint8Array> {
+export class LentChunks implements StoredChunks {
   private closed = false;
 
   constructor(

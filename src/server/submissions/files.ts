@@ -7,7 +7,7 @@ import type { Db, Tx } from "../db/client";
 import { submissionFiles, submissions } from "../db/schema";
 import { DIRECTION_CONTROLS } from "../exports/zip/entry-names";
 import { CONTENT_TYPE_OF, nameFitsType, sniffFileType } from "../files/sniff";
-import type { DiskStorage } from "../files/storage";
+import type { FileStorage } from "../files/storage";
 import type { ReceivedUpload } from "../files/upload-body";
 import type { PrivateUploadGrant } from "../files/upload-grants";
 import { AppError, notFound } from "../http/errors";
@@ -113,7 +113,7 @@ export async function grantUpload(
  */
 export async function storeUpload(
   db: Db,
-  storage: DiskStorage,
+  storage: FileStorage,
   grant: PrivateUploadGrant,
   upload: Uint8Array | ReceivedUpload,
 ): Promise<SubmissionFile> {
@@ -186,7 +186,7 @@ export async function findFile(db: Tx, fileId: string) {
  */
 export async function deleteFile(
   db: Db,
-  storage: DiskStorage,
+  storage: FileStorage,
   ref: SubmissionRef,
   access: "owner" | "admin",
   fileId: string,
