@@ -18,6 +18,7 @@ import { Upload } from "@aws-sdk/lib-storage";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import {
+  attachment,
   type Bucket,
   type FileStorage,
   isValidKey,
@@ -63,6 +64,7 @@ function isUnavailable(error: unknown): boolean {
  */
 export class S3Storage implements FileStorage {
   readonly driver = "s3";
+  readonly uploadOrigin: string;
   private readonly client: S3Client;
 
   constructor(
@@ -77,6 +79,7 @@ export class S3Storage implements FileStorage {
       maxAttempts: 2,
       ...clientConfig,
     });
+    this.uploadOrigin = uploadOriginOf(location);
   }
 
   private objectKey(bucket: Bucket, key: string): string {
@@ -266,8 +269,13 @@ export class S3Storage implements FileStorage {
   }
 }
 
-/** `attachment` with a header-safe fallback name for old clients; `filename*` carries the real one. */
-export function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+/**
+ * Where the browser posts to: the endpoint itself with path-style addressing, else the bucket's own
+ * host under it (AWS without an endpoint: its regional virtual-hosted address).
+ */
+function uploadOriginOf(location: S3Location): string {
+  if (!location.endpoint) return `https://${location.bucket}.s3.${location.region}.amazonaws.com`;
+  const endpoint = new URL(location.endpoint);
+  if (location.forcePathStyle) return endpoint.origin;
+  return `${endpoint.protocol}//${location.bucket}.${endpoint.host}`;
 }

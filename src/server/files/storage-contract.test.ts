@@ -155,6 +155,7 @@ describe.each(["disk", "s3"])("the %s driver", (name) => {
     }
     expect(signed?.method).toBe("POST");
     if (signed?.method !== "POST") return;
+    expect(new URL(signed.url).origin).toBe(storage().uploadOrigin);
     const policy = JSON.parse(Buffer.from(signed.fields.Policy!, "base64").toString("utf8"));
     // The policy fixes the key, the type and the size (a real store refuses anything else).
     expect(policy.conditions).toEqual(
@@ -197,6 +198,33 @@ describe.each(["disk", "s3"])("the %s driver", (name) => {
     const expired = new URL(url!);
     expired.searchParams.set("X-Amz-Date", "20200101T000000Z");
     expect((await fetch(expired)).status).toBe(403);
+  });
+});
+
+describe("the S3 driver's upload origin (allowed by the page's connect-src)", () => {
+  it.each([
+    [{ region: "eu-west-3", forcePathStyle: false }, "https://my-bucket.s3.eu-west-3.amazonaws.com"],
+    [
+      { region: "auto", forcePathStyle: false, endpoint: "https://acct.r2.example.com" },
+      "https://my-bucket.acct.r2.example.com",
+    ],
+    [
+      { region: "us-east-1", forcePathStyle: true, endpoint: "http://127.0.0.1:9000" },
+      "http://127.0.0.1:9000",
+    ],
+  ])("is where the signed policy posts to (%o)", async (location, origin) => {
+    const storage = new S3Storage(
+      { bucket: "my-bucket", ...location },
+      { credentials: { accessKeyId: "x", secretAccessKey: "y" } },
+    );
+    const signed = await storage.signedUpload("private", "a/b.pdf", {
+      contentType: "application/pdf",
+      maxBytes: 10,
+      expiresInSeconds: 60,
+    });
+    expect(storage.uploadOrigin).toBe(origin);
+    expect(new URL(signed.url).origin).toBe(origin);
+    storage.close();
   });
 });
 

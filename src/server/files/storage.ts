@@ -3,6 +3,7 @@ import { closeSync, createReadStream, fstatSync, openSync, read } from "node:fs"
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { notFound } from "../http/errors";
 
 export type Bucket = "public" | "private";
 
@@ -20,12 +21,14 @@ export interface StoredChunks extends AsyncIterable<Uint8Array> {
 }
 
 /**
- * Where the browser sends a file itself: a form POST of `fields` then the file (a signed POST policy),
- * or a PUT of the bytes with `headers`. The address fixes the key, the content type and the size.
+ * Where the browser sends a file itself: a form POST of `fields`, then the file as the field `file`
+ * (a signed POST policy, which fixes the key, the content type and the size range).
  */
-export type SignedUpload =
-  | { method: "POST"; url: string; fields: Record<string, string> }
-  | { method: "PUT"; url: string; headers: Record<string, string> };
+export interface SignedUpload {
+  method: "POST";
+  url: string;
+  fields: Record<string, string>;
+}
 
 export interface SignedUploadRequest {
   contentType: string;
@@ -48,6 +51,8 @@ export interface SignedDownloadRequest {
  */
 export interface FileStorage {
   readonly driver: "disk" | "s3" | "gcs";
+  /** The origin `signedUpload` addresses point at (the page's connect-src allows it); null: none. */
+  readonly uploadOrigin: string | null;
   write(bucket: Bucket, key: string, data: Uint8Array, contentType?: string): Promise<void>;
   /** The file's bytes, or null when there is none. */
   read(bucket: Bucket, key: string): Promise<Buffer | null>;
@@ -74,6 +79,26 @@ export interface FileStorage {
   signedDownload(bucket: Bucket, key: string, request: SignedDownloadRequest): Promise<string | null>;
 }
 
+/** `attachment` with a header-safe fallback name for old clients; `filename*` carries the real one. */
+export function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * A bucket's own download address for an existing `private` file, or null on disk (the app serves the
+ * bytes) — and `notFound` when the bucket has no such file: an address to nothing is never handed out.
+ */
+export async function signedDownloadOf(
+  storage: FileStorage,
+  key: string,
+  request: SignedDownloadRequest,
+): Promise<string | null> {
+  if (storage.driver === "disk") return null;
+  if (!(await storage.stat("private", key))) throw notFound();
+  return storage.signedDownload("private", key, request);
+}
+
 /**
  * The store could not be reached or answered with a fault of its own (not a verdict on the request):
  * answered 503 with Retry-After, like a database that is down (src/server/http/unavailable.ts).
@@ -91,6 +116,7 @@ export class StorageUnavailableError extends Error {
  */
 export class DiskStorage implements FileStorage {
   readonly driver = "disk";
+  readonly uploadOrigin = null;
   constructor(private readonly root: string) {}
 
   private pathOf(bucket: Bucket, key: string): string {
