@@ -48,7 +48,7 @@ export async function createDeps(
     }));
   await db0.migrate();
   await ensureReferenceData(db0.db);
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   const seededDemo =
     config.DEMO_DATA && !isProduction(config)
       ? await seedDemoIfEmpty(db0.db, config.DEMO_PASSWORD, storage)

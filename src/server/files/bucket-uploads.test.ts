@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultFormContent, newQuestion, newSection } from "../../shared/forms/defaults";
 import type { FormContent, Question } from "../../shared/forms/model";
 import { translate } from "../../shared/i18n/catalog";
@@ -8,7 +8,7 @@ import { submissionFiles } from "../db/schema";
 import { buildCast, buildPublishedForm, buildUser, type Cast, signInCast } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/harness";
 import { png } from "../test/images";
-import { type LocalS3, startLocalS3 } from "../test/s3-server";
+import { createBucketTestApp, type LocalS3 } from "../test/s3-server";
 import { signUploadGrant } from "./upload-grants";
 
 /**
@@ -20,6 +20,7 @@ import { signUploadGrant } from "./upload-grants";
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
+let bucketApp: Awaited<ReturnType<typeof createBucketTestApp>>;
 let s3: LocalS3;
 let t: TestApp;
 let cast: Cast;
@@ -43,19 +44,13 @@ function fileForm(name: string): FormContent {
 }
 
 beforeAll(async () => {
-  s3 = await startLocalS3();
-  vi.stubEnv("AWS_ACCESS_KEY_ID", s3.credentials.accessKeyId);
-  vi.stubEnv("AWS_SECRET_ACCESS_KEY", s3.credentials.secretAccessKey);
-  t = await createTestApp({ STORAGE_URL: s3.url });
+  bucketApp = await createBucketTestApp();
+  ({ s3, t } = bucketApp);
   cast = await buildCast(t.deps.db);
   cookies = await signInCast(t, cast);
   ({ linkId } = await buildPublishedForm(t.deps.db, cast.program, fileForm("Bucket application")));
 });
-afterAll(async () => {
-  await t?.close();
-  await s3?.close();
-  vi.unstubAllEnvs();
-});
+afterAll(() => bucketApp?.close());
 
 interface BucketGrant {
   uploadUrl: string;

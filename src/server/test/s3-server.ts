@@ -2,6 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
+import { vi } from "vitest";
+import { createTestApp, type TestApp } from "./harness";
 
 /**
  * A real S3-compatible server (s3rver) on 127.0.0.1, a random port and a folder of its own, for the
@@ -53,3 +55,23 @@ const CORS = `<CORSConfiguration>
     <ExposeHeader>ETag</ExposeHeader>
   </CORSRule>
 </CORSConfiguration>`;
+
+/**
+ * The whole app with STORAGE_URL naming a local S3 server of its own (the SDK takes s3rver's keys from
+ * the standard variables, stubbed for the test file); `close` stops both.
+ */
+export async function createBucketTestApp(): Promise<{ s3: LocalS3; t: TestApp; close(): Promise<void> }> {
+  const s3 = await startLocalS3();
+  vi.stubEnv("AWS_ACCESS_KEY_ID", s3.credentials.accessKeyId);
+  vi.stubEnv("AWS_SECRET_ACCESS_KEY", s3.credentials.secretAccessKey);
+  const t = await createTestApp({ STORAGE_URL: s3.url });
+  return {
+    s3,
+    t,
+    async close() {
+      await t.close();
+      await s3.close();
+      vi.unstubAllEnvs();
+    },
+  };
+}
