@@ -29,13 +29,14 @@ async function freePort(): Promise<number> {
 let server: RunningServer | undefined;
 let dataDir: string | undefined;
 
-/** The real app (built SPA + API) on a fresh embedded database with demo data, as `npm start` runs it. */
-export async function setup(project: TestProject) {
-  if (clientBuildIsStale()) buildClient();
+/** The real app on a free port of 127.0.0.1, with demo data in `dataDir`, plus `env`. */
+export async function startE2eServer(
+  dataDir: string,
+  demoPassword: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  dataDir = mkdtempSync(path.join(tmpdir(), "decisionhub-e2e-"));
-  const demoPassword = "e2e-demo-password";
-  server = await startServer(
+  return startServer(
     loadConfig({
       NODE_ENV: "development",
       PORT: String(port),
@@ -45,8 +46,17 @@ export async function setup(project: TestProject) {
       DEMO_PASSWORD: demoPassword,
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT: "off",
+      ...env,
     }),
   );
+}
+
+/** The real app (built SPA + API) on a fresh embedded database with demo data, as `npm start` runs it. */
+export async function setup(project: TestProject) {
+  if (clientBuildIsStale()) buildClient();
+  dataDir = mkdtempSync(path.join(tmpdir(), "decisionhub-e2e-"));
+  const demoPassword = "e2e-demo-password";
+  server = await startE2eServer(dataDir, demoPassword);
   project.provide("baseURL", server.url);
   project.provide("demoPassword", demoPassword);
 }
