@@ -13,7 +13,9 @@ export async function createStorage(config: Pick<Config, "STORAGE_URL" | "DATA_D
       return new DiskStorage(location.root ?? path.join(config.DATA_DIR, "files"));
     case "s3":
       return new (await import("./s3-storage")).S3Storage(location);
-    case "gcs":
-      throw new Error("STORAGE_URL=gs://… is not available yet: use s3:// with Cloud Storage's HMAC keys.");
+    case "gcs": {
+      const { Storage } = await import("@google-cloud/storage");
+      return new (await import("./gcs-storage")).GcsStorage(Storage, location);
+    }
   }
 }

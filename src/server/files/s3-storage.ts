@@ -1,8 +1,4 @@
-import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
@@ -20,13 +16,16 @@ import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import {
   attachment,
   type Bucket,
+  callStore,
+  chunksOf,
   type FileStorage,
   isValidKey,
   type SignedDownloadRequest,
   type SignedUpload,
   type SignedUploadRequest,
-  StorageUnavailableError,
   type StoredChunks,
+  temporaryPartial,
+  uploadPartial,
 } from "./storage";
 
 export interface S3Location {
@@ -88,14 +87,8 @@ export class S3Storage implements FileStorage {
   }
 
   /** Runs one call of the store: a missing object gives `missing`, a fault of the store a 503. */
-  private async call<T, M>(operation: string, run: () => Promise<T>, missing: M): Promise<T | M> {
-    try {
-      return await run();
-    } catch (error) {
-      if (isMissing(error)) return missing;
-      if (isUnavailable(error)) throw new StorageUnavailableError(operation, error);
-      throw error;
-    }
+  private call<T, M>(operation: string, run: () => Promise<T>, missing: M): Promise<T | M> {
+    return callStore({ isMissing, isUnavailable }, operation, run, missing);
   }
 
   private async get(bucket: Bucket, key: string, range?: string) {
@@ -163,10 +156,7 @@ export class S3Storage implements FileStorage {
   async readInto(bucket: Bucket, key: string): Promise<StoredChunks | null> {
     const stream = await this.readStream(bucket, key);
     if (!stream) return null;
-    return {
-      [Symbol.asyncIterator]: () => stream[Symbol.asyncIterator](),
-      close: () => stream.destroy(),
-    };
+    return chunksOf(stream);
   }
 
   async remove(bucket: Bucket, key: string): Promise<void> {
@@ -208,7 +198,7 @@ export class S3Storage implements FileStorage {
 
   async partialPathFor(bucket: Bucket, key: string): Promise<string> {
     this.objectKey(bucket, key);
-    return path.join(tmpdir(), `decisionhub-${randomUUID()}.partial`);
+    return temporaryPartial();
   }
 
   /**
@@ -216,23 +206,17 @@ export class S3Storage implements FileStorage {
    * once the last part is in, so a reader never sees half of it. The temporary file goes either way.
    */
   async moveIntoPlace(partial: string, bucket: Bucket, key: string): Promise<void> {
-    if (!path.basename(partial).endsWith(".partial")) throw new Error(`Not a partial file of ${key}`);
-    try {
+    const Key = this.objectKey(bucket, key);
+    await uploadPartial(partial, key, () => {
       const upload = new Upload({
         client: this.client,
-        params: {
-          Bucket: this.location.bucket,
-          Key: this.objectKey(bucket, key),
-          Body: createReadStream(partial),
-        },
+        params: { Bucket: this.location.bucket, Key, Body: createReadStream(partial) },
         partSize: PART_BYTES,
         queueSize: 1,
         leavePartsOnError: false,
       });
-      await this.call("write", () => upload.done(), null);
-    } finally {
-      await rm(partial, { force: true });
-    }
+      return this.call("write", () => upload.done(), null);
+    });
   }
 
   async signedUpload(bucket: Bucket, key: string, request: SignedUploadRequest): Promise<SignedUpload> {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { closeSync, createReadStream, fstatSync, openSync, read } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { notFound } from "../http/errors";
@@ -84,6 +85,60 @@ export function attachment(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
+
+/** How a bucket driver tells its client's errors apart. */
+export interface StoreErrors {
+  isMissing(error: unknown): boolean;
+  /** A fault of the store or of the way to it (refused, timeout, 5xx), not a verdict on the request. */
+  isUnavailable(error: unknown): boolean;
+}
+
+/**
+ * Runs one call of a bucket's client: a missing object gives `missing`, a fault of the store a
+ * StorageUnavailableError (503), anything else is thrown as it is.
+ */
+export async function callStore<T, M>(
+  errors: StoreErrors,
+  operation: string,
+  run: () => Promise<T>,
+  missing: M,
+): Promise<T | M> {
+  try {
+    return await run();
+  } catch (error) {
+    if (errors.isMissing(error)) return missing;
+    if (errors.isUnavailable(error)) throw new StorageUnavailableError(operation, error);
+    throw error;
+  }
+}
+
+/** A bucket's object stream as chunks a caller may stop reading (`close`). */
+export function chunksOf(stream: Readable): StoredChunks {
+  return {
+    [Symbol.asyncIterator]: () => stream[Symbol.asyncIterator](),
+    close: () => stream.destroy(),
+  };
+}
+
+/**
+ * A bucket driver's `moveIntoPlace`: `upload` stores the finished local file `partial` (from
+ * `temporaryPartial`), which is deleted either way.
+ */
+export async function uploadPartial(
+  partial: string,
+  key: string,
+  upload: () => Promise<unknown>,
+): Promise<void> {
+  if (!path.basename(partial).endsWith(".partial")) throw new Error(`Not a partial file of ${key}`);
+  try {
+    await upload();
+  } finally {
+    await rm(partial, { force: true });
+  }
+}
+
+/** A bucket driver's `partialPathFor`: a new file name in the system's temporary folder. */
+export const temporaryPartial = () => path.join(tmpdir(), `decisionhub-${randomUUID()}.partial`);
 
 /**
  * A bucket's own download address for an existing `private` file, or null on disk (the app serves the
