@@ -1,10 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { once } from "node:events";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ExportJob } from "../../shared/schemas/exports";
+import { exportJobs } from "../db/schema";
 import { buildCast, buildPublishedForm, type Cast, signInCast } from "../test/factories";
 import type { TestApp } from "../test/harness";
 import { buildCandidate } from "../test/review-factories";
 import { createBucketTestApp, type LocalS3 } from "../test/s3-server";
-import { jobFolder } from "./job-store";
+import { createExportRunner } from "./job-runner";
+import { jobFolder, resultKey } from "./job-store";
 import { entriesOf, exportTestForm, storeFile } from "./zip/test-kit";
 
 /**
@@ -48,7 +52,11 @@ describe("the attachments export on a bucket", () => {
     const { _id: jobId } = (await created.json()) as ExportJob;
     // What a crashed earlier attempt left in the job's folder goes before this one runs.
     await t.deps.files.storage.write("private", `${jobFolder(jobId)}/0/stale.zip`, new Uint8Array([1]));
+    // Written straight into the bucket: no local file on the way.
+    const partial = vi.spyOn(t.deps.files.storage, "partialPathFor");
     expect(await t.deps.exports.runner.runDue()).toBe(1);
+    expect(partial).not.toHaveBeenCalled();
+    partial.mockRestore();
     expect(await t.deps.files.storage.stat("private", `${jobFolder(jobId)}/0/stale.zip`)).toBeNull();
 
     const job = (await (
@@ -66,5 +74,37 @@ describe("the attachments export on a bucket", () => {
     const entries = entriesOf(new Uint8Array(await download.arrayBuffer()));
     const copied = Object.entries(entries).find(([name]) => name.endsWith("budget.pdf"));
     expect(copied?.[1]).toEqual(budget);
+  });
+
+  it("leaves nothing in the bucket when the export fails half-way through its upload", async () => {
+    const runner = createExportRunner({
+      db: t.deps.db,
+      storage: t.deps.files.storage,
+      retentionHours: 1,
+      internalEmailDomains: [],
+      producers: {
+        data: {
+          kind: "data",
+          contentType: () => "text/csv; charset=utf-8",
+          run: async (ctx) => {
+            // More than one 5 MB part, then a failure: a multipart upload was under way.
+            for (let i = 0; i < 12; i++) {
+              if (!ctx.output.write(Buffer.alloc(1024 * 1024, 0x41))) await once(ctx.output, "drain");
+            }
+            throw new Error("The producer failed half-way");
+          },
+        },
+      },
+    });
+    const created = await t.request("/api/exports", {
+      method: "POST",
+      cookie: cookies.admin,
+      body: { programId: cast.program.id, kind: "data" },
+    });
+    const { _id: jobId } = (await created.json()) as ExportJob;
+    expect(await runner.runDue()).toBe(1);
+    const [row] = await t.deps.db.select().from(exportJobs).where(eq(exportJobs.id, jobId));
+    expect(row).toMatchObject({ status: "failed", fileKey: null });
+    expect(await t.deps.files.storage.stat("private", resultKey(row!))).toBeNull();
   });
 });

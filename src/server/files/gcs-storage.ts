@@ -11,6 +11,7 @@ import {
   type SignedUpload,
   type SignedUploadRequest,
   type StoredChunks,
+  type StreamedObject,
   temporaryPartial,
   uploadPartial,
 } from "./storage";
@@ -130,6 +131,11 @@ export class GcsStorage implements FileStorage {
     await uploadPartial(partial, key, () =>
       this.call("write", () => target.upload(partial, { destination, resumable: true }), null),
     );
+  }
+
+  /** Not yet on Cloud Storage: the result goes through a local file (`partialPathFor`). */
+  streamTo(): StreamedObject | null {
+    return null;
   }
 
   async signedUpload(bucket: Bucket, key: string, request: SignedUploadRequest): Promise<SignedUpload> {

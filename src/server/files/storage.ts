@@ -3,7 +3,7 @@ import { closeSync, createReadStream, fstatSync, openSync, read } from "node:fs"
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 import { notFound } from "../http/errors";
 
 export type Bucket = "public" | "private";
@@ -14,6 +14,15 @@ const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 export function isValidKey(key: string): boolean {
   const segments = key.split("/");
   return segments.length <= 8 && segments.every((s) => SEGMENT.test(s) && s !== "." && s !== "..");
+}
+
+/** See `FileStorage.streamTo`. */
+export interface StreamedObject {
+  output: Writable;
+  /** Waits until the whole object is stored (after `output` has ended): its size in bytes. */
+  finish(): Promise<number>;
+  /** Stops the upload and removes whatever of it was stored. */
+  abort(): Promise<void>;
 }
 
 /** A stored file's chunks, read once; `close()` stops a reading early (or one never started). */
@@ -74,6 +83,12 @@ export interface FileStorage {
    */
   partialPathFor(bucket: Bucket, key: string): Promise<string>;
   moveIntoPlace(partial: string, bucket: Bucket, key: string): Promise<void>;
+  /**
+   * A result written straight into the store (a bucket's multipart upload: one part in memory at a
+   * time, no local file), or null when the store has none (disk: `partialPathFor`). The object exists
+   * only once `finish` has resolved; `abort` leaves nothing behind.
+   */
+  streamTo(bucket: Bucket, key: string): StreamedObject | null;
   /** An address the browser uploads `key` to itself; null: the store has none (disk: the app's route). */
   signedUpload(bucket: Bucket, key: string, request: SignedUploadRequest): Promise<SignedUpload | null>;
   /** An address the browser downloads `key` from itself; null: the store has none (disk: the app's route). */
@@ -282,6 +297,10 @@ export class DiskStorage implements FileStorage {
   /** Removes a key and everything under it (a folder of files, partial ones included). */
   async removeTree(bucket: Bucket, key: string): Promise<void> {
     await rm(this.pathOf(bucket, key), { recursive: true, force: true });
+  }
+
+  streamTo(): StreamedObject | null {
+    return null;
   }
 
   // The app's own routes carry the bytes on disk (files/routes.ts): no address of the store's own.
