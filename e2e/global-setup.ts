@@ -31,15 +31,14 @@ let server: RunningServer | undefined;
 let translateStandIn: TranslateStandIn | undefined;
 let dataDir: string | undefined;
 
-/** The real app (built SPA + API) on a fresh embedded database with demo data, as `npm start` runs it. */
-export async function setup(project: TestProject) {
-  if (clientBuildIsStale()) buildClient();
+/** The real app on a free port of 127.0.0.1, with demo data in `dataDir`, plus `env`. */
+export async function startE2eServer(
+  dataDir: string,
+  demoPassword: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  dataDir = mkdtempSync(path.join(tmpdir(), "decisionhub-e2e-"));
-  const demoPassword = "e2e-demo-password";
-  // Machine translation through a local server speaking Google's REST API ("FR:" before the English).
-  translateStandIn = await startTranslateStandIn();
-  server = await startServer(
+  return startServer(
     loadConfig({
       NODE_ENV: "development",
       PORT: String(port),
@@ -49,10 +48,22 @@ export async function setup(project: TestProject) {
       DEMO_PASSWORD: demoPassword,
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT: "off",
-      GOOGLE_TRANSLATE_API_KEY: "e2e-translate-key",
-      GOOGLE_TRANSLATE_ENDPOINT: translateStandIn.url,
+      ...env,
     }),
   );
+}
+
+/** The real app (built SPA + API) on a fresh embedded database with demo data, as `npm start` runs it. */
+export async function setup(project: TestProject) {
+  if (clientBuildIsStale()) buildClient();
+  dataDir = mkdtempSync(path.join(tmpdir(), "decisionhub-e2e-"));
+  const demoPassword = "e2e-demo-password";
+  // Machine translation through a local server speaking Google's REST API ("FR:" before the English).
+  translateStandIn = await startTranslateStandIn();
+  server = await startE2eServer(dataDir, demoPassword, {
+    GOOGLE_TRANSLATE_API_KEY: "e2e-translate-key",
+    GOOGLE_TRANSLATE_ENDPOINT: translateStandIn.url,
+  });
   project.provide("baseURL", server.url);
   project.provide("demoPassword", demoPassword);
 }

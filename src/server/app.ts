@@ -143,7 +143,11 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.use(
     "*",
     secureHeaders({
-      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      // On a bucket the browser posts files to the bucket's own origin (decision 023).
+      contentSecurityPolicy: {
+        ...CONTENT_SECURITY_POLICY,
+        connectSrc: ["'self'", ...(deps.files.storage.uploadOrigin ? [deps.files.storage.uploadOrigin] : [])],
+      },
       strictTransportSecurity: config.publicUrl.startsWith("https://")
         ? "max-age=31536000; includeSubDomains"
         : false,

@@ -49,3 +49,54 @@ describe("loadConfig: a mail provider in production", () => {
     expect(loadConfig({ NODE_ENV: "development" }).NODE_ENV).toBe("development");
   });
 });
+
+describe("loadConfig: STORAGE_URL", () => {
+  it("is the disk under DATA_DIR when unset or file://, and a folder with file:///path", () => {
+    expect(loadConfig({}).STORAGE_URL).toEqual({ driver: "disk", root: null });
+    expect(loadConfig({ STORAGE_URL: "file://" }).STORAGE_URL).toEqual({ driver: "disk", root: null });
+    expect(loadConfig({ STORAGE_URL: "file:///srv/files%20here" }).STORAGE_URL).toEqual({
+      driver: "disk",
+      root: "/srv/files here",
+    });
+  });
+
+  it("names an S3-compatible bucket with its endpoint, region and addressing style", () => {
+    expect(
+      loadConfig({
+        STORAGE_URL:
+          "s3://my-bucket?endpoint=http%3A%2F%2F127.0.0.1%3A9000&region=eu-west-3&forcePathStyle=true",
+      }).STORAGE_URL,
+    ).toEqual({
+      driver: "s3",
+      bucket: "my-bucket",
+      endpoint: "http://127.0.0.1:9000",
+      region: "eu-west-3",
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ STORAGE_URL: "s3://my-bucket" }).STORAGE_URL).toEqual({
+      driver: "s3",
+      bucket: "my-bucket",
+      region: "us-east-1",
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ STORAGE_URL: "gs://my-bucket" }).STORAGE_URL).toEqual({
+      driver: "gcs",
+      bucket: "my-bucket",
+    });
+  });
+
+  it("refuses anything else, naming the variable and the forms it takes", () => {
+    for (const bad of [
+      "ftp://x",
+      "s3://",
+      "s3://UPPER",
+      "s3://b?endpoint=not a url",
+      "gs://a",
+      "/srv/files",
+    ]) {
+      expect(() => loadConfig({ STORAGE_URL: bad }), bad).toThrow(
+        /STORAGE_URL: file:\/\/\/absolute\/folder, s3:\/\//,
+      );
+    }
+  });
+});

@@ -34,6 +34,57 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/**
+ * Where files live (docs/decisions/023-object-storage.md): unset or `file://` → DATA_DIR/files, as
+ * always; `file:///abs/path` → that folder; `s3://BUCKET?endpoint=…&region=…&forcePathStyle=true` → an
+ * S3-compatible store; `gs://BUCKET` → Google Cloud Storage with the runtime's credentials.
+ */
+export type StorageLocation =
+  | { driver: "disk"; root: string | null }
+  | { driver: "s3"; bucket: string; endpoint?: string; region: string; forcePathStyle: boolean }
+  | { driver: "gcs"; bucket: string; endpoint?: string };
+
+/** A bucket name as S3 and Cloud Storage both accept it. */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/;
+
+const storageUrl = z
+  .string()
+  .trim()
+  .transform((v, ctx): StorageLocation => {
+    if (v === "" || v === "file://") return { driver: "disk", root: null };
+    let url: URL;
+    try {
+      url = new URL(v);
+    } catch {
+      url = new URL("invalid:");
+    }
+    const params = url.searchParams;
+    const bucket = url.hostname;
+    const endpoint = params.get("endpoint") ?? undefined;
+    if (url.protocol === "file:" && url.pathname.length > 1 && !url.hostname) {
+      return { driver: "disk", root: decodeURIComponent(url.pathname) };
+    }
+    const endpointOk = endpoint === undefined || URL.canParse(endpoint);
+    if (url.protocol === "s3:" && BUCKET_NAME.test(bucket) && endpointOk) {
+      return {
+        driver: "s3",
+        bucket,
+        ...(endpoint ? { endpoint } : {}),
+        region: params.get("region") ?? "us-east-1",
+        forcePathStyle: ["1", "true", "yes", "on"].includes(params.get("forcePathStyle") ?? ""),
+      };
+    }
+    if (url.protocol === "gs:" && BUCKET_NAME.test(bucket) && endpointOk) {
+      return { driver: "gcs", bucket, ...(endpoint ? { endpoint } : {}) };
+    }
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "file:///absolute/folder, s3://BUCKET?endpoint=URL&region=REGION&forcePathStyle=true or gs://BUCKET",
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -45,6 +96,8 @@ const envSchema = z.object({
   /** Public origin of the app, used in email links. Defaults to http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default("./data"),
+  /** Where uploaded files, header images and exports live; see StorageLocation. */
+  STORAGE_URL: storageUrl.default({ driver: "disk", root: null }),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /**

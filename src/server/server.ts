@@ -12,7 +12,7 @@ import { createMailDispatcher } from "./email/dispatcher";
 import { createTransport } from "./email/transports";
 import { exportLinkSecret } from "./exports/download-link";
 import { createExportRunner } from "./exports/job-runner";
-import { DiskStorage } from "./files/storage";
+import { createStorage } from "./files/create-storage";
 import type { AppDeps } from "./http/context";
 import { createLogger } from "./logger";
 import { ensureReferenceData } from "./plans/reference-data";
@@ -49,7 +49,7 @@ export async function createDeps(
     }));
   await db0.migrate();
   await ensureReferenceData(db0.db);
-  const storage = new DiskStorage(path.join(config.DATA_DIR, "files"));
+  const storage = await createStorage(config);
   const seededDemo =
     config.DEMO_DATA && !isProduction(config)
       ? await seedDemoIfEmpty(db0.db, config.DEMO_PASSWORD, storage)

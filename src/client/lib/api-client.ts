@@ -42,14 +42,18 @@ export interface ApiCallOptions {
   headers?: Record<string, string>;
 }
 
-async function errorFromResponse(response: Response): Promise<ApiError> {
-  const body: unknown = await response.json().catch(() => null);
+/** The failure an answer's body describes (our error shape), or one named by its status. */
+export function errorFromBody(status: number, statusText: string, body: unknown): ApiError {
   const parsed = errorBodySchema.safeParse(body);
   if (parsed.success) {
     const { code, message, fields, current } = parsed.data.error;
-    return new ApiError(response.status, code, message, fields, current);
+    return new ApiError(status, code, message, fields, current);
   }
-  return new ApiError(response.status, `HTTP_${response.status}`, response.statusText);
+  return new ApiError(status, `HTTP_${status}`, statusText);
+}
+
+async function errorFromResponse(response: Response): Promise<ApiError> {
+  return errorFromBody(response.status, response.statusText, await response.json().catch(() => null));
 }
 
 /** The one way the client talks to `/api`: same-origin cookies, JSON both ways, typed failures. */
@@ -91,25 +95,73 @@ export function apiSend<T>(
   return apiRequest(path, { method, body, schema, headers: options.headers });
 }
 
-/** PUTs a file's bytes to a signed upload address (same origin, with the session). */
-export async function apiUpload<T>(
-  uploadUrl: string,
+/** Where a file goes: the app's own address (PUT), or a bucket's signed form (POST) then `completeUrl`. */
+export interface UploadAddress {
+  uploadUrl: string;
+  fields?: Record<string, string> | undefined;
+  completeUrl?: string | undefined;
+}
+
+/**
+ * Sends a file to its signed upload address and answers what the server says of it: PUT to the app
+ * (same origin, with the session), or, on a bucket, a form POST of the address's fields and the file
+ * straight to the bucket (no cookies go there), then POST `completeUrl` so the server checks and
+ * attaches it. `onProgress` gets the fraction sent (1 only once the server has accepted it).
+ */
+export function apiUpload<T>(
+  address: UploadAddress,
   file: Blob,
   schema: z.ZodType<T>,
-  options: ApiCallOptions = {},
+  options: ApiCallOptions & { onProgress?: (fraction: number) => void } = {},
 ): Promise<T> {
-  const response = await fetch(uploadUrl, {
-    method: "PUT",
-    credentials: "same-origin",
-    headers: {
-      ...options.headers,
-      Accept: "application/json",
-      "Content-Type": file.type || "application/octet-stream",
-    },
-    body: file,
+  const { onProgress, headers } = options;
+  const toBucket = address.fields !== undefined && address.completeUrl !== undefined;
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(toBucket ? "POST" : "PUT", address.uploadUrl);
+    let body: Blob | FormData = file;
+    if (toBucket) {
+      const form = new FormData();
+      for (const [field, value] of Object.entries(address.fields ?? {})) form.append(field, value);
+      form.append("file", file);
+      body = form;
+    } else {
+      request.withCredentials = true;
+      request.setRequestHeader("Accept", "application/json");
+      request.setRequestHeader("Content-Type", file.type || "application/octet-stream");
+      for (const [name, value] of Object.entries(headers ?? {})) request.setRequestHeader(name, value);
+    }
+    request.upload.onprogress = (event) => {
+      // The last step (the server's check) comes after the bytes: the bar waits just short of full.
+      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(0.99, event.loaded / event.total));
+    };
+    request.onload = () => {
+      let answer: unknown = null;
+      try {
+        answer = JSON.parse(request.responseText);
+      } catch {
+        answer = null;
+      }
+      if (request.status < 200 || request.status >= 300) {
+        reject(errorFromBody(request.status, request.statusText, toBucket ? null : answer));
+        return;
+      }
+      const finish = toBucket
+        ? apiSend("POST", address.completeUrl ?? "", undefined, schema, { headers })
+        : Promise.resolve(parseAnswer(answer, schema, address.uploadUrl));
+      finish.then((result) => {
+        onProgress?.(1);
+        resolve(result);
+      }, reject);
+    };
+    request.onerror = () => reject(new TypeError("The upload could not reach the server"));
+    request.onabort = () => reject(new TypeError("The upload was interrupted"));
+    request.send(body);
   });
-  if (!response.ok) throw await errorFromResponse(response);
-  const parsed = schema.safeParse(await response.json().catch(() => null));
+}
+
+function parseAnswer<T>(answer: unknown, schema: z.ZodType<T>, uploadUrl: string): T {
+  const parsed = schema.safeParse(answer);
   if (!parsed.success)
     throw new ApiError(502, "INVALID_RESPONSE", `Unexpected response from PUT ${uploadUrl}`);
   return parsed.data;

@@ -12,7 +12,7 @@ import {
   submissionReviewers,
   submissions,
 } from "../db/schema";
-import type { DiskStorage } from "../files/storage";
+import type { FileStorage } from "../files/storage";
 import { findCandidate } from "../reviewing/candidates";
 import { saveReview } from "../reviewing/review-service";
 
@@ -31,7 +31,7 @@ interface DemoCandidateContext {
   linkId: string;
   reviewers: { rita: string; ada: string };
   /** Where the candidates' supporting documents go; without it they apply with none. */
-  storage?: DiskStorage;
+  storage?: FileStorage;
 }
 
 /** A one-page PDF: a candidate's budget summary, as their supporting document. */

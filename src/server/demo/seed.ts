@@ -4,7 +4,7 @@ import type { Answer } from "../../shared/forms/answers";
 import type { Section } from "../../shared/forms/model";
 import type { Db } from "../db/client";
 import { formLinks, forms, organizations, plans, programMembers, programs, users } from "../db/schema";
-import type { DiskStorage } from "../files/storage";
+import type { FileStorage } from "../files/storage";
 import { createDefaultForm, publishForm } from "../forms/service";
 import { findSubmissionRef, openSubmission, saveAnswers, setSubmitted } from "../submissions/service";
 import { createAccountWithPassword } from "../users/accounts";
@@ -39,7 +39,7 @@ export const DEMO_ACCOUNTS: (DemoAccount & {
 ];
 
 /** Creates the demo organization when the database has no organization yet. Returns whether it did. */
-export async function seedDemoIfEmpty(db: Db, password: string, storage?: DiskStorage): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Db, password: string, storage?: FileStorage): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(organizations);
   if ((existing?.n ?? 0) > 0) return false;
   const currentProgram = await db.transaction(async (tx) => {
@@ -91,7 +91,7 @@ export async function seedDemoIfEmpty(db: Db, password: string, storage?: DiskSt
 }
 
 /** The demo form, published, with Ann Applicant's submitted application and the committee's other candidates. */
-async function seedDemoApplication(db: Db, programId: string, storage?: DiskStorage): Promise<void> {
+async function seedDemoApplication(db: Db, programId: string, storage?: FileStorage): Promise<void> {
   const [form] = await db.select().from(forms).where(eq(forms.programId, programId));
   await publishForm(db, form!.id, form!.revision);
   const [applicant] = await db

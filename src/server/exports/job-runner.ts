@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { open, rm } from "node:fs/promises";
+import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { ExportFormat, ExportKind } from "../../shared/schemas/exports";
 import type { Db } from "../db/client";
 import { exportJobs, programs, users } from "../db/schema";
-import type { DiskStorage } from "../files/storage";
+import type { FileStorage, StreamedObject } from "../files/storage";
 import { jobFolder, resultKey } from "./job-store";
 import { PRODUCERS } from "./producers";
 import type { ExportContext, ExportProducer } from "./types";
@@ -48,7 +49,7 @@ export interface ExportRunner {
 
 export interface ExportRunnerOptions {
   db: Db;
-  storage: DiskStorage;
+  storage: FileStorage;
   retentionHours: number;
   internalEmailDomains: readonly string[];
   /** The producers by kind: PRODUCERS, or fakes in tests. */
@@ -266,11 +267,18 @@ export function createExportRunner(opts: ExportRunnerOptions): ExportRunner {
       .where(fence(job));
   }
 
-  /** Writes the producer's output to a partial file, flushed to disk; throws what the producer threw. */
-  async function produce(job: ClaimedJob, partial: string, context: Omit<ExportContext, "output">) {
+  /**
+   * Writes the producer's output to `target` (a partial file, flushed to disk, or a bucket's upload);
+   * answers its size; throws what the producer threw.
+   */
+  async function produce(
+    job: ClaimedJob,
+    target: string | StreamedObject,
+    context: Omit<ExportContext, "output">,
+  ): Promise<number> {
     const producer = producers[job.kind];
     if (!producer) throw new Error(EXPORT_RUNNER_MESSAGES.unavailable);
-    const output = createWriteStream(partial);
+    const output: Writable = typeof target === "string" ? createWriteStream(target) : target.output;
     // A write error (disk full) must reach the job, not crash the process as an unheard "error" event.
     let writeError: unknown = null;
     output.on("error", (err) => {
@@ -296,8 +304,9 @@ export function createExportRunner(opts: ExportRunnerOptions): ExportRunner {
       }
       throw err;
     }
+    if (typeof target !== "string") return target.finish();
     // On disk before anyone is told it is ready.
-    const handle = await open(partial, "r+");
+    const handle = await open(target, "r+");
     try {
       await handle.sync();
       return (await handle.stat()).size;
@@ -314,12 +323,15 @@ export function createExportRunner(opts: ExportRunnerOptions): ExportRunner {
     const key = resultKey(job);
     const lease = leaseKeeper(job, controller);
     let partial: string | null = null;
+    let streamed: StreamedObject | null = null;
     try {
       if (controller.signal.aborted) throw controller.signal.reason;
       // What an earlier attempt of this job left (a crash mid-write) goes before this one starts.
       await storage.removeTree("private", jobFolder(job.id));
-      partial = await storage.partialPathFor("private", key);
-      const size = await produce(job, partial, {
+      // Straight into a bucket when the store can (no local file); else a partial file moved into place.
+      streamed = storage.streamTo("private", key);
+      if (streamed === null) partial = await storage.partialPathFor("private", key);
+      const size = await produce(job, streamed ?? (partial as string), {
         db,
         storage,
         program: job.program,
@@ -337,8 +349,9 @@ export function createExportRunner(opts: ExportRunnerOptions): ExportRunner {
       });
       await lease.stop();
       if (controller.signal.aborted) throw controller.signal.reason;
-      await storage.moveIntoPlace(partial, "private", key);
+      if (partial !== null) await storage.moveIntoPlace(partial, "private", key);
       partial = null;
+      streamed = null;
       const ready = await settle(job, {
         status: "ready",
         fileKey: key,
@@ -351,6 +364,7 @@ export function createExportRunner(opts: ExportRunnerOptions): ExportRunner {
     } catch (err) {
       await lease.stop();
       if (partial !== null) await rm(partial, { force: true });
+      if (streamed !== null) await streamed.abort();
       const reason = controller.signal.aborted ? controller.signal.reason : null;
       if (reason instanceof Stopped && reason.why === "shutdown") await release(job);
       else if (reason instanceof Stopped) log(`${job.id} (attempt ${job.attempts}) was taken over`);

@@ -504,7 +504,7 @@ describe("DELETE /api/exports/{id}", () => {
   it("removes the requester's export and its file; anyone else gets 404 and it stays", async () => {
     const job = await ready("adminReviewer");
     const [row] = await t.deps.db.select().from(exportJobs).where(eq(exportJobs.id, job._id));
-    expect(t.deps.files.storage.readStream("private", row!.fileKey!)).not.toBeNull();
+    expect(await t.deps.files.storage.readStream("private", row!.fileKey!)).not.toBeNull();
     for (const who of ["admin", "orgAdmin", "secondAdmin", ...REFUSED] as Who[]) {
       expect((await remove(who, job._id)).status, who).toBe(404);
     }
@@ -515,7 +515,7 @@ describe("DELETE /api/exports/{id}", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
     expect(await t.deps.db.select().from(exportJobs).where(eq(exportJobs.id, job._id))).toEqual([]);
-    const stream = t.deps.files.storage.readStream("private", row!.fileKey!);
+    const stream = await t.deps.files.storage.readStream("private", row!.fileKey!);
     expect(stream).toBeNull();
     expect((await download("adminReviewer", job.downloadUrl!)).status).toBe(404);
     expect((await remove("adminReviewer", job._id)).status).toBe(404);

@@ -10,6 +10,7 @@ import {
   exportListSchema,
   FORMATS_OF,
 } from "../../shared/schemas/exports";
+import { attachment, signedDownloadOf } from "../files/storage";
 import { type AppContext, authorize, requireActor } from "../http/context";
 import { notFound } from "../http/errors";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
@@ -63,8 +64,8 @@ function present(c: AppContext, job: ExportJobRow) {
   return presentExportJob(job, url);
 }
 
-/** A header-safe fallback name for old clients; `filename*` carries the real one. */
-const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+/** How long the bucket's own address (a redirect from our signed link) lives. */
+const BUCKET_LINK_SECONDS = 5 * 60;
 
 export const exportRoutes = createRouter()
   .openapi(
@@ -139,7 +140,14 @@ export const exportRoutes = createRouter()
       if (checkExportLink(exports.linkSecret, link, signature) !== "valid") throw notFound();
       const job = await ownJob(c, id);
       if (job.status !== "ready" || job.fileKey === null) throw notFound();
-      const file = files.storage.readStream("private", job.fileKey);
+      // On a bucket: its own address, followed at once (a download only has to start in time).
+      const signed = await signedDownloadOf(files.storage, job.fileKey, {
+        expiresInSeconds: BUCKET_LINK_SECONDS,
+        fileName: job.fileName,
+        contentType: exports.runner.contentTypeOf(job.kind, job.format),
+      });
+      if (signed) return c.redirect(signed, 302);
+      const file = await files.storage.readStream("private", job.fileKey);
       if (!file) throw notFound();
       // Streamed: a zip of every attachment never sits in memory.
       const body = Readable.toWeb(file) as ReadableStream<Uint8Array>;
@@ -147,7 +155,7 @@ export const exportRoutes = createRouter()
         "content-type": exports.runner.contentTypeOf(job.kind, job.format),
         // The result never changes once ready: its size was measured when it was.
         ...(job.size === null ? {} : { "content-length": String(job.size) }),
-        "content-disposition": `attachment; filename="${asciiName(job.fileName)}"; filename*=UTF-8''${encodeURIComponent(job.fileName)}`,
+        "content-disposition": attachment(job.fileName),
         "cache-control": "private, no-store",
         "x-content-type-options": "nosniff",
       });

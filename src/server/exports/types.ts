@@ -1,7 +1,7 @@
 import type { Writable } from "node:stream";
 import type { ExportFormat, ExportKind, ExportParams } from "../../shared/schemas/exports";
 import type { Db } from "../db/client";
-import type { DiskStorage } from "../files/storage";
+import type { FileStorage } from "../files/storage";
 
 /** The program an export is about. */
 export interface ExportProgram {
@@ -18,7 +18,7 @@ export interface ExportProgram {
  */
 export interface ExportContext {
   db: Db;
-  storage: DiskStorage;
+  storage: FileStorage;
   program: ExportProgram;
   params: ExportParams;
   /** The admin who asked (their name for the dossier's cover, nothing more). */

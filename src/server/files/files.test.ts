@@ -5,19 +5,10 @@ import { FILE_MESSAGES } from "../../shared/schemas/files";
 import { organizations, plans } from "../db/schema";
 import { buildCast, buildOrg, buildProgram, buildUser, type Cast, signInCast } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/harness";
+import { png } from "../test/images";
 import { imageInfo } from "./image-size";
 import { isValidKey } from "./storage";
 import { signUploadGrant, verifyUploadGrant } from "./upload-grants";
-
-/** A PNG header (signature + IHDR) of the given size: enough for the dimension check. */
-function png(width: number, height: number): Uint8Array {
-  const bytes = new Uint8Array(64);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  const view = new DataView(bytes.buffer);
-  view.setUint32(16, width);
-  view.setUint32(20, height);
-  return bytes;
-}
 
 /** A JPEG with an APP0 segment and then a baseline start-of-frame. */
 function jpeg(width: number, height: number): Uint8Array {

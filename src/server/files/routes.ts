@@ -31,12 +31,14 @@ import { deleteFile, findFile, grantUpload, safeName, storeUpload } from "../sub
 import { accessibleSubmission } from "../submissions/routes";
 import { findSubmissionRef, holdsToken } from "../submissions/service";
 import { imageInfo } from "./image-size";
-import { isValidKey } from "./storage";
-import { receiveUpload } from "./upload-body";
+import { attachment, isValidKey, signedDownloadOf } from "./storage";
+import { HEAD_BYTES, receiveUpload } from "./upload-body";
 import {
   type PrivateUploadGrant,
+  type PublicUploadGrant,
   signDownloadGrant,
   signUploadGrant,
+  type UploadGrant,
   verifyDownloadGrant,
   verifyUploadGrant,
 } from "./upload-grants";
@@ -55,8 +57,6 @@ const tooLargeResponse = jsonResponse(
   errorBodySchema,
   "A body sent without its length (streamed) passed the address's size: reading stopped there",
 );
-/** A header-safe fallback name for old clients; `filename*` carries the real one. */
-const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
 
 export const fileRoutes = createRouter()
   .openapi(
@@ -71,7 +71,7 @@ export const fileRoutes = createRouter()
     }),
     async (c) => {
       const { programId, filename } = c.req.valid("json");
-      const { db, files } = c.get("deps");
+      const { db } = c.get("deps");
       const program = await findProgram(db, programId);
       const actor = authorize(c, "program:administer", {
         programId: program.id,
@@ -84,22 +84,15 @@ export const fileRoutes = createRouter()
         .where(eq(organizations.id, program.organizationId));
       if (!plan?.logoBranding) throw new AppError("PLAN_LIMIT", FORM_MESSAGES.customizationNeedsUpgrade);
       const key = `programs/${program.id}/${randomUUID()}-${safeName(filename, "image")}`;
-      const expiresAt = Date.now() + UPLOAD_MINUTES * 60_000;
-      const token = signUploadGrant(files.secret, {
+      const grant: PublicUploadGrant = {
         bucket: "public",
         key,
         userId: actor.userId,
         maxBytes: HEADER_IMAGE_MAX_BYTES,
-        expiresAt,
-      });
-      return c.json(
-        {
-          uploadUrl: `/api/files/upload/${token}`,
-          url: `/api/files/public/${key}`,
-          expiresAt: new Date(expiresAt).toISOString(),
-        },
-        200,
-      );
+        expiresAt: Date.now() + UPLOAD_MINUTES * 60_000,
+        contentType: /\.png$/i.test(filename) ? CONTENT_TYPES.png : CONTENT_TYPES.jpeg,
+      };
+      return c.json({ ...(await uploadAddress(c, grant)), url: `/api/files/public/${key}` }, 200);
     },
   )
   .openapi(
@@ -123,10 +116,9 @@ export const fileRoutes = createRouter()
       const { files, db } = c.get("deps");
       // The address and who sends it are checked before a byte of the body is read: a forged or
       // expired address, or someone else's, gets nothing read and nothing said about it.
-      const grant = verifyUploadGrant(files.secret, c.req.valid("param").token);
-      if (!grant || !isValidKey(grant.key)) throw notFound();
-      if (grant.bucket === "private") await requireUploader(c, grant);
-      else if (grant.userId !== requireActor(c).userId) throw notFound();
+      // On a bucket the browser sends the bytes there itself (then POST /complete): never through here.
+      if (files.storage.driver !== "disk") throw notFound();
+      const grant = await verifiedGrant(c, c.req.valid("param").token);
       refuseDeclaredLength(c, grant.maxBytes);
       const partial = await files.storage.partialPathFor(grant.bucket, grant.key);
       try {
@@ -136,22 +128,54 @@ export const fileRoutes = createRouter()
           return c.json(await storeUpload(db, files.storage, grant, received), 200);
         }
         // A header image is at most HEADER_IMAGE_MAX_BYTES (its address's size): read back whole.
-        const image = imageInfo(await readFile(received.path));
-        if (!image)
-          throw new AppError("VALIDATION", FILE_MESSAGES.headerImageType, {
-            file: [FILE_MESSAGES.headerImageType],
-          });
-        if (image.width < HEADER_IMAGE_MIN.width || image.height < HEADER_IMAGE_MIN.height) {
-          throw new AppError("VALIDATION", FILE_MESSAGES.headerImageSize, {
-            file: [FILE_MESSAGES.headerImageSize],
-          });
-        }
+        checkHeaderImage(await readFile(received.path));
         await files.storage.moveIntoPlace(received.path, grant.bucket, grant.key);
         return c.json({ url: `/api/files/public/${grant.key}` }, 200);
       } finally {
         // Gone already once moved into place; otherwise (refused, too large, failed) removed here.
         await rm(partial, { force: true });
       }
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/complete/{token}",
+      tags,
+      summary:
+        "After the browser has sent a file to the bucket through its signed address: check it where it lies (size, count, the first bytes' type) and attach it; one that fails is deleted",
+      request: { params: z.object({ token: z.string().min(1).max(2000) }) },
+      responses: {
+        200: jsonResponse(
+          z.union([uploadResultSchema, submissionFileSchema]),
+          "Attached: the header image's address, or the applicant file's record",
+        ),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const { files, db } = c.get("deps");
+      const grant = await verifiedGrant(c, c.req.valid("param").token);
+      const stored = await files.storage.stat(grant.bucket, grant.key);
+      if (!stored) throw notFound();
+      if (stored.size > grant.maxBytes) {
+        await files.storage.remove(grant.bucket, grant.key);
+        throw tooLarge(grant.maxBytes);
+      }
+      if (grant.bucket === "private") {
+        const head = (await files.storage.readHead("private", grant.key, HEAD_BYTES)) ?? new Uint8Array(0);
+        return c.json(
+          await storeUpload(db, files.storage, grant, { stored: true, size: stored.size, head }),
+          200,
+        );
+      }
+      try {
+        checkHeaderImage((await files.storage.read("public", grant.key)) ?? new Uint8Array(0));
+      } catch (error) {
+        await files.storage.remove("public", grant.key);
+        throw error;
+      }
+      return c.json({ url: `/api/files/public/${grant.key}` }, 200);
     },
   )
   .openapi(
@@ -171,16 +195,10 @@ export const fileRoutes = createRouter()
     async (c) => {
       const { submissionId, ...request } = c.req.valid("query");
       const { ref, access } = await accessibleSubmission(c, submissionId);
-      const { db, files } = c.get("deps");
+      const { db } = c.get("deps");
       const owner = access === "owner" ? ref.userId : (c.get("actor")?.userId ?? null);
       const grant = await grantUpload(db, ref, access, request, owner);
-      return c.json(
-        {
-          uploadUrl: `/api/files/upload/${signUploadGrant(files.secret, grant)}`,
-          expiresAt: new Date(grant.expiresAt).toISOString(),
-        },
-        200,
-      );
+      return c.json(await uploadAddress(c, grant), 200);
     },
   )
   .openapi(
@@ -229,11 +247,18 @@ export const fileRoutes = createRouter()
       // An address made for a signed-in user works only in their session.
       if (grant.userId !== null && c.get("actor")?.userId !== grant.userId) throw notFound();
       const file = await findFile(db, grant.fileId);
+      // On a bucket: the same checks, then the bucket's own address, living as long as ours.
+      const signed = await signedDownloadOf(files.storage, file.key, {
+        expiresInSeconds: DOWNLOAD_MINUTES * 60,
+        fileName: file.name,
+        contentType: file.contentType,
+      });
+      if (signed) return c.redirect(signed, 302);
       const bytes = await files.storage.read("private", file.key);
       if (!bytes) throw notFound();
       return c.body(new Uint8Array(bytes), 200, {
         "content-type": file.contentType,
-        "content-disposition": `attachment; filename="${asciiName(file.name)}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        "content-disposition": attachment(file.name),
         "cache-control": "private, no-store",
         "x-content-type-options": "nosniff",
       });
@@ -256,6 +281,54 @@ export const fileRoutes = createRouter()
       return c.json({ ok: true as const }, 200);
     },
   );
+
+/**
+ * Where the browser sends a granted file: the bucket's own signed address when the store has one (the
+ * policy fixes the key, the type and the size; `completeUrl` attaches it), else the app's upload route.
+ */
+async function uploadAddress(c: AppContext, grant: UploadGrant) {
+  const { files } = c.get("deps");
+  const token = signUploadGrant(files.secret, grant);
+  const expiresAt = new Date(grant.expiresAt).toISOString();
+  const direct = await files.storage.signedUpload(grant.bucket, grant.key, {
+    contentType: grant.contentType ?? "application/octet-stream",
+    maxBytes: grant.maxBytes,
+    expiresInSeconds: Math.max(1, Math.round((grant.expiresAt - Date.now()) / 1000)),
+  });
+  if (!direct) return { uploadUrl: `/api/files/upload/${token}`, expiresAt };
+  return {
+    uploadUrl: direct.url,
+    fields: direct.fields,
+    completeUrl: `/api/files/complete/${token}`,
+    expiresAt,
+  };
+}
+
+/**
+ * The upload address's grant, checked before a byte of a body is read: a forged or expired address,
+ * or someone else's, gets nothing read and nothing said about it.
+ */
+async function verifiedGrant(c: AppContext, token: string): Promise<UploadGrant> {
+  const grant = verifyUploadGrant(c.get("deps").files.secret, token);
+  if (!grant || !isValidKey(grant.key)) throw notFound();
+  if (grant.bucket === "private") await requireUploader(c, grant);
+  else if (grant.userId !== requireActor(c).userId) throw notFound();
+  return grant;
+}
+
+/** A header image's bytes: a PNG or JPEG of at least HEADER_IMAGE_MIN, or the spec's message. */
+function checkHeaderImage(bytes: Uint8Array): void {
+  const image = imageInfo(bytes);
+  if (!image)
+    throw new AppError("VALIDATION", FILE_MESSAGES.headerImageType, {
+      file: [FILE_MESSAGES.headerImageType],
+    });
+  if (image.width < HEADER_IMAGE_MIN.width || image.height < HEADER_IMAGE_MIN.height) {
+    throw new AppError("VALIDATION", FILE_MESSAGES.headerImageSize, {
+      file: [FILE_MESSAGES.headerImageSize],
+    });
+  }
+}
 
 /** Only the user the address was made for, or the guest draft's token holder, may send its bytes. */
 async function requireUploader(c: AppContext, grant: PrivateUploadGrant) {

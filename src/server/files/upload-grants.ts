@@ -7,6 +7,8 @@ export interface PublicUploadGrant {
   userId: string;
   maxBytes: number;
   expiresAt: number;
+  /** The type a bucket upload must declare (its signed policy fixes it). */
+  contentType?: string;
 }
 
 /**
@@ -22,6 +24,8 @@ export interface PrivateUploadGrant {
   name: string;
   maxBytes: number;
   expiresAt: number;
+  /** The type a bucket upload must declare: the question's file type, or any bytes. */
+  contentType?: string;
 }
 
 export type UploadGrant = PublicUploadGrant | PrivateUploadGrant;

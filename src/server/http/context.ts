@@ -8,7 +8,7 @@ import type { Config } from "../config";
 import type { Database, Db } from "../db/client";
 import type { MailDispatcher } from "../email/dispatcher";
 import type { ExportRunner } from "../exports/job-runner";
-import type { DiskStorage } from "../files/storage";
+import type { FileStorage } from "../files/storage";
 import type { Logger } from "../logger";
 import type { TranslationProvider } from "../translation/provider";
 import { AppError, notFound } from "./errors";
@@ -24,7 +24,7 @@ export interface AppDeps {
   /** Null with billing off (no Stripe keys). */
   stripe: Stripe | null;
   /** Uploaded files and the key that signs upload addresses. */
-  files: { storage: DiskStorage; secret: string };
+  files: { storage: FileStorage; secret: string };
   /** Machine translation of forms; null when no provider is configured. */
   translation: TranslationProvider | null;
   /** The export job runner (kicked after a job is queued) and the key that signs download links. */

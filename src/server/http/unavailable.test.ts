@@ -173,7 +173,7 @@ describe("databaseUnavailableAnswer", () => {
       error: { code: "UNAVAILABLE", message: DATABASE_UNAVAILABLE_MESSAGE },
     });
     expect(warnings).toEqual([
-      "The database is unavailable (57P01 terminating connection due to administrator command): 1 request(s) answered 503, the last GET /api/thing",
+      "The database or the file store is unavailable (57P01 terminating connection due to administrator command): 1 request(s) answered 503, the last GET /api/thing",
     ]);
   });
 

@@ -33,6 +33,8 @@ const UNAVAILABLE_SQLSTATES = new Set([
 
 /** Socket errors of a database that is down or unreachable (the refused connect, the reset one). */
 const UNAVAILABLE_ERRNOS = new Set([
+  // The file store's own (StorageUnavailableError, src/server/files/storage.ts): the same answer.
+  "STORAGE_UNAVAILABLE",
   "ECONNREFUSED",
   "ECONNRESET",
   "EPIPE",
@@ -130,7 +132,7 @@ export function databaseUnavailableAnswer(log: Pick<Logger, "warn">, now: () => 
     unlogged++;
     if (now() - lastLoggedAt >= LOG_EVERY_MS) {
       log.warn(
-        `The database is unavailable (${reasonOf(error)}): ${unlogged} request(s) answered 503, the last ${c.req.method} ${c.req.path}`,
+        `The database or the file store is unavailable (${reasonOf(error)}): ${unlogged} request(s) answered 503, the last ${c.req.method} ${c.req.path}`,
       );
       lastLoggedAt = now();
       unlogged = 0;

@@ -8,7 +8,15 @@ import { signDownloadGrant, signUploadGrant } from "../files/upload-grants";
 import { addMember, buildInvitation, buildProgram, callApi } from "../test/factories";
 import { buildCandidate, buildGroup, insertComment, insertFile } from "../test/review-factories";
 import type { Caller } from "./actors";
-import { buildPasswordlessUser, DECISION_AMOUNT, FORM, markerText, type OrgWorld, type World } from "./world";
+import {
+  buildPasswordlessUser,
+  DECISION_AMOUNT,
+  FORM,
+  HEADER_PNG,
+  markerText,
+  type OrgWorld,
+  type World,
+} from "./world";
 
 /**
  * The {placeholders} of the matrix's calls. Each is resolved when the call is made, in one
@@ -160,6 +168,31 @@ export const PLACEHOLDERS: Record<string, Placeholder> = {
     resolve: (s) => privateUpload(s, s.o.candidates.owned, s.o.people.owner.id),
     reference: "org",
   },
+  /** The program admin's header image, already sent to its address (as a browser does to a bucket). */
+  headerSent: {
+    resolve: async (s) => {
+      const key = `programs/${s.o.program.id}/${randomUUID()}-header.png`;
+      await s.world.t.deps.files.storage.write("public", key, HEADER_PNG);
+      return signUploadGrant(s.world.t.deps.files.secret, {
+        bucket: "public",
+        key,
+        userId: s.o.people.programAdmin.id,
+        maxBytes: HEADER_IMAGE_MAX_BYTES,
+        expiresAt: Date.now() + 15 * MINUTES,
+      });
+    },
+    reference: "org",
+  },
+  /** A file of the guest's draft, already sent to its address. */
+  draftSent: {
+    resolve: (s) => privateUpload(s, s.o.candidates.draft, null, PDF_BYTES),
+    reference: "org",
+  },
+  /** A file of the owner's application, already sent to its address. */
+  ownerSent: {
+    resolve: (s) => privateUpload(s, s.o.candidates.owned, s.o.people.owner.id, PDF_BYTES),
+    reference: "org",
+  },
 
   // ——— What is stored, to write it back unchanged ———
   commentText: { resolve: (s) => markerText(s.o.key, "comment-by-assigned") },
@@ -273,10 +306,15 @@ export const PLACEHOLDERS: Record<string, Placeholder> = {
   },
 };
 
-function privateUpload(s: Scope, submissionId: string, userId: string | null) {
+const PDF_BYTES = new TextEncoder().encode("%PDF-1.4 sent to the bucket");
+
+/** An upload address for a file of an application; with `sent`, those bytes are already at its key. */
+async function privateUpload(s: Scope, submissionId: string, userId: string | null, sent?: Uint8Array) {
+  const key = `submissions/${submissionId}/${randomUUID()}-matrix.pdf`;
+  if (sent) await s.world.t.deps.files.storage.write("private", key, sent);
   return signUploadGrant(s.world.t.deps.files.secret, {
     bucket: "private",
-    key: `submissions/${submissionId}/${randomUUID()}-matrix.pdf`,
+    key,
     userId,
     submissionId,
     questionId: FORM.plainFile,

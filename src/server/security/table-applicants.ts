@@ -186,6 +186,24 @@ const FILES: RouteCase[] = [
     expect: only(["owner"], 200, notFoundSignedOut),
   },
   {
+    route: "POST /api/files/complete/:token",
+    label: "the program admin's header image, sent",
+    call: "POST /api/files/complete/{headerSent}",
+    expect: only(["programAdmin"], 200),
+  },
+  {
+    route: "POST /api/files/complete/:token",
+    label: "a file of the guest's draft, sent",
+    call: "POST /api/files/complete/{draftSent}",
+    expect: only(["guestApplicant"], 200, { anonymous: 404 }),
+  },
+  {
+    route: "POST /api/files/complete/:token",
+    label: "a file of the applicant's, sent",
+    call: "POST /api/files/complete/{ownerSent}",
+    expect: only(["owner"], 200, notFoundSignedOut),
+  },
+  {
     route: "GET /api/files/signedUrl/private/putObject",
     label: "for the guest's draft",
     call: `GET /api/files/signedUrl/private/putObject?submissionId={draft}&${upload}`,

@@ -7,7 +7,7 @@ import type { Db, Tx } from "../db/client";
 import { submissionFiles, submissions } from "../db/schema";
 import { DIRECTION_CONTROLS } from "../exports/zip/entry-names";
 import { CONTENT_TYPE_OF, nameFitsType, sniffFileType } from "../files/sniff";
-import type { DiskStorage } from "../files/storage";
+import type { FileStorage } from "../files/storage";
 import type { ReceivedUpload } from "../files/upload-body";
 import type { PrivateUploadGrant } from "../files/upload-grants";
 import { AppError, notFound } from "../http/errors";
@@ -102,20 +102,47 @@ export async function grantUpload(
     name,
     maxBytes,
     expiresAt: Date.now() + UPLOAD_MINUTES * 60_000,
+    contentType:
+      question.files.fileType === "any" ? ANY_CONTENT_TYPE : CONTENT_TYPE_OF[question.files.fileType],
   };
 }
 
+const ANY_CONTENT_TYPE = "application/octet-stream";
+
+/** A file the browser sent to the bucket itself, already at the grant's key: checked where it lies. */
+export interface StoredUpload {
+  stored: true;
+  size: number;
+  head: Uint8Array;
+}
+
 /**
- * The bytes of a granted upload — in memory, or received into a temporary file beside the key
- * (`storage.partialPathFor`, as the upload route streams them): the type is judged by the content, the
- * count again under a lock on the submission (two uploads at once cannot both take the last place).
- * The file is put in place before its row, and removed again if the row cannot be added.
+ * The bytes of a granted upload — in memory, received into a temporary file beside the key
+ * (`storage.partialPathFor`, as the upload route streams them), or already at the key in a bucket
+ * (`StoredUpload`): the type is judged by the content, the count again under a lock on the submission
+ * (two uploads at once cannot both take the last place). The file is put in place before its row, and
+ * removed again if the row cannot be added; one the browser stored is removed when it fails a check.
+ * Attaching the same stored key twice answers the file attached the first time.
  */
 export async function storeUpload(
   db: Db,
-  storage: DiskStorage,
+  storage: FileStorage,
   grant: PrivateUploadGrant,
-  upload: Uint8Array | ReceivedUpload,
+  upload: Uint8Array | ReceivedUpload | StoredUpload,
+): Promise<SubmissionFile> {
+  try {
+    return await attachUpload(db, storage, grant, upload);
+  } catch (error) {
+    if ("stored" in upload) await storage.remove("private", grant.key);
+    throw error;
+  }
+}
+
+async function attachUpload(
+  db: Db,
+  storage: FileStorage,
+  grant: PrivateUploadGrant,
+  upload: Uint8Array | ReceivedUpload | StoredUpload,
 ): Promise<SubmissionFile> {
   const inMemory = upload instanceof Uint8Array;
   const ref = await db.select().from(submissions).where(eq(submissions.id, grant.submissionId));
@@ -130,8 +157,8 @@ export async function storeUpload(
     throw new AppError("VALIDATION", message, { file: [message] });
   }
   const contentType = sniffed ? CONTENT_TYPE_OF[sniffed] : "application/octet-stream";
-  if (inMemory) await storage.write("private", grant.key, upload);
-  else await storage.moveIntoPlace(upload.path, "private", grant.key);
+  if (inMemory) await storage.write("private", grant.key, upload, contentType);
+  else if (!("stored" in upload)) await storage.moveIntoPlace(upload.path, "private", grant.key);
   try {
     return await db.transaction(async (tx) => {
       await tx
@@ -139,6 +166,8 @@ export async function storeUpload(
         .from(submissions)
         .where(eq(submissions.id, row.id))
         .for("update");
+      const [attached] = await tx.select().from(submissionFiles).where(eq(submissionFiles.key, grant.key));
+      if (attached) return presentFile(attached);
       if ((await fileCount(tx, row.id, question._id)) >= question.files.maxFiles) {
         const message = en("file.maxCount", { count: question.files.maxFiles });
         throw new AppError("VALIDATION", message, { file: [message] });
@@ -159,18 +188,22 @@ export async function storeUpload(
       if (grant.userId !== null && grant.userId !== row.userId) {
         await recordAdminEdit(tx, row, grant.userId, { question: question.name, fileAdded: grant.name });
       }
-      return {
-        _id: file!.id,
-        questionId: file!.questionId,
-        name: file!.name,
-        size: file!.size,
-        contentType: file!.contentType,
-      };
+      return presentFile(file!);
     });
   } catch (error) {
     await storage.remove("private", grant.key);
     throw error;
   }
+}
+
+function presentFile(file: typeof submissionFiles.$inferSelect): SubmissionFile {
+  return {
+    _id: file.id,
+    questionId: file.questionId,
+    name: file.name,
+    size: file.size,
+    contentType: file.contentType,
+  };
 }
 
 export async function findFile(db: Tx, fileId: string) {
@@ -186,7 +219,7 @@ export async function findFile(db: Tx, fileId: string) {
  */
 export async function deleteFile(
   db: Db,
-  storage: DiskStorage,
+  storage: FileStorage,
   ref: SubmissionRef,
   access: "owner" | "admin",
   fileId: string,

@@ -18,8 +18,13 @@ export const headerImageUploadBodySchema = z.strictObject({
 });
 
 export const uploadGrantResultSchema = z.object({
-  /** PUT the file's bytes here (same origin, with the session), before it expires. */
+  /**
+   * PUT the file's bytes here (same origin, with the session), before it expires; or, with `fields` (a
+   * bucket), POST a form of `fields` then the file as `file` here, then POST `completeUrl`.
+   */
   uploadUrl: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  completeUrl: z.string().optional(),
   /** Where the file will be readable once uploaded. */
   url: z.string(),
   expiresAt: z.string(),

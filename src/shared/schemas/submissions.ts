@@ -153,7 +153,16 @@ export const fileUploadQuerySchema = z.object({
   filename: z.string().trim().min(1).max(255),
   size: z.coerce.number().int().min(1),
 });
-export const fileUploadGrantSchema = z.object({ uploadUrl: z.string(), expiresAt: z.string() });
+export const fileUploadGrantSchema = z.object({
+  /**
+   * Without `fields`: PUT the bytes here (same origin, with the session). With them (a bucket): POST a
+   * form of `fields` then the file as `file` here, then POST `completeUrl` to attach it.
+   */
+  uploadUrl: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  completeUrl: z.string().optional(),
+  expiresAt: z.string(),
+});
 /** GET /api/files/signedUrl/private/getObject: a short-lived download address. */
 export const fileDownloadQuerySchema = z.object({ fileId: z.string().min(1).max(64) });
 export const fileDownloadGrantSchema = z.object({ url: z.string(), expiresAt: z.string() });

@@ -1,6 +1,6 @@
 import type { Answer } from "../../../shared/forms/answers";
 import type { Language } from "../../../shared/i18n/catalog";
-import { errorBodySchema, okSchema } from "../../../shared/schemas/common";
+import { okSchema } from "../../../shared/schemas/common";
 import {
   autofillResultSchema,
   createSubmissionResultSchema,
@@ -14,7 +14,7 @@ import {
   submissionFileSchema,
   submissionResultSchema,
 } from "../../../shared/schemas/submissions";
-import { ApiError, apiGet, apiPath, apiSend } from "../../lib/api-client";
+import { apiGet, apiPath, apiSend, apiUpload, errorFromBody } from "../../lib/api-client";
 
 /**
  * Every call of the applicant side (issue 5). A guest's draft is reached with its token, sent as
@@ -84,15 +84,6 @@ export const submissionApi = {
     ),
 };
 
-function errorFromBody(status: number, statusText: string, body: unknown): ApiError {
-  const parsed = errorBodySchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
-    return new ApiError(status, code, message, fields);
-  }
-  return new ApiError(status, `HTTP_${status}`, statusText);
-}
-
 /** Lets the browser save a blob or an address under a name. */
 export function saveAs(href: string, filename: string) {
   const anchor = document.createElement("a");
@@ -155,35 +146,5 @@ export async function uploadFile(
       headers: tokenHeaders(token),
     },
   );
-  return new Promise<SubmissionFile>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open("PUT", grant.uploadUrl);
-    request.withCredentials = true;
-    request.setRequestHeader("Accept", "application/json");
-    request.setRequestHeader("Content-Type", file.type || "application/octet-stream");
-    if (token !== null) request.setRequestHeader(SUBMISSION_TOKEN_HEADER, token);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        body = null;
-      }
-      if (request.status < 200 || request.status >= 300) {
-        reject(errorFromBody(request.status, request.statusText, body));
-        return;
-      }
-      const parsed = submissionFileSchema.safeParse(body);
-      if (parsed.success) {
-        onProgress(1);
-        resolve(parsed.data);
-      } else reject(new ApiError(502, "INVALID_RESPONSE", "Unexpected response from the upload"));
-    };
-    request.onerror = () => reject(new TypeError("The upload could not reach the server"));
-    request.onabort = () => reject(new TypeError("The upload was interrupted"));
-    request.send(file);
-  });
+  return apiUpload(grant, file, submissionFileSchema, { headers: tokenHeaders(token), onProgress });
 }

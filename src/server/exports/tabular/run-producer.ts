@@ -1,6 +1,6 @@
 import type { ExportFormat } from "../../../shared/schemas/exports";
 import type { Db } from "../../db/client";
-import type { DiskStorage } from "../../files/storage";
+import type { FileStorage } from "../../files/storage";
 import type { ExportContext, ExportProducer, ExportProgram } from "../types";
 import { collectingOutput } from "./collect";
 import { BOM } from "./csv";
@@ -21,7 +21,7 @@ export async function runProducer(
   producer: ExportProducer,
   opts: {
     db: Db;
-    storage: DiskStorage;
+    storage: FileStorage;
     program: ExportProgram;
     format: ExportFormat;
     includeAnonymized?: boolean;

@@ -1,4 +1,4 @@
-import type { DiskStorage } from "../../files/storage";
+import type { FileStorage } from "../../files/storage";
 import { safeSegment, UniqueNames } from "./entry-names";
 import type { ExportFile } from "./submissions";
 import type { ZipWriter } from "./zip-writer";
@@ -66,11 +66,11 @@ function copyBufferOf(zip: ZipWriter): Uint8Array {
 }
 
 /** Copies one candidate's files into `folder/`. */
-export async function addAttachments(zip: ZipWriter, storage: DiskStorage, opts: AttachmentFolder) {
+export async function addAttachments(zip: ZipWriter, storage: FileStorage, opts: AttachmentFolder) {
   const names = new UniqueNames();
   for (const file of opts.files) {
     if (!opts.withheld.has(file.questionId)) {
-      const chunks = storage.readInto("private", file.key, copyBufferOf(zip));
+      const chunks = await storage.readInto("private", file.key, copyBufferOf(zip));
       const name = safeSegment(file.name);
       if (chunks === null) {
         opts.missing.add(`${opts.folder}/${name}`, opts.identifier);

@@ -26,7 +26,7 @@ describe("DiskStorage.readStream", () => {
   it("streams a stored file in chunks, byte for byte", async () => {
     const bytes = randomBytes(300_000);
     await storage.write("private", "submissions/a/file.pdf", bytes);
-    const stream = storage.readStream("private", "submissions/a/file.pdf");
+    const stream = await storage.readStream("private", "submissions/a/file.pdf");
     expect(stream).not.toBeNull();
     expect((await bytesOf(stream!)).equals(bytes)).toBe(true);
   });
@@ -34,7 +34,7 @@ describe("DiskStorage.readStream", () => {
   it("still reads the whole file when it is removed after being opened", async () => {
     const bytes = randomBytes(100_000);
     await storage.write("private", "submissions/a/removed.pdf", bytes);
-    const stream = storage.readStream("private", "submissions/a/removed.pdf");
+    const stream = await storage.readStream("private", "submissions/a/removed.pdf");
     await storage.remove("private", "submissions/a/removed.pdf");
     expect((await bytesOf(stream!)).equals(bytes)).toBe(true);
   });
@@ -42,11 +42,11 @@ describe("DiskStorage.readStream", () => {
   it("is null for a missing file, a folder, another bucket and a key that tries to climb out", async () => {
     await storage.write("private", "submissions/b/x.pdf", new Uint8Array([1]));
     await mkdir(path.join(root, "private", "submissions", "folder"), { recursive: true });
-    expect(storage.readStream("private", "submissions/b/none.pdf")).toBeNull();
-    expect(storage.readStream("private", "submissions/folder")).toBeNull();
-    expect(storage.readStream("public", "submissions/b/x.pdf")).toBeNull();
-    expect(storage.readStream("private", "../private/submissions/b/x.pdf")).toBeNull();
-    expect(storage.readStream("private", "/etc/passwd")).toBeNull();
+    expect(await storage.readStream("private", "submissions/b/none.pdf")).toBeNull();
+    expect(await storage.readStream("private", "submissions/folder")).toBeNull();
+    expect(await storage.readStream("public", "submissions/b/x.pdf")).toBeNull();
+    expect(await storage.readStream("private", "../private/submissions/b/x.pdf")).toBeNull();
+    expect(await storage.readStream("private", "/etc/passwd")).toBeNull();
   });
 });
 
@@ -68,7 +68,7 @@ describe("DiskStorage.readInto", () => {
     await storage.write("private", "submissions/c/file.pdf", bytes);
     const before = openDescriptors();
     const buffer = new Uint8Array(64 * 1024);
-    const chunks = storage.readInto("private", "submissions/c/file.pdf", buffer);
+    const chunks = await storage.readInto("private", "submissions/c/file.pdf", buffer);
     expect(chunks).not.toBeNull();
     expect(openDescriptors()).toBe(before + 1);
     expect((await copied(chunks!, buffer)).equals(bytes)).toBe(true);
@@ -79,13 +79,13 @@ describe("DiskStorage.readInto", () => {
     await storage.write("private", "submissions/c/other.pdf", randomBytes(200_000));
     const before = openDescriptors();
     const buffer = new Uint8Array(16 * 1024);
-    const stopped = storage.readInto("private", "submissions/c/other.pdf", buffer)!;
+    const stopped = (await storage.readInto("private", "submissions/c/other.pdf", buffer))!;
     for await (const chunk of stopped) {
       expect(chunk.length).toBe(16 * 1024);
       break;
     }
     expect(openDescriptors()).toBe(before);
-    const unread = storage.readInto("private", "submissions/c/other.pdf", buffer)!;
+    const unread = (await storage.readInto("private", "submissions/c/other.pdf", buffer))!;
     expect(openDescriptors()).toBe(before + 1);
     unread.close();
     unread.close();
@@ -94,8 +94,8 @@ describe("DiskStorage.readInto", () => {
 
   it("is null for a missing file, a folder and a key that tries to climb out", async () => {
     const buffer = new Uint8Array(1024);
-    expect(storage.readInto("private", "submissions/c/none.pdf", buffer)).toBeNull();
-    expect(storage.readInto("private", "submissions", buffer)).toBeNull();
-    expect(storage.readInto("private", "../private/submissions/c/file.pdf", buffer)).toBeNull();
+    expect(await storage.readInto("private", "submissions/c/none.pdf", buffer)).toBeNull();
+    expect(await storage.readInto("private", "submissions", buffer)).toBeNull();
+    expect(await storage.readInto("private", "../private/submissions/c/file.pdf", buffer)).toBeNull();
   });
 });
