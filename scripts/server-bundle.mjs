@@ -37,6 +37,10 @@ const EXTERNAL = [
   "dejavu-fonts-ttf",
   "nodemailer",
   "@sendgrid/mail",
+  // Google's client libraries read their protos and package files beside their own modules (__dirname):
+  // loaded by Node on first use (a configured bucket or translation), never bundled.
+  "@google-cloud/storage",
+  "@google-cloud/translate",
   // Only the client build and the tests use these.
   "vite",
   "@vitejs/plugin-react",

@@ -1,4 +1,4 @@
-import { v2, v3 } from "@google-cloud/translate";
+import type { v2, v3 } from "@google-cloud/translate";
 import type { Config } from "../config";
 import type { TargetLanguage, TranslationProvider } from "./provider";
 import { TranslationFailure } from "./provider";
@@ -55,6 +55,14 @@ export function translationProvider(
 const BATCH = { texts: 128, characters: 30_000 };
 const DEFAULT_TIMEOUT_MS = 20_000;
 
+/**
+ * The client library, loaded at the first translation: it is large (google-gax, protobufjs) and finds its
+ * protos beside its own files, so the server bundle leaves it to Node (scripts/server-bundle.mjs) and a
+ * server that never translates never loads it.
+ */
+let library: Promise<typeof import("@google-cloud/translate")> | undefined;
+const translateLibrary = () => (library ??= import("@google-cloud/translate"));
+
 export function googleTranslation(options: GoogleTranslationOptions): TranslationProvider {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (options.apiKey) return basic(options.apiKey, options.endpoint, timeoutMs);
@@ -65,14 +73,21 @@ export function googleTranslation(options: GoogleTranslationOptions): Translatio
 function basic(key: string, endpoint: string | undefined, timeoutMs: number): TranslationProvider {
   // No automatic retries: a failure reaches the administrator at once (nothing is changed, the results
   // already cached stay), instead of a request held for a minute of back-off.
-  const client = new v2.Translate({ key, autoRetry: false });
-  if (endpoint) client.baseUrl = `${endpoint.replace(/\/+$/, "")}/language/translate/v2`;
+  let client: v2.Translate | undefined;
+  const clientNow = async () => {
+    if (client) return client;
+    const made = new (await translateLibrary()).v2.Translate({ key, autoRetry: false });
+    if (endpoint) made.baseUrl = `${endpoint.replace(/\/+$/, "")}/language/translate/v2`;
+    client = made;
+    return made;
+  };
   return {
     id: "google-v2",
     batch: BATCH,
     async translate(texts, target, source) {
+      const translator = await clientNow();
       const [translations] = await withDeadline(
-        client.translate([...texts], { ...(source ? { from: source } : {}), to: target, format: "text" }),
+        translator.translate([...texts], { ...(source ? { from: source } : {}), to: target, format: "text" }),
         timeoutMs,
       );
       return checked(texts, Array.isArray(translations) ? translations : [translations]);
@@ -89,7 +104,8 @@ function advanced(
   // Made on the first translation, not at start-up: the client loads its protos and starts looking for
   // the runtime's credentials as soon as it exists.
   let client: v3.TranslationServiceClient | undefined;
-  const clientNow = () => {
+  const clientNow = async () => {
+    const { v3 } = await translateLibrary();
     client ??= new v3.TranslationServiceClient({
       fallback: "rest",
       projectId,
@@ -109,8 +125,9 @@ function advanced(
     id: "google-v3",
     batch: BATCH,
     async translate(texts, target: TargetLanguage, source?: TargetLanguage) {
+      const translator = await clientNow();
       const [response] = await withDeadline(
-        clientNow().translateText(
+        translator.translateText(
           {
             parent,
             contents: [...texts],
