@@ -37,6 +37,9 @@ const EXTERNAL = [
   "dejavu-fonts-ttf",
   "nodemailer",
   "@sendgrid/mail",
+  // Google's clients read their protos beside their own files (__dirname, which a bundle has none of).
+  "@google-cloud/translate",
+  "@google-cloud/storage",
   // Only the client build and the tests use these.
   "vite",
   "@vitejs/plugin-react",
