@@ -12,6 +12,9 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { buildServerBundle, serverBundleIsStale } from "../scripts/server-bundle.mjs";
 import { buildClient, clientBuildIsStale } from "../src/server/build-client";
+import { loadConfig } from "../src/server/config";
+import { createStorage } from "../src/server/files/create-storage";
+import { type LocalS3, startLocalS3 } from "../src/server/test/local-s3";
 import { type AutosaveFigures, runAutosave } from "./autosave";
 import { type ExportsFigures, runExports } from "./exports";
 import { prepareExportsProgram } from "./exports/prepare";
@@ -19,7 +22,14 @@ import { FRONTEND, type FrontendFigures, measureFrontend } from "./frontend";
 import { ORG_ADMIN_EMAIL } from "./generator/context";
 import { runGrowth } from "./growth";
 import { benchPassword } from "./lib/password";
-import { benchServerEnv, describeTarget, REPO_DIR, resolveTarget, serverEnvFor } from "./lib/target";
+import {
+  BENCH_DIR,
+  benchServerEnv,
+  describeTarget,
+  REPO_DIR,
+  resolveTarget,
+  serverEnvFor,
+} from "./lib/target";
 import { reviewerFixtures } from "./reviewing/fixture";
 import { runWrite, type WriteFigures } from "./reviewing/writes";
 import { sampleAnswer } from "./runner/answer-check";
@@ -238,8 +248,44 @@ async function main(): Promise<number> {
 
   const target = resolveTarget(options.dataDir);
   const password = benchPassword();
-  // The same environment for both servers.
-  const env = benchServerEnv(target, randomBytes(20).toString("hex"));
+  const s3 = options.s3 ? await startBenchS3() : null;
+  try {
+    return await runWith(options, target, password, s3);
+  } finally {
+    await s3?.close();
+  }
+}
+
+/**
+ * --s3: a local S3-compatible server (s3rver, in this process) on a free port of 127.0.0.1, its objects
+ * kept in bench/data/s3 so the next run reuses the exports' files. The SDK of the preparation (here)
+ * and of our server takes s3rver's keys from the standard variables.
+ */
+async function startBenchS3(): Promise<LocalS3> {
+  const s3 = await startLocalS3("bench", { directory: path.join(BENCH_DIR, "data", "s3") });
+  process.env.AWS_ACCESS_KEY_ID = s3.credentials.accessKeyId;
+  process.env.AWS_SECRET_ACCESS_KEY = s3.credentials.secretAccessKey;
+  console.log(`Files in a local S3 bucket: ${s3.url}`);
+  return s3;
+}
+
+async function runWith(
+  options: RunOptions,
+  target: ReturnType<typeof resolveTarget>,
+  password: string,
+  s3: LocalS3 | null,
+): Promise<number> {
+  // The same environment for both servers; with --s3 their files are in the bucket.
+  const env = {
+    ...benchServerEnv(target, randomBytes(20).toString("hex")),
+    ...(s3
+      ? {
+          STORAGE_URL: s3.url,
+          AWS_ACCESS_KEY_ID: s3.credentials.accessKeyId,
+          AWS_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
+        }
+      : {}),
+  };
   // What `npm start` runs: the bundled server, built now so that its cold start is only a start.
   if (serverBundleIsStale()) await buildServerBundle();
   const specs: ServerSpec[] = [{ label: "app", entry: "scripts/start.mjs", env, roundTrips: true }];
@@ -251,13 +297,17 @@ async function main(): Promise<number> {
   await ensureDataset({ target, fresh: options.fresh, scale: options.scale, seed: options.seed, password });
 
   const dataset = await prepareDataset(target);
-  // The exports program is made once and kept; its files go where our server's storage reads them.
-  const storageRoot = path.resolve(
-    REPO_DIR,
-    serverEnvFor(target).DATA_DIR ?? process.env.DATA_DIR ?? "./data",
-    "files",
+  // The exports program is made once and kept; its files go where our server's storage reads them (the
+  // store its STORAGE_URL names, from --s3 or the environment it inherits; DATA_DIR/files without one).
+  const storage = await createStorage(
+    loadConfig({
+      STORAGE_URL: "STORAGE_URL" in env ? env.STORAGE_URL : process.env.STORAGE_URL,
+      DATA_DIR: path.resolve(REPO_DIR, serverEnvFor(target).DATA_DIR ?? process.env.DATA_DIR ?? "./data"),
+    }),
   );
-  const exportsProgramId = options.exports ? await prepareExportsProgram(target, storageRoot) : null;
+  const exportsProgramId = options.exports
+    ? await prepareExportsProgram(target, storage, options.exportSubmissions)
+    : null;
   const emails = dataset.reviewerEmails.slice(0, options.users);
   if (emails.length === 0)
     throw new Error(`No reviewer accounts in ${describeTarget(target)}: run with --fresh.`);

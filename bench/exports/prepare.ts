@@ -1,9 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { statSync } from "node:fs";
 import { and, count, eq, isNotNull } from "drizzle-orm";
 import { openDatabase } from "../../src/server/db/client";
 import { forms, programs, submissionFiles, submissions, users } from "../../src/server/db/schema";
-import { DiskStorage } from "../../src/server/files/storage";
+import type { FileStorage } from "../../src/server/files/storage";
 import { createDefaultForm, publishForm } from "../../src/server/forms/service";
 import type { Answer } from "../../src/shared/forms/answers";
 import {
@@ -70,21 +69,17 @@ function answersOf(content: FormContent, identifier: string, fileIds: string[]):
   );
 }
 
-/** Writes the files that are missing (or not 1 MB) under `storageRoot`/private: 3 GB the first time. */
-async function ensureFiles(storageRoot: string): Promise<number> {
-  const storage = new DiskStorage(storageRoot);
+/**
+ * Writes the files that are missing (or not 1 MB) in the private area of `storage` (our server's store:
+ * DATA_DIR/files or the bucket STORAGE_URL names): 3 GB the first time for 1,000 submissions.
+ */
+async function ensureFiles(storage: FileStorage, submissionCount: number): Promise<number> {
   let written = 0;
-  for (let n = 1; n <= EXPORTS_SHAPE.submissions; n++) {
+  for (let n = 1; n <= submissionCount; n++) {
     for (let f = 0; f < EXPORTS_SHAPE.filesEach; f++) {
       const key = fileKey(n, f);
-      let size = -1;
-      try {
-        size = statSync(`${storageRoot}/private/${key}`).size;
-      } catch {
-        // Missing: written below.
-      }
-      if (size === EXPORTS_SHAPE.fileBytes) continue;
-      await storage.write("private", key, randomBytes(EXPORTS_SHAPE.fileBytes));
+      if ((await storage.stat("private", key))?.size === EXPORTS_SHAPE.fileBytes) continue;
+      await storage.write("private", key, randomBytes(EXPORTS_SHAPE.fileBytes), "application/pdf");
       written++;
     }
   }
@@ -92,12 +87,17 @@ async function ensureFiles(storageRoot: string): Promise<number> {
 }
 
 /**
- * The exports program, made if it is not complete: `storageRoot` is our server's DATA_DIR/files. Runs
- * while no server holds the database. Returns the program's id.
+ * The exports program with `submissionCount` submissions, made if it is not complete (or has another
+ * count): its files go to `storage`, our server's store. Runs while no server holds the database.
+ * Returns the program's id.
  */
-export async function prepareExportsProgram(target: DatabaseTarget, storageRoot: string): Promise<string> {
+export async function prepareExportsProgram(
+  target: DatabaseTarget,
+  storage: FileStorage,
+  submissionCount: number = EXPORTS_SHAPE.submissions,
+): Promise<string> {
   const started = performance.now();
-  const written = await ensureFiles(storageRoot);
+  const written = await ensureFiles(storage, submissionCount);
   const database = await openDatabase(
     target.kind === "postgres" ? { databaseUrl: target.databaseUrl } : { dataDir: target.dataDir },
   );
@@ -122,16 +122,16 @@ export async function prepareExportsProgram(target: DatabaseTarget, storageRoot:
         .from(submissionFiles)
         .innerJoin(submissions, eq(submissions.id, submissionFiles.submissionId))
         .where(and(eq(submissions.programId, existing.id), isNotNull(submissions.submissionDate)));
-      if (done?.n === EXPORTS_SHAPE.submissions * EXPORTS_SHAPE.filesEach) {
+      if (done?.n === submissionCount * EXPORTS_SHAPE.filesEach) {
         if (written > 0) console.log(`  exports: ${written} missing files of the exports program rewritten.`);
         return existing.id;
       }
-      // An interrupted preparation: start again (the program's form, submissions and files cascade).
+      // An interrupted preparation or another count: start again (the program's form, submissions and files cascade).
       await db.delete(programs).where(eq(programs.id, existing.id));
     }
 
     console.log(
-      `  exports: creating "${EXPORTS_PROGRAM_NAME}" (${EXPORTS_SHAPE.submissions} submissions × ` +
+      `  exports: creating "${EXPORTS_PROGRAM_NAME}" (${submissionCount} submissions × ` +
         `${EXPORTS_SHAPE.filesEach} files of 1 MB)…`,
     );
     const [program] = await db
@@ -146,8 +146,8 @@ export async function prepareExportsProgram(target: DatabaseTarget, storageRoot:
     // The submissions and their files in one transaction: all of them or none (then the next run redoes it).
     const fileQuestion = content.sections[0]!.questions[3]!._id;
     await db.transaction(async (tx) => {
-      for (let start = 1; start <= EXPORTS_SHAPE.submissions; start += BATCH_SIZE / 10) {
-        const end = Math.min(EXPORTS_SHAPE.submissions, start + BATCH_SIZE / 10 - 1);
+      for (let start = 1; start <= submissionCount; start += BATCH_SIZE / 10) {
+        const end = Math.min(submissionCount, start + BATCH_SIZE / 10 - 1);
         const submissionRows = [];
         const fileRows = [];
         for (let n = start; n <= end; n++) {

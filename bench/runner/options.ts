@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { AUTOSAVE } from "../autosave";
 import { EXPORTS } from "../exports";
+import { EXPORTS_SHAPE } from "../exports/prepare";
 import { FRONTEND } from "../frontend";
 import { isScaleName, type ScaleName } from "../generator/scales";
 import { GROWTH } from "../growth";
@@ -41,6 +42,10 @@ export interface RunOptions {
   /** --quick: also fewer round-trip and review-write samples. */
   quick: boolean;
   baseline: boolean;
+  /** --s3: the files and the exports in a local S3-compatible bucket (s3rver) the run starts itself. */
+  s3: boolean;
+  /** Submissions of the exports program (3 files of 1 MB each). */
+  exportSubmissions: number;
 }
 
 export const RUN_USAGE = `Usage: npm run bench -- [options]
@@ -56,7 +61,9 @@ export const RUN_USAGE = `Usage: npm run bench -- [options]
   --users N            reviewers to sign in (default 50)
   --applicants N       guest applicants in the autosave benchmark (default ${AUTOSAVE.applicants})
   --only a,b           run only these (${[...SCENARIOS, ...REVIEW_WRITES, ...ROUND_TRIPS, AUTOSAVE, EXPORTS, FRONTEND, GROWTH].map((s) => s.name).join(", ")})
-  --no-baseline        skip the baseline server`;
+  --no-baseline        skip the baseline server
+  --s3                 files and exports in a local S3 bucket (s3rver, started and stopped by the run)
+  --export-submissions N  submissions of the exports program, 3 files of 1 MB each (default ${EXPORTS_SHAPE.submissions})`;
 
 function positiveNumber(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -81,6 +88,8 @@ export function parseRunOptions(argv: string[]): RunOptions | "help" {
       applicants: { type: "string" },
       only: { type: "string" },
       "no-baseline": { type: "boolean", default: false },
+      s3: { type: "boolean", default: false },
+      "export-submissions": { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -131,5 +140,12 @@ export function parseRunOptions(argv: string[]): RunOptions | "help" {
     applicants: Math.max(1, Math.round(positiveNumber(values.applicants, AUTOSAVE.applicants, "applicants"))),
     quick: values.quick,
     baseline: !values["no-baseline"],
+    s3: values.s3,
+    exportSubmissions: Math.max(
+      1,
+      Math.round(
+        positiveNumber(values["export-submissions"], EXPORTS_SHAPE.submissions, "export-submissions"),
+      ),
+    ),
   };
 }
