@@ -1,7 +1,24 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * The end-to-end files share one server and its demo data, and some rely on what an earlier file did (the
+ * committee's reminder needs Rita still behind, before the reviewing journey rates all her candidates).
+ * Vitest's default order follows file sizes and timings, so it moved when a file grew: run them by name.
+ */
+class EndToEndByFileName extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const isEndToEnd = (file: TestSpecification) => file.project.name === "e2e";
+    const endToEnd = sorted.filter(isEndToEnd).sort((a, b) => a.moduleId.localeCompare(b.moduleId));
+    return [...sorted.filter((file) => !isEndToEnd(file)), ...endToEnd];
+  }
+}
 
 export default defineConfig({
   test: {
+    // Vitest reads the sequencer from the root only.
+    sequence: { sequencer: EndToEndByFileName },
     projects: [
       {
         test: {
