@@ -1,4 +1,4 @@
-import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { z } from "zod";
@@ -18,6 +18,7 @@ import { signInWithPassword } from "../../lib/auth-requests";
 import { fieldErrors } from "../../lib/form-errors";
 import { type Session, useRefreshSession, useSignOut } from "../../lib/session";
 import { LoginStep } from "./login-step";
+import { NewPasswordFields } from "./new-password-fields";
 import { SIGN_IN_TEXT } from "./sign-in-messages";
 import { TwoFactorStep } from "./two-factor-step";
 
@@ -304,19 +305,13 @@ function CreateAccount({
           error={errors.name}
           onChange={(event) => setName(event.currentTarget.value)}
         />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          value={password}
-          error={errors.password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-        />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          value={confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+        <NewPasswordFields
+          labels={{ password: "Password", confirm: "Confirm password" }}
+          password={password}
+          confirmPassword={confirmPassword}
+          errors={errors}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirmPassword}
         />
         <Button type="submit" loading={pending} fullWidth>
           Create account and accept

@@ -1,4 +1,4 @@
-import { Button, PasswordInput, Stack, Text, Title } from "@mantine/core";
+import { Button, Stack, Text, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../shared/limits";
@@ -7,6 +7,7 @@ import { FormAlert } from "../../components/form-alert";
 import { authClient } from "../../lib/auth-client";
 import { fieldErrors } from "../../lib/form-errors";
 import { newPasswordFailure } from "./new-password-failure";
+import { NewPasswordFields } from "./new-password-fields";
 
 // Same bounds as the sign-up password (shared limits); shared/ has no schema for this form yet.
 const newPasswordFormSchema = z
@@ -87,19 +88,13 @@ export function NewPasswordStep({
         </Title>
         {intro !== undefined && <Text size="sm">{intro}</Text>}
         <FormAlert message={failure} />
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          value={newPassword}
-          error={errors.newPassword}
-          onChange={(event) => setNewPassword(event.currentTarget.value)}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          value={confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+        <NewPasswordFields
+          labels={{ password: "New password", confirm: "Confirm new password" }}
+          password={newPassword}
+          confirmPassword={confirmPassword}
+          errors={{ password: errors.newPassword, confirmPassword: errors.confirmPassword }}
+          onPasswordChange={setNewPassword}
+          onConfirmChange={setConfirmPassword}
         />
         <Button type="submit" loading={pending} fullWidth>
           {submitLabel}
