@@ -405,6 +405,12 @@ export const formVersions = pgTable(
       .references(() => forms.id, { onDelete: "cascade" }),
     version: integer("version").notNull(),
     content: json("content").$type<FormContent>().notNull(),
+    /**
+     * Counts the edits the published version has taken since publishing (titles, descriptions, criteria,
+     * look, French: what a published form still allows, decision 006), so every instance's cache of
+     * the version knows when it is stale.
+     */
+    edits: integer("edits").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.formId, t.version] })],

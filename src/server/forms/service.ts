@@ -197,6 +197,15 @@ async function writeContent(
       .set({ content, revision: row.revision + 1, lastEditedAt: now, updatedAt: now })
       .where(eq(forms.id, formId))
       .returning(refColumns);
+    // The published version takes the edits a published form allows, in the same transaction: applicants,
+    // reviewers and the PDF read the version, and its structure (what answers are checked against) is
+    // the same as before (decision 006, "Edits after publishing").
+    if (!row.draft && row.publishedVersion !== null) {
+      await tx
+        .update(formVersions)
+        .set({ content, edits: sql`${formVersions.edits} + 1` })
+        .where(and(eq(formVersions.formId, formId), eq(formVersions.version, row.publishedVersion)));
+    }
     return { ...saved!, content };
   });
 }
