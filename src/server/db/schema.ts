@@ -924,3 +924,19 @@ export const translationCache = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sourceHash, t.targetLanguage, t.provider] })],
 );
+
+/**
+ * Uploads a browser was given a bucket's signed address for and has not yet completed: an object posted
+ * to the bucket and never completed (a closed tab, a failed network) is removed once its address has
+ * expired, by the periodic sweep (docs/decisions/023-object-storage.md, "Abandoned uploads").
+ */
+export const pendingUploads = pgTable(
+  "pending_uploads",
+  {
+    bucket: text("bucket").$type<"public" | "private">().notNull(),
+    key: text("key").notNull(),
+    /** When the signed address (and the grant that completes it) stops working. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] }), index("pending_uploads_expires_idx").on(t.expiresAt)],
+);

@@ -4,11 +4,12 @@ import { defaultFormContent, newQuestion, newSection } from "../../shared/forms/
 import type { FormContent, Question } from "../../shared/forms/model";
 import { translate } from "../../shared/i18n/catalog";
 import { FILE_MESSAGES, HEADER_IMAGE_MAX_BYTES } from "../../shared/schemas/files";
-import { submissionFiles } from "../db/schema";
+import { pendingUploads, submissionFiles } from "../db/schema";
 import { buildCast, buildPublishedForm, buildUser, type Cast, signInCast } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/harness";
 import { png } from "../test/images";
 import { createBucketTestApp, type LocalS3 } from "../test/s3-server";
+import { sweepAbandonedUploads } from "./abandoned-uploads";
 import { signUploadGrant } from "./upload-grants";
 
 /**
@@ -182,6 +183,50 @@ describe("an applicant's upload on a bucket", () => {
     expect(download.status).toBe(200);
     expect(download.headers.get("content-disposition")).toContain('filename="plan.pdf"');
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(PDF);
+  });
+});
+
+describe("an upload posted to the bucket and never completed", () => {
+  const pendingOf = (key: string) =>
+    t.deps.db.select().from(pendingUploads).where(eq(pendingUploads.key, key));
+  const storage = () => t.deps.files.storage;
+  /** Past the address's 15 minutes and the sweep's grace. */
+  const later = () => new Date(Date.now() + 26 * 60_000);
+
+  it("is removed once its address has expired; a completed one stays", async () => {
+    const completedBy = await t.signIn((await buildUser(t.deps.db, { applicant: true })).email);
+    const completedGrant = await askUpload(await openApplication(completedBy), completedBy, PDF.byteLength);
+    await postToBucket(completedGrant, PDF);
+    expect((await complete(completedGrant, completedBy)).status).toBe(200);
+    expect(await pendingOf(keyOf(completedGrant))).toEqual([]);
+
+    const leftBy = await t.signIn((await buildUser(t.deps.db, { applicant: true })).email);
+    const leftGrant = await askUpload(await openApplication(leftBy), leftBy, PDF.byteLength);
+    await postToBucket(leftGrant, PDF);
+    expect(await pendingOf(keyOf(leftGrant))).toHaveLength(1);
+    // Not before its address expires: the applicant may still complete it.
+    expect(await sweepAbandonedUploads(t.deps.db, storage())).toBe(0);
+    expect(await storage().stat("private", keyOf(leftGrant))).toEqual({ size: PDF.byteLength });
+
+    expect(await sweepAbandonedUploads(t.deps.db, storage(), later())).toBe(1);
+    expect(await storage().stat("private", keyOf(leftGrant))).toBeNull();
+    expect(await pendingOf(keyOf(leftGrant))).toEqual([]);
+    expect(await storage().stat("private", keyOf(completedGrant))).toEqual({ size: PDF.byteLength });
+    // Its grant can no longer attach anything.
+    expect((await complete(leftGrant, leftBy)).status).toBe(404);
+  });
+
+  it("keeps an object an applicant's file refers to, when a crash lost the note that it was completed", async () => {
+    const person = await t.signIn((await buildUser(t.deps.db, { applicant: true })).email);
+    const grant = await askUpload(await openApplication(person), person, PDF.byteLength);
+    await postToBucket(grant, PDF);
+    expect((await complete(grant, person)).status).toBe(200);
+    await t.deps.db
+      .insert(pendingUploads)
+      .values({ bucket: "private", key: keyOf(grant), expiresAt: new Date() });
+    expect(await sweepAbandonedUploads(t.deps.db, storage(), later())).toBe(0);
+    expect(await storage().stat("private", keyOf(grant))).toEqual({ size: PDF.byteLength });
+    expect(await pendingOf(keyOf(grant))).toEqual([]);
   });
 });
 
