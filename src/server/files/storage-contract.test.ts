@@ -7,9 +7,13 @@ import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { Storage } from "@google-cloud/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LocalGcs, startLocalGcs } from "../test/local-gcs";
-import { type LocalS3, startLocalS3 } from "../test/s3-server";
-import examples from "./fixtures/gcs-v4-signing.json";
+import {
+  DUMMY_SERVICE_ACCOUNT,
+  type LocalGcs,
+  type LocalS3,
+  startLocalGcs,
+  startLocalS3,
+} from "../test/bucket-server";
 import { GcsStorage } from "./gcs-storage";
 import { S3Storage } from "./s3-storage";
 import { DiskStorage, type FileStorage, StorageUnavailableError } from "./storage";
@@ -26,14 +30,14 @@ let gcs: LocalGcs;
 const drivers: Record<string, FileStorage> = {};
 
 /**
- * Google's inactive dummy service account (fixtures/gcs-v4-signing.json): the gs:// driver signs its
- * addresses with it; its calls to the stand-in carry no credentials (a custom endpoint is not authenticated).
+ * The gs:// driver signs its addresses with Google's dummy account; its calls to the stand-in carry no
+ * credentials (the SDK does not authenticate against a custom endpoint).
  */
 const gcsOptions = {
-  projectId: examples.serviceAccount.project_id,
+  projectId: DUMMY_SERVICE_ACCOUNT.project_id,
   credentials: {
-    client_email: examples.serviceAccount.client_email,
-    private_key: examples.serviceAccount.private_key,
+    client_email: DUMMY_SERVICE_ACCOUNT.client_email,
+    private_key: DUMMY_SERVICE_ACCOUNT.private_key,
   },
 };
 

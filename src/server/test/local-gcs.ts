@@ -6,6 +6,17 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import examples from "../files/fixtures/gcs-v4-signing.json";
+
+/**
+ * Google's inactive dummy service account (src/server/files/fixtures/gcs-v4-signing.json, from its
+ * published signing examples): in tests it signs the gs:// driver's addresses, as a runtime's would.
+ */
+export const DUMMY_SERVICE_ACCOUNT = {
+  project_id: examples.serviceAccount.project_id,
+  client_email: examples.serviceAccount.client_email,
+  private_key: examples.serviceAccount.private_key,
+};
 
 /**
  * A stand-in for Cloud Storage's JSON API on 127.0.0.1 (a random port, objects in a temporary folder),
