@@ -21,8 +21,8 @@ export const DUMMY_SERVICE_ACCOUNT = {
 /**
  * A stand-in for Cloud Storage's JSON API on 127.0.0.1 (a random port, objects in a temporary folder),
  * for the gs:// driver's tests: no emulator installs on this machine (docs/decisions/023-object-storage.md,
- * Tests). It answers exactly the requests `@google-cloud/storage` 7.19 sends for what the driver calls,
- * read from the SDK's own code (node_modules/@google-cloud/storage/build/esm/src: file.js,
+ * Tests). It answers the requests `@google-cloud/storage` 7.19 sends for what the driver calls, and
+ * nothing more, as read from the SDK's own code (node_modules/@google-cloud/storage/build/esm/src: file.js,
  * resumable-upload.js, nodejs-common/util.js):
  *
  * - `GET /storage/v1/b/{bucket}/o/{object}`: the object resource; with `alt=media` its bytes (a `Range`
@@ -79,7 +79,7 @@ export async function startLocalGcs(bucket = "decisionhub-test"): Promise<LocalG
   const directory = await mkdtemp(path.join(tmpdir(), "local-gcs-"));
   await mkdir(path.join(directory, "objects"));
   await mkdir(path.join(directory, "sessions"));
-  const store = new ObjectFolder(path.join(directory, "objects"));
+  const store = new ObjectFolder(path.join(directory, "objects"), path.join(directory, "sessions"));
   const sessions = new Map<string, Session>();
   const requests: LocalGcs["requests"] = [];
   let unavailable = false;
@@ -283,7 +283,7 @@ async function startUpload(api: Api, req: IncomingMessage, res: ServerResponse, 
     const name = url.searchParams.get("name") ?? meta.name;
     if (!name) return jsonError(res, 400, "Required object name", "required");
     const id = randomBytes(16).toString("hex");
-    const part = path.join(api.store.root, "..", "sessions", id);
+    const part = api.store.staging(id);
     await writeFile(part, new Uint8Array(0));
     const contentType =
       header(req, "x-upload-content-type") ?? meta.contentType ?? "application/octet-stream";
@@ -310,7 +310,7 @@ async function startUpload(api: Api, req: IncomingMessage, res: ServerResponse, 
   }
   const name = url.searchParams.get("name") ?? meta.name;
   if (!name) return jsonError(res, 400, "Required object name", "required");
-  const staged = path.join(api.store.root, "..", "sessions", randomBytes(16).toString("hex"));
+  const staged = api.store.staging();
   await writeFile(staged, content);
   sendJson(res, 200, resourceOf(api, await api.store.put(name, staged, contentType)));
 }
@@ -446,7 +446,7 @@ async function policyUpload(api: Api, req: IncomingMessage, res: ServerResponse)
   }
   const name = fields.get("key");
   if (!name) return xmlError(res, 400, "InvalidArgument", "A key is required.");
-  const staged = path.join(api.store.root, "..", "sessions", randomBytes(16).toString("hex"));
+  const staged = api.store.staging();
   await writeFile(staged, new Uint8Array(await file.arrayBuffer()));
   await api.store.put(name, staged, fields.get("content-type") ?? "application/octet-stream");
   res.writeHead(204).end();
@@ -494,7 +494,15 @@ async function signedGet(api: Api, res: ServerResponse, url: URL, name: string):
 // Objects on disk: `{sha256 of the name}` (names are longer than a file name may be) + `.json`.
 
 class ObjectFolder {
-  constructor(readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    private readonly sessions: string,
+  ) {}
+
+  /** Where an upload's bytes gather until they become an object (`put`). */
+  staging(id = randomBytes(16).toString("hex")): string {
+    return path.join(this.sessions, id);
+  }
 
   private fileOf(name: string) {
     return path.join(this.root, createHash("sha256").update(name).digest("hex"));
