@@ -126,7 +126,11 @@ export class GcsStorage implements FileStorage {
       [Symbol.asyncIterator]: () => stream.iterator({ destroyOnReturn: false }),
       close: () => {
         if (!requested) stream.destroy();
-        else if (!stream.readableEnded) stream.resume();
+        else if (!stream.readableEnded) {
+          // What is dropped may fail unheard (an "error" nobody listens to would end the process).
+          stream.on("error", () => undefined);
+          stream.resume();
+        }
       },
     };
   }
