@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { newOption, newQuestion, newSection } from "../../shared/forms/defaults";
 import type { FormContent } from "../../shared/forms/model";
 import { FORM_MESSAGES } from "../../shared/forms/publish-check";
@@ -285,14 +285,21 @@ describe("publishing", () => {
     expect((await save(current, grown)).status).toBe(409);
     expect(await applicantForm()).toEqual(after);
 
-    // Another instance's edit is seen here too: the cached version is checked against its count of edits.
+    // Another instance's edit is seen here too, within seconds: the cached version is checked against its
+    // count of edits once its copy is two seconds old.
     const elsewhere = contentOf(current);
     question(elsewhere).name = "Saved by another instance";
     await t.deps.db
       .update(formVersions)
       .set({ content: elsewhere, edits: 2 })
       .where(eq(formVersions.formId, loaded.form._id));
-    expect(question(await applicantForm()).name).toBe("Saved by another instance");
+    const now = Date.now();
+    const clock = vi.spyOn(Date, "now").mockReturnValue(now + 2_500);
+    try {
+      expect(question(await applicantForm()).name).toBe("Saved by another instance");
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it("closes on schedule, reopens with a new applicant link, and allows editing only while accepting", async () => {
