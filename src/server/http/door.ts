@@ -128,3 +128,17 @@ export async function accessibleSubmission(
   const ref = await findSubmissionRef(c.get("deps").db, submissionId);
   return { ref, access: submissionAccess(c, ref) };
 }
+
+/**
+ * The application, if the caller is its owner (the user, or the holder of a guest draft's token): what
+ * only an applicant does (submit, autofill from their earlier applications). Everyone else, the program's
+ * admins included, is refused as a stranger would be: a withheld admin role would not let them either.
+ */
+export async function ownSubmission(c: AppContext, submissionId: string): Promise<SubmissionRef> {
+  const ref = await findSubmissionRef(c.get("deps").db, submissionId);
+  const actor = c.get("actor");
+  if (holdsToken(ref, c.req.header(SUBMISSION_TOKEN_HEADER))) return ref;
+  if (ref.userId !== null && actor?.userId === ref.userId) return ref;
+  if (actor === null && ref.userId !== null) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+  throw notFound();
+}

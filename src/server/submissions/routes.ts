@@ -23,6 +23,7 @@ import {
   accessibleSubmission,
   authorize,
   may,
+  ownSubmission,
   requireActor,
   type SubmissionAccess,
   submissionAccess,
@@ -190,7 +191,8 @@ submissionRoutes
       const program = await findProgram(db, programId);
       const resource = { programId: program.id, organizationId: program.organizationId };
       const administers = may(actor, "program:administer", resource);
-      if (actor.userId !== userId && !administers) throw notFound();
+      // Someone else's applications: the program's admins only (the door refuses everyone else).
+      if (actor.userId !== userId && !administers) authorize(c, "program:administer", resource);
       const submissions = await listUserProgramSubmissions(db, userId, program.id);
       // Asking about themself, a user learns nothing of a program they have no part in: the same 404
       // as for an id that names nothing.
@@ -252,9 +254,8 @@ submissionRoutes
       },
     }),
     async (c) => {
-      const { ref, access } = await accessibleSubmission(c, c.req.valid("param").id);
       // Submitting on someone's behalf is the reviewing side's "force submit", not this call.
-      if (access !== "owner") throw notFound();
+      const ref = await ownSubmission(c, c.req.valid("param").id);
       const { db, config } = c.get("deps");
       const result = await setSubmitted(db, ref, c.req.valid("json"), {
         language: requestLanguage(c),
@@ -301,10 +302,9 @@ submissionRoutes
     }),
     async (c) => {
       const actor = requireActor(c);
-      const { ref, access } = await accessibleSubmission(c, c.req.valid("param").id);
-      if (access !== "owner") throw notFound();
+      const ref = await ownSubmission(c, c.req.valid("param").id);
       const { db } = c.get("deps");
-      const { submission, content } = await submissionView(db, ref.id, access);
+      const { submission, content } = await submissionView(db, ref.id, "owner");
       const answers = await autofillAnswers(db, { content, answers: submission.answers }, actor.userId);
       return c.json({ answers, filled: answers.length }, 200);
     },
