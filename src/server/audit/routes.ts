@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { auditListQuerySchema, auditListResultSchema } from "../../shared/schemas/audit";
-import { authorize } from "../http/context";
+import { authorize } from "../http/door";
 import { createRouter, errorResponses, jsonResponse } from "../http/router";
 import { listAuditEvents } from "./list";
 

@@ -14,7 +14,8 @@ import {
 } from "../../shared/schemas/committee";
 import { okSchema } from "../../shared/schemas/common";
 import { editConflictBodySchema } from "../../shared/schemas/edit-conflict";
-import { type AppContext, authorize, requireActor } from "../http/context";
+import type { AppContext } from "../http/context";
+import { authorize, requireActor } from "../http/door";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
 import {

@@ -5,7 +5,8 @@ import {
   reviewerReminderBodySchema,
   reviewerReminderResultSchema,
 } from "../../shared/schemas/committee";
-import { type AppContext, authorize, requireActor } from "../http/context";
+import type { AppContext } from "../http/context";
+import { authorize, requireActor } from "../http/door";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { inviterName } from "../program-users/service";
 import { findProgram } from "../programs/service";

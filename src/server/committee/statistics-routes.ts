@@ -6,7 +6,8 @@ import {
   reviewerStatsQuerySchema,
   reviewerStatsResultSchema,
 } from "../../shared/schemas/committee";
-import { type AppContext, authorize, requireActor } from "../http/context";
+import type { AppContext } from "../http/context";
+import { authorize, requireActor } from "../http/door";
 import { createRouter, errorResponses, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
 import { fundingStats } from "./funding-stats";

@@ -11,7 +11,8 @@ import {
   FORMATS_OF,
 } from "../../shared/schemas/exports";
 import { attachment, signedDownloadOf } from "../files/storage";
-import { type AppContext, authorize, requireActor } from "../http/context";
+import type { AppContext } from "../http/context";
+import { authorize, requireActor } from "../http/door";
 import { notFound } from "../http/errors";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";

@@ -22,13 +22,13 @@ import {
   submissionFileSchema,
 } from "../../shared/schemas/submissions";
 import { organizations, plans } from "../db/schema";
-import { type AppContext, authorize, requireActor } from "../http/context";
+import type { AppContext } from "../http/context";
+import { accessibleSubmission, authorize, requireActor } from "../http/door";
 import { AppError, notFound } from "../http/errors";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
 import { mayDownloadAsReviewer } from "../reviewing/candidate-view";
 import { deleteFile, findFile, grantUpload, safeName, storeUpload } from "../submissions/files";
-import { accessibleSubmission } from "../submissions/routes";
 import { findSubmissionRef, holdsToken } from "../submissions/service";
 import { forgetPendingUpload, notePendingUpload } from "./abandoned-uploads";
 import { imageInfo } from "./image-size";

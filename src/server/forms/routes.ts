@@ -11,7 +11,8 @@ import {
   saveFormBodySchema,
   saveFormResultSchema,
 } from "../../shared/schemas/forms";
-import { type AppContext, authorize } from "../http/context";
+import type { AppContext } from "../http/context";
+import { authorize } from "../http/door";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
 import { submittedCount } from "../submissions/service";

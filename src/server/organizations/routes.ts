@@ -1,7 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { can } from "../../shared/authz/matrix";
 import {
   BILLING_MESSAGES,
   checkoutBodySchema,
@@ -17,7 +16,8 @@ import { createCheckoutSession } from "../billing/checkout";
 import { switchPlan } from "../billing/plan-changes";
 import type { Tx } from "../db/client";
 import { plans, users } from "../db/schema";
-import { type AppContext, authorize } from "../http/context";
+import type { AppContext } from "../http/context";
+import { authorize, may } from "../http/door";
 import { AppError } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
@@ -69,7 +69,7 @@ export const organizationRoutes = createRouter()
       const { db, config } = c.get("deps");
       const row = await findOrganization(db, orgId);
       const actor = authorize(c, "organization:read", { organizationId: row.org.id });
-      const withPlan = can(actor, "organization:administer", { organizationId: row.org.id });
+      const withPlan = may(actor, "organization:administer", { organizationId: row.org.id });
       return c.json({ organization: presentOrganization(row, withPlan, config) }, 200);
     },
   )

@@ -1,10 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultFormContent } from "../../shared/forms/defaults";
 import { TWO_FACTOR_TEXT } from "../../shared/schemas/two-factor";
 import { enrolTwoFactor, signInPlain } from "../auth/two-factor-for-tests";
 import { auditEvents, organizations } from "../db/schema";
-import { addMember, buildOrg, buildProgram, buildUser, callApi } from "../test/factories";
+import { addMember, buildOrg, buildProgram, buildPublishedForm, buildUser, callApi } from "../test/factories";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../test/harness";
+import { buildCandidate } from "../test/review-factories";
 
 /**
  * "Require two-factor authentication for admins" (decision 015): the organization admin's setting, its
@@ -156,6 +158,25 @@ describe("the organization's two-factor requirement", () => {
       expect(status.body).toEqual({ enabled: false, requiredBy: ["Elm"] });
       // Their own account still answers: they can sign in and reach the setup page.
       expect((await callApi(t, "GET", `/api/users/${a.admin.id}`, a.admin.cookie)).status).toBe(200);
+    });
+
+    it("answers an admin's application routes as every other admin route: 403 and what to do, never 404", async () => {
+      const applicant = await buildUser(t.deps.db, { name: "Elm Applicant", applicant: true });
+      const { formId } = await buildPublishedForm(t.deps.db, a.program, defaultFormContent("Elm form"));
+      const application = await buildCandidate(t.deps.db, {
+        program: a.program,
+        formId,
+        identifier: "Elm application",
+        submitted: false,
+        userId: applicant.id,
+      });
+      const answer = await callApi(t, "GET", `/api/submissions/${application.id}`, a.admin.cookie);
+      expect(answer.status).toBe(403);
+      expect(answer.body).toEqual(REQUIRED);
+      // Someone with no role there still gets 404: the requirement reveals nothing to them.
+      expect((await callApi(t, "GET", `/api/submissions/${application.id}`, b.admin.cookie)).status).toBe(
+        404,
+      );
     });
 
     it("leaves an admin reviewer their committee seat", async () => {

@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { asc, eq } from "drizzle-orm";
 import { plansResultSchema } from "../../shared/schemas/plans";
 import { plans } from "../db/schema";
-import { authorize } from "../http/context";
+import { authorize } from "../http/door";
 import { createRouter, jsonResponse } from "../http/router";
 import { presentPlan } from "./present";
 

@@ -7,7 +7,7 @@ import {
   invitationViewSchema,
   myInvitationsSchema,
 } from "../../shared/schemas/invitations";
-import { authorize, requireActor } from "../http/context";
+import { authorize, requireActor } from "../http/door";
 import { rateLimit } from "../http/rate-limit";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import {

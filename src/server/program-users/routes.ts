@@ -11,7 +11,8 @@ import {
   updateProgramUserBodySchema,
 } from "../../shared/schemas/program-users";
 import { organizationCanGrow } from "../billing/plan-changes";
-import { type AppContext, authorize } from "../http/context";
+import type { AppContext } from "../http/context";
+import { authorize } from "../http/door";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
 import {

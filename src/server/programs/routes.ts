@@ -11,7 +11,8 @@ import {
   renameProgramBodySchema,
 } from "../../shared/schemas/programs";
 import type { Db } from "../db/client";
-import { type AppContext, authorize, requireActor } from "../http/context";
+import type { AppContext } from "../http/context";
+import { authorize, requireActor } from "../http/door";
 import { notFound } from "../http/errors";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import {

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "../../shared/authz/actor";
-import { can } from "../../shared/authz/matrix";
 import {
   type CandidateListQuery,
   type CandidateListResult,
@@ -18,6 +17,7 @@ import {
   reviews,
   submissions,
 } from "../db/schema";
+import { may } from "../http/door";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { amountOf } from "./amounts";
@@ -77,8 +77,8 @@ export function viewerIn(actor: Actor, program: ProgramRef): Viewer & { canRate:
   const scope = { programId: program.id, organizationId: program.organizationId };
   return {
     userId: actor.userId,
-    isAdmin: can(actor, "review:readAll", scope),
-    canRate: can(actor, "review:write", {
+    isAdmin: may(actor, "review:readAll", scope),
+    canRate: may(actor, "review:write", {
       ...scope,
       visibleToReviewer: true,
       draftOrTest: false,

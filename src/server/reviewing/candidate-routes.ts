@@ -1,6 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { can } from "../../shared/authz/matrix";
 import {
   candidateStatsPageSchema,
   candidateStatsQuerySchema,
@@ -21,7 +20,8 @@ import {
   DECISION_STATUSES,
   updateFieldBodySchema,
 } from "../../shared/schemas/reviews";
-import { type AppContext, authorize, requireActor } from "../http/context";
+import type { AppContext } from "../http/context";
+import { authorize, may, requireActor } from "../http/door";
 import { AppError, notFound, validationError } from "../http/errors";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { answeringProviderFailures, translationUnavailableResponse } from "../translation/http";
@@ -114,7 +114,7 @@ export const candidateRoutes = createRouter()
         authorize(c, "review:readAll", scope);
         const other = await loadActor(db, userId);
         // Someone with no list in this program has nothing to show (and may not exist at all).
-        if (other === null || !can(other, "candidate:list", scope)) throw notFound();
+        if (other === null || !may(other, "candidate:list", scope)) throw notFound();
         subject = other;
       }
       return c.json(await listCandidates(db, program, viewerIn(subject, program), query), 200);

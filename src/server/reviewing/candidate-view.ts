@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Actor } from "../../shared/authz/actor";
-import { type CandidateResource, can } from "../../shared/authz/matrix";
+import type { CandidateResource } from "../../shared/authz/matrix";
 import type { Answer } from "../../shared/forms/answers";
 import { type FormContent, liveSections } from "../../shared/forms/model";
 import type { CandidateView, Review, ReviewAnswer } from "../../shared/schemas/reviews";
@@ -8,6 +8,7 @@ import type { SubmissionFile } from "../../shared/schemas/submissions";
 import type { Tx } from "../db/client";
 import { reviewComments, reviews, submissionFiles, submissions, users } from "../db/schema";
 import { versionContent } from "../forms/versions";
+import { may } from "../http/door";
 import { AppError } from "../http/errors";
 import { amountOf } from "./amounts";
 import { neighboursOf, type Viewer, viewerIn } from "./candidate-list";
@@ -147,9 +148,9 @@ export async function candidateView(
   const program = { ...candidate.program, id: candidate.programId };
   const programRef = { ...program, organizationId: candidate.organizationId };
   const viewer = viewerIn(actor, programRef);
-  const canRate = can(actor, "review:write", { ...resource, archived: program.archived });
+  const canRate = may(actor, "review:write", { ...resource, archived: program.archived });
   // In an archived program a committee member still sees the review they wrote, read-only.
-  const mayReview = can(actor, "review:write", { ...resource, archived: false });
+  const mayReview = may(actor, "review:write", { ...resource, archived: false });
   const [content, row, neighbours] = await Promise.all([
     versionContent(db, candidate.formId, candidate.formVersion),
     viewRow(db, candidate, viewer, mayReview),
@@ -230,8 +231,8 @@ export async function mayDownloadAsReviewer(
     if (error instanceof AppError && error.code === "NOT_FOUND") return null;
     throw error;
   });
-  if (found === null || !can(actor, "candidate:read", found.resource)) return false;
-  if (can(actor, "review:readAll", found.resource)) return true;
+  if (found === null || !may(actor, "candidate:read", found.resource)) return false;
+  if (may(actor, "review:readAll", found.resource)) return true;
   const { candidate } = found;
   const content = await versionContent(db, candidate.formId, candidate.formVersion);
   return !anonymizedQuestionIds(content).has(file.questionId);

@@ -1,7 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { TypedResponse } from "hono";
 import { z } from "zod";
-import { can } from "../../shared/authz/matrix";
 import {
   type RankingResult,
   rankingResultSchema,
@@ -9,13 +8,13 @@ import {
   saveRankingBodySchema,
   saveRankingResultSchema,
 } from "../../shared/schemas/reviews";
-import { type AppContext, authorize, requireActor } from "../http/context";
+import type { AppContext } from "../http/context";
+import { authorize, authorizeOwnOrAdmin, authorizeWrite, may, requireActor } from "../http/door";
 import { notFound } from "../http/errors";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
 import { loadActor } from "../users/actor";
 import { loadRanking, programRankingsJson, saveRanking } from "./ranking-service";
-import { authorizeOwnOrAdmin, authorizeWrite } from "./review-routes";
 
 /**
  * Stacked rankings (step 2) and the seed's legacy "stackings" calls over the same table. A member reads
@@ -38,8 +37,8 @@ async function rankingOf(c: AppContext, userId: string, programId: string): Prom
   const actor = authorizeOwnOrAdmin(c, userId, scope, ["candidate:list", scope]);
   // The candidates are the ones the member sees (all of them for the program's admins), not the reader's.
   const member = actor.userId === userId ? actor : await loadActor(db, userId);
-  if (member === null || !can(member, "candidate:list", scope)) throw notFound();
-  return loadRanking(db, program, userId, can(member, "review:readAll", scope));
+  if (member === null || !may(member, "candidate:list", scope)) throw notFound();
+  return loadRanking(db, program, userId, may(member, "review:readAll", scope));
 }
 
 async function saveCallersRanking(c: AppContext, body: SaveRankingBody) {
@@ -48,7 +47,7 @@ async function saveCallersRanking(c: AppContext, body: SaveRankingBody) {
   const program = await findProgram(db, body.programId);
   const scope = { programId: program.id, organizationId: program.organizationId };
   authorizeWrite(c, "ranking:write", { ...scope, archived: program.archived });
-  return saveRanking(db, program, actor.userId, can(actor, "review:readAll", scope), body);
+  return saveRanking(db, program, actor.userId, may(actor, "review:readAll", scope), body);
 }
 
 const saveRoute = (method: "post" | "put", summary: string) =>

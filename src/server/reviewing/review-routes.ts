@@ -1,7 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { Actor } from "../../shared/authz/actor";
-import { type Action, can, type ResourceOf } from "../../shared/authz/matrix";
 import { okSchema } from "../../shared/schemas/common";
 import { editConflictBodySchema } from "../../shared/schemas/edit-conflict";
 import {
@@ -16,7 +14,8 @@ import {
   saveReviewResultSchema,
   updateCommentBodySchema,
 } from "../../shared/schemas/reviews";
-import { type AppContext, authorize, requireActor } from "../http/context";
+import type { AppContext } from "../http/context";
+import { authorize, authorizeOwnOrAdmin, authorizeWrite, may, requireActor } from "../http/door";
 import { AppError, notFound } from "../http/errors";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
@@ -53,46 +52,6 @@ const refusedOrStale = <T extends z.ZodType>(current: T, what: string) =>
   );
 
 type ProgramScope = { programId: string; organizationId: string };
-type ArchivableAction = "review:write" | "ranking:write";
-
-/**
- * Writes in an archived program, or on a draft an admin-reviewer has opened: someone who could write
- * were it not so can see what they asked for, so a 404 would mislead them — they get 409 with the
- * reason. Everyone else (a reviewer never sees drafts) gets the usual 404.
- */
-export function authorizeWrite<A extends ArchivableAction>(
-  c: AppContext,
-  action: A,
-  resource: ResourceOf[A],
-): Actor {
-  const actor = c.get("actor");
-  const couldIf = (patch: { archived?: boolean; draftOrTest?: boolean }) =>
-    can(actor, action, { ...resource, ...patch } as ResourceOf[A]);
-  const draft = "draftOrTest" in resource && resource.draftOrTest;
-  if (resource.archived && couldIf({ archived: false, ...(draft ? { draftOrTest: false } : {}) })) {
-    throw new AppError("CONFLICT", REVIEW_MESSAGES.archived);
-  }
-  if (draft && can(actor, "candidate:read", resource) && couldIf({ draftOrTest: false })) {
-    throw new AppError("CONFLICT", REVIEW_MESSAGES.draftNotice);
-  }
-  return authorize(c, action, resource)!;
-}
-
-/**
- * A `{userId}` in a path: the caller's own (then `own` is the action that must allow it) or someone
- * else's, which only the program's admins read.
- */
-export function authorizeOwnOrAdmin<A extends Action>(
-  c: AppContext,
-  userId: string,
-  scope: ProgramScope,
-  own: [A, ResourceOf[A]],
-): Actor {
-  const actor = requireActor(c);
-  if (actor.userId === userId) authorize(c, own[0], own[1]);
-  else authorize(c, "review:readAll", scope);
-  return actor;
-}
 
 async function programScope(c: AppContext, programId: string): Promise<ProgramScope> {
   requireActor(c);
@@ -244,7 +203,7 @@ export const reviewRoutes = createRouter()
         c.req.valid("param").submissionId,
       );
       authorize(c, "candidate:read", resource);
-      const onlyOwn = can(actor, "review:readAll", resource) ? null : actor.userId;
+      const onlyOwn = may(actor, "review:readAll", resource) ? null : actor.userId;
       return c.json(await listComments(db, candidate.id, onlyOwn), 200);
     },
   )

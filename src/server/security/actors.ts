@@ -1,11 +1,13 @@
 import { SUBMISSION_TOKEN_HEADER } from "../../shared/schemas/submissions";
+import { enrolTwoFactor } from "../auth/two-factor-for-tests";
+import { callApi } from "../test/factories";
 import type { Reader } from "./markers";
 import type { OrgKey, Person, RoleInOrg, World } from "./world";
 
 /**
- * Everyone the matrix calls every route as (issue 10's list, and the guest applicant who holds a
- * draft's token but has no account). All of them belong to organization A, except the admin of
- * another organization, who is B's.
+ * Everyone the matrix calls every route as (issue 10's list, the guest applicant who holds a draft's
+ * token but has no account, and an admin held back by the organization's two-factor requirement). All
+ * of them belong to organization A, except the admin of another organization, who is B's.
  */
 export const ACTORS = [
   "anonymous",
@@ -20,6 +22,7 @@ export const ACTORS = [
   "programAdmin",
   "orgAdmin",
   "otherOrgAdmin",
+  "withheldAdmin",
 ] as const;
 export type ActorName = (typeof ACTORS)[number];
 
@@ -45,9 +48,18 @@ const PARTS: Record<Exclude<ActorName, "anonymous" | "guestApplicant" | "otherOr
   adminReviewer: "adminReviewer",
   programAdmin: "programAdmin",
   orgAdmin: "orgAdmin",
+  withheldAdmin: "withheldAdmin",
 };
 
-/** Signs every actor in (one session each, kept for the whole file). */
+/** A's admins who have set up two-factor authentication: all but the withheld one. */
+const ENROLLED: readonly ActorName[] = ["adminReviewer", "programAdmin", "orgAdmin"];
+
+/**
+ * Signs every actor in (one session each, kept for the whole file). Organization A requires two-factor
+ * authentication for its admins (docs/decisions/015-two-factor.md): its admins set it up and keep the
+ * session that gives them, and its organization admin turns the requirement on, as Organization Settings
+ * does; the withheld admin, an ADMIN of A's program who has not set it up, is left without its admin role.
+ */
 export async function signInActors(world: World): Promise<Record<ActorName, Caller>> {
   const { t, A } = world;
   const signedIn = async (name: ActorName, org: OrgKey, part: RoleInOrg): Promise<Caller> => {
@@ -68,5 +80,12 @@ export async function signInActors(world: World): Promise<Record<ActorName, Call
   for (const [name, part] of Object.entries(PARTS) as [ActorName, RoleInOrg][]) {
     callers[name] = await signedIn(name, "A", part);
   }
+  for (const name of ENROLLED) {
+    const caller = callers[name]!;
+    callers[name] = { ...caller, cookie: (await enrolTwoFactor(t, caller.cookie!)).cookie };
+  }
+  const path = `/api/organizations/${A.org.id}/two-factor`;
+  const required = await callApi(t, "PUT", path, callers.orgAdmin!.cookie, { required: true });
+  if (required.status !== 200) throw new Error(`A's two-factor requirement not turned on: ${required.text}`);
   return callers as Record<ActorName, Caller>;
 }

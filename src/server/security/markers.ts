@@ -10,7 +10,9 @@ import {
 
 /**
  * Who may read which private text, whatever the route: a response to an actor must contain none of
- * the markers outside their set. Everything of one organization is invisible to the other one.
+ * the markers outside their set. Everything of one organization is invisible to the other one. The
+ * withheld admin reads none of them: its one role in A is withheld (actors.ts), and nothing of its own
+ * account is a marker.
  */
 
 /** The holder of the guest draft's token plays a part of their own. */

@@ -60,7 +60,10 @@ export function everyone(status: number): Expectation {
 
 /**
  * `allowed` get `status`; everyone else is refused as the API refuses: 401 signed out, 404 signed in
- * (a thing one may not see is not found). `overrides` name the exceptions.
+ * (a thing one may not see is not found). The withheld admin, an ADMIN of the program were it not for
+ * the two-factor requirement, is told so (403) where every admin of the program is let through, and
+ * otherwise refused like anyone signed in (docs/decisions/015-two-factor.md; http/door.ts).
+ * `overrides` name the exceptions.
  */
 export function only(
   allowed: readonly ActorName[],
@@ -70,6 +73,9 @@ export function only(
   const expectation = {} as Expectation;
   for (const actor of ACTORS) {
     expectation[actor] = allowed.includes(actor) ? status : SIGNED_OUT.includes(actor) ? 401 : 404;
+  }
+  if (!allowed.includes("withheldAdmin") && ADMINS.every((a) => allowed.includes(a))) {
+    expectation.withheldAdmin = 403;
   }
   return { ...expectation, ...overrides };
 }

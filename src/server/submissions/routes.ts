@@ -1,6 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { can } from "../../shared/authz/matrix";
 import { fileSlug } from "../../shared/file-names";
 import { isLanguage, LANGUAGES, type Language } from "../../shared/i18n/catalog";
 import { okSchema } from "../../shared/schemas/common";
@@ -19,8 +18,17 @@ import {
   submissionDateResultSchema,
   submissionResultSchema,
 } from "../../shared/schemas/submissions";
-import { type AppContext, authorize, requireActor } from "../http/context";
-import { AppError, notFound } from "../http/errors";
+import type { AppContext } from "../http/context";
+import {
+  accessibleSubmission,
+  authorize,
+  may,
+  ownSubmission,
+  requireActor,
+  type SubmissionAccess,
+  submissionAccess,
+} from "../http/door";
+import { notFound } from "../http/errors";
 import { rateLimit } from "../http/rate-limit";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
@@ -49,41 +57,6 @@ const refused = jsonResponse(
 );
 const tokenHeader = z.object({ [SUBMISSION_TOKEN_HEADER]: z.string().max(200).optional() });
 
-export type SubmissionAccess = "owner" | "admin";
-
-/**
- * How the caller may reach this submission: as its owner (the user, or the holder of a guest draft's
- * token) or as an admin of its program (admin edit mode). Anyone else signed in gets 404; a signed-out
- * caller gets 401 for a user's application and 404 for a guest's draft without its token.
- */
-function accessTo(c: AppContext, ref: SubmissionRef): SubmissionAccess {
-  const actor = c.get("actor");
-  const token = holdsToken(ref, c.req.header(SUBMISSION_TOKEN_HEADER));
-  const resource = {
-    ownerId: ref.userId,
-    holdsToken: token,
-    programId: ref.programId,
-    organizationId: ref.organizationId,
-  };
-  if (!can(actor, "submission:edit", resource)) {
-    // A signed-out caller (an applicant whose session ended mid-answer) is asked to sign in again;
-    // only someone holding the application's unguessable id gets this far.
-    if (actor === null && ref.userId !== null) throw new AppError("UNAUTHENTICATED", "Please sign in.");
-    throw notFound();
-  }
-  const isOwner = token || (actor !== null && actor.userId === ref.userId);
-  return isOwner ? "owner" : "admin";
-}
-
-/** The submission, if the caller may read and change it (see `accessTo`). */
-export async function accessibleSubmission(
-  c: AppContext,
-  submissionId: string,
-): Promise<{ ref: SubmissionRef; access: SubmissionAccess }> {
-  const ref = await findSubmissionRef(c.get("deps").db, submissionId);
-  return { ref, access: accessTo(c, ref) };
-}
-
 /**
  * Autosave's fast path: who owns a draft is checked in full on its first save in this process, then
  * remembered, so later saves are a single UPDATE (`saveOwnAnswers`) that re-checks those facts in its
@@ -105,7 +78,7 @@ async function saveAsRememberedOwner(c: AppContext, submissionId: string, input:
   if (!ref) return null;
   let access: SubmissionAccess;
   try {
-    access = accessTo(c, ref);
+    access = submissionAccess(c, ref);
   } catch {
     return null;
   }
@@ -217,12 +190,13 @@ submissionRoutes
       const actor = requireActor(c);
       const program = await findProgram(db, programId);
       const resource = { programId: program.id, organizationId: program.organizationId };
-      const administers = can(actor, "program:administer", resource);
-      if (actor.userId !== userId && !administers) throw notFound();
+      const administers = may(actor, "program:administer", resource);
+      // Someone else's applications: the program's admins only (the door refuses everyone else).
+      if (actor.userId !== userId && !administers) authorize(c, "program:administer", resource);
       const submissions = await listUserProgramSubmissions(db, userId, program.id);
       // Asking about themself, a user learns nothing of a program they have no part in: the same 404
       // as for an id that names nothing.
-      if (submissions.length === 0 && !administers && !can(actor, "program:view", resource)) throw notFound();
+      if (submissions.length === 0 && !administers && !may(actor, "program:view", resource)) throw notFound();
       return c.json({ submissions }, 200);
     },
   )
@@ -280,9 +254,8 @@ submissionRoutes
       },
     }),
     async (c) => {
-      const { ref, access } = await accessibleSubmission(c, c.req.valid("param").id);
       // Submitting on someone's behalf is the reviewing side's "force submit", not this call.
-      if (access !== "owner") throw notFound();
+      const ref = await ownSubmission(c, c.req.valid("param").id);
       const { db, config } = c.get("deps");
       const result = await setSubmitted(db, ref, c.req.valid("json"), {
         language: requestLanguage(c),
@@ -329,10 +302,9 @@ submissionRoutes
     }),
     async (c) => {
       const actor = requireActor(c);
-      const { ref, access } = await accessibleSubmission(c, c.req.valid("param").id);
-      if (access !== "owner") throw notFound();
+      const ref = await ownSubmission(c, c.req.valid("param").id);
       const { db } = c.get("deps");
-      const { submission, content } = await submissionView(db, ref.id, access);
+      const { submission, content } = await submissionView(db, ref.id, "owner");
       const answers = await autofillAnswers(db, { content, answers: submission.answers }, actor.userId);
       return c.json({ answers, filled: answers.length }, 200);
     },

@@ -11,7 +11,7 @@ import { isProduction, TRUST_PROXY_HEADERS } from "../config";
 import { errorReports, feedback, users } from "../db/schema";
 import { enqueueEmail, listRecentEmails } from "../email/outbox";
 import { errorReportEmail, feedbackEmail } from "../email/templates";
-import { authorize } from "../http/context";
+import { authorize } from "../http/door";
 import { notFound } from "../http/errors";
 import { rateLimit, socketAddress } from "../http/rate-limit";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";

@@ -16,7 +16,7 @@ import {
 } from "../../shared/schemas/users";
 import { resetRequestLimit } from "../auth/reset-limits";
 import { users } from "../db/schema";
-import { authorize } from "../http/context";
+import { authorize } from "../http/door";
 import { AppError, notFound } from "../http/errors";
 import { rateLimit } from "../http/rate-limit";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
