@@ -5,4 +5,3 @@ export declare function serverBundleIsStale(): boolean;
 export declare function buildServerBundle(): Promise<void>;
 export declare const EXTERNAL: string[];
 export declare const REQUIRE_BANNER: { js: string };
-export declare function newestMtime(p: string): number;

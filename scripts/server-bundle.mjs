@@ -51,7 +51,7 @@ export const REQUIRE_BANNER = {
   js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
 };
 
-export function newestMtime(p) {
+function newestMtime(p) {
   if (!existsSync(p)) return 0;
   const st = statSync(p);
   if (!st.isDirectory()) return st.mtimeMs;
