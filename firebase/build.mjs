@@ -3,7 +3,7 @@
 // migrations, and a package.json naming exactly the packages the bundle leaves to Node, at the versions
 // the root lock file holds. `firebase deploy` uploads this folder; Cloud Build installs its package.json.
 // Plain JavaScript, like server-bundle.mjs: it runs before anything compiles TypeScript.
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { EXTERNAL, REQUIRE_BANNER, ROOT } from "../scripts/server-bundle.mjs";
 
@@ -68,6 +68,11 @@ export async function buildFunctions() {
     banner: REQUIRE_BANNER,
   });
   cpSync(path.join(ROOT, "migrations"), path.join(FUNCTIONS_DIR, "migrations"), { recursive: true });
+  // A deployment's params (.env, .env.<project id>: docs/deploy/firebase.md) are kept in firebase/ and
+  // go beside the bundle, where `firebase deploy` reads them.
+  for (const file of readdirSync(path.join(ROOT, "firebase")).filter((f) => /^\.env(\.[\w-]+)?$/.test(f))) {
+    cpSync(path.join(ROOT, "firebase", file), path.join(FUNCTIONS_DIR, file));
+  }
   writeFileSync(
     path.join(FUNCTIONS_DIR, "package.json"),
     `${JSON.stringify(functionsPackageJson(), null, 2)}\n`,

@@ -14,7 +14,7 @@ const RUNTIME = {
   GCLOUD_PROJECT: "demo-x",
   GOOGLE_CLOUD_PROJECT: "demo-x",
   BETTER_AUTH_SECRET: "a-secret-of-at-least-thirty-two-characters",
-  DATABASE_URL: "postgres://app:pw@/decisionhub?host=/cloudsql/demo-x:us-central1:db",
+  DATABASE_URL: "postgres://app:pw@10.20.0.3:5432/decisionhub",
   SENDGRID_API_KEY: "SG.key",
   STRIPE_SECRET_KEY: "none",
   STRIPE_WEBHOOK_SECRET: "none",

@@ -43,7 +43,7 @@ export const MACHINE_TRANSLATION = ["off", "basic", "advanced"] as const;
 /** Why the embedded database cannot serve a function, said when DATABASE_URL is missing or not PostgreSQL. */
 export const PGLITE_REFUSED =
   "DecisionHub on Cloud Functions needs a PostgreSQL server: set the secret DATABASE_URL to a postgres:// URL " +
-  "(Cloud SQL: postgres://USER:PASSWORD@/DATABASE?host=/cloudsql/PROJECT:REGION:INSTANCE). The embedded " +
+  "(Cloud SQL: postgres://USER:PASSWORD@PRIVATE_IP:5432/DATABASE, reached through the VPC). The embedded " +
   "PGlite database keeps its data in one process's folder, and a function has many short-lived instances " +
   "and no lasting disk: every instance would see its own empty database.";
 

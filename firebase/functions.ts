@@ -37,6 +37,13 @@ const API_CONCURRENCY = defineInt("API_CONCURRENCY", { default: 40 });
 const API_MIN_INSTANCES = defineInt("API_MIN_INSTANCES", { default: 0 });
 const API_MAX_INSTANCES = defineInt("API_MAX_INSTANCES", { default: 10 });
 const JOBS_MEMORY_MB = defineInt("JOBS_MEMORY_MB", { default: 1024 });
+// Cloud SQL is reached on its private IP through Direct VPC egress: 2nd-gen functions have no /cloudsql
+// socket (github.com/firebase/firebase-functions issue 1375). Only private ranges go through the VPC.
+const VPC_NETWORK = defineString("VPC_NETWORK", { default: "default" });
+const network = {
+  networkInterface: { network: VPC_NETWORK },
+  vpcConnectorEgressSettings: "PRIVATE_RANGES_ONLY",
+} as const;
 
 // The server's variables (firebase/config.ts maps them): declared so that `firebase deploy` asks for them,
 // and handed to the function as environment variables of the same names.
@@ -92,6 +99,7 @@ export const api = onRequest(
     minInstances: API_MIN_INSTANCES,
     maxInstances: API_MAX_INSTANCES,
     secrets,
+    ...network,
     // Reached through Hosting by everyone; the app decides who may do what.
     invoker: "public",
   },
@@ -101,7 +109,7 @@ export const api = onRequest(
   },
 );
 
-const jobOptions = { region: REGION, memory: JOBS_MEMORY_MB, secrets, concurrency: 1 } as const;
+const jobOptions = { region: REGION, memory: JOBS_MEMORY_MB, secrets, concurrency: 1, ...network } as const;
 
 /** A task queue function running one of the job runners; a task delivered twice finds nothing left to do. */
 function jobTask(

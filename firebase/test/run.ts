@@ -80,7 +80,7 @@ async function installFunctionDependencies(nodeDir: string): Promise<void> {
   const installed = existsSync(stamp) ? readFileSync(stamp, "utf8") : "";
   if (manifest === installed && existsSync(path.join(FUNCTIONS_DIR, "node_modules/firebase-functions")))
     return;
-  sh("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", "--no-package-lock"], {
+  await sh("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", "--no-package-lock"], {
     cwd: FUNCTIONS_DIR,
     env: { ...process.env, PATH: `${nodeDir}${path.delimiter}${process.env.PATH}` },
   });
