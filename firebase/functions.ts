@@ -104,8 +104,22 @@ export const api = onRequest(
     invoker: "public",
   },
   async (req, res) => {
-    const { listener } = await instance();
-    await listener(req, res);
+    let started: Instance;
+    try {
+      started = await instance();
+    } catch (err) {
+      // A configuration the app refuses (no PostgreSQL, no secret…): said once per request in the log,
+      // answered in the API's error shape.
+      logger.error(`[api] cannot start: ${err instanceof Error ? err.message : String(err)}`);
+      res
+        .status(503)
+        .set("Retry-After", "30")
+        .json({
+          error: { code: "UNAVAILABLE", message: "The service is unavailable. Please try again later." },
+        });
+      return;
+    }
+    await started.listener(req, res);
   },
 );
 
