@@ -5,7 +5,7 @@
  *   `/api/**` rewrite;
  * - `sendMail`, `runExports`: task queue functions that run the mail outbox and the export jobs, enqueued as
  *   soon as a request queued something;
- * - `tick`: a scheduled function doing what the Node server does on timers.
+ * - `scheduledTick`: a scheduled function doing what the Node server does on timers.
  */
 import { getRequestListener } from "@hono/node-server";
 import { initializeApp } from "firebase-admin/app";
@@ -57,9 +57,15 @@ interface Instance {
   deps: Awaited<ReturnType<typeof createDeps>>;
 }
 
+/**
+ * How long each task may run: the function's timeout and the task's dispatch deadline. An attachments zip
+ * of a large program takes minutes; Cloud Tasks gives a task at most 30.
+ */
+const TASK_SECONDS: Record<JobKind, number> = { mail: 300, exports: 1800 };
+
 async function enqueue(kind: JobKind): Promise<void> {
   const queue = getFunctions().taskQueue(`locations/${REGION.value()}/functions/${TASK_FUNCTIONS[kind]}`);
-  await queue.enqueue({}, { dispatchDeadlineSeconds: kind === "exports" ? 1800 : 120 });
+  await queue.enqueue({}, { dispatchDeadlineSeconds: TASK_SECONDS[kind] });
 }
 
 const jobs = createJobTriggers(enqueue, (m) => logger.warn(m));
@@ -127,31 +133,26 @@ const jobOptions = { region: REGION, memory: JOBS_MEMORY_MB, secrets, concurrenc
 
 /** A task queue function running one of the job runners; a task delivered twice finds nothing left to do. */
 function jobTask(
-  name: string,
-  limits: { timeoutSeconds: number; maxAttempts: number; minBackoffSeconds: number },
+  kind: JobKind,
+  retryConfig: { maxAttempts: number; minBackoffSeconds: number },
   run: (deps: Instance["deps"]) => Promise<number>,
 ) {
-  const { timeoutSeconds, ...retryConfig } = limits;
   return onTaskDispatched(
-    { ...jobOptions, timeoutSeconds, retryConfig, rateLimits: { maxConcurrentDispatches: 2 } },
+    {
+      ...jobOptions,
+      timeoutSeconds: TASK_SECONDS[kind],
+      retryConfig,
+      rateLimits: { maxConcurrentDispatches: 2 },
+    },
     async () => {
       const done = await run((await instance()).deps);
-      logger.info(`[jobs] ${name}: ${done} run`);
+      logger.info(`[jobs] ${TASK_FUNCTIONS[kind]}: ${done} run`);
     },
   );
 }
 
-export const sendMail = jobTask(
-  TASK_FUNCTIONS.mail,
-  { timeoutSeconds: 300, maxAttempts: 5, minBackoffSeconds: 30 },
-  sendDueMail,
-);
-// An attachments zip of a large program takes minutes; Cloud Tasks gives a task at most 30.
-export const runExports = jobTask(
-  TASK_FUNCTIONS.exports,
-  { timeoutSeconds: 1800, maxAttempts: 3, minBackoffSeconds: 60 },
-  runDueExports,
-);
+export const sendMail = jobTask("mail", { maxAttempts: 5, minBackoffSeconds: 30 }, sendDueMail);
+export const runExports = jobTask("exports", { maxAttempts: 3, minBackoffSeconds: 60 }, runDueExports);
 
 export const scheduledTick = onSchedule(
   { ...jobOptions, schedule: "every 1 minutes", timeoutSeconds: 1800 },

@@ -42,6 +42,16 @@ describe("job triggers", () => {
     expect(queue.calls).toEqual(["mail", "exports", "mail"]);
   });
 
+  it("settle without waiting past their bound for an enqueue that hangs", async () => {
+    const queue = recordingQueue();
+    const jobs = createJobTriggers(queue.enqueue, () => {});
+    jobs.triggers.mailQueued();
+    const started = performance.now();
+    await jobs.settle(50);
+    expect(performance.now() - started).toBeLessThan(1000);
+    queue.finishAll();
+  });
+
   it("only log an enqueue that failed (the next tick runs the work), and settle all the same", async () => {
     const errors: string[] = [];
     const jobs = createJobTriggers(

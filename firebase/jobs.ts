@@ -18,16 +18,19 @@ export type JobKind = keyof typeof TASK_FUNCTIONS;
 /** Mail rounds one task runs at most (20 messages a round); what is left waits for the next tick. */
 export const MAIL_ROUNDS_PER_TASK = 50;
 
+/** How long an answer waits for its enqueues at most: Cloud Tasks slow or out of reach must not hold it. */
+export const SETTLE_MS = 3000;
+
 /**
  * Triggers that enqueue one task per kind while an earlier enqueue of that kind is still under way, and
  * `settle()`, which the API awaits before its answer leaves: a function's CPU may be throttled once the
- * answer is sent, and a task enqueued after it might never go out. A failed enqueue is only logged: the
- * next tick picks the work up.
+ * answer is sent, and a task enqueued after it might never go out. A failed or late enqueue is only
+ * logged or left running: the next tick picks the work up.
  */
 export function createJobTriggers(
   enqueue: (kind: JobKind) => Promise<void>,
   onError: (message: string) => void,
-): { triggers: JobTriggers; settle(): Promise<void> } {
+): { triggers: JobTriggers; settle(maxMs?: number): Promise<void> } {
   const pending = new Map<JobKind, Promise<void>>();
   const trigger = (kind: JobKind) => () => {
     if (pending.has(kind)) return;
@@ -42,8 +45,13 @@ export function createJobTriggers(
   };
   return {
     triggers: { mailQueued: trigger("mail"), exportQueued: trigger("exports") },
-    async settle() {
-      await Promise.all(pending.values());
+    async settle(maxMs = SETTLE_MS) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, maxMs);
+      });
+      await Promise.race([Promise.all(pending.values()), late]);
+      clearTimeout(timer);
     },
   };
 }
