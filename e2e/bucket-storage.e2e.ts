@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { submissionFiles } from "../src/server/db/schema";
 import type { RunningServer } from "../src/server/server";
-import { type LocalS3, startLocalS3 } from "../src/server/test/s3-server";
+import { type LocalS3, startLocalS3 } from "../src/server/test/bucket-server";
 import { translate } from "../src/shared/i18n/catalog";
 import { startE2eServer } from "./global-setup";
 import { browserForThisFile, newPage } from "./support/browser";

@@ -454,7 +454,24 @@ describe("form builder", () => {
     await applicant.page.getByRole("button", { name: translate("fr", "start.guest"), exact: true }).click();
     await applicant.page.getByText("FR:Admin Info").first().waitFor();
     await applicant.page.getByText("FR:Unique Identifier - Name").first().waitFor();
+
+    // Published, the French can still be corrected, and applicants read the correction on their next visit.
+    await page
+      .getByRole("group", { name: "Form actions" })
+      .getByRole("button", { name: "Form Customization" })
+      .click();
+    await frenchFor("Admin Info").fill("Informations administratives");
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "detached" });
+    await saveNow(page);
+    const next = await newPage(browser());
+    await next.page.goto(`${baseURL}/form/${linkId}`);
+    await next.page.getByRole("button", { name: "Français", exact: true }).first().click();
+    await next.page.getByRole("button", { name: translate("fr", "start.guest"), exact: true }).click();
+    await next.page.getByText("Informations administratives").first().waitFor();
+    await next.page.getByText("FR:Unique Identifier - Name").first().waitFor();
     expect(problems).toEqual([]);
     expect(applicant.problems).toEqual([]);
+    expect(next.problems).toEqual([]);
   });
 });

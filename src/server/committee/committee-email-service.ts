@@ -8,11 +8,11 @@ import type { Db, Tx } from "../db/client";
 import { programMembers, reviews, submissions, users } from "../db/schema";
 import { ENQUEUE_BATCH, enqueueEmail, enqueueEmails, type OutgoingEmail } from "../email/outbox";
 import { committeeEmail, reviewerReminderEmail } from "../email/templates";
+import { versionContent } from "../forms/versions";
 import { notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import type { ProgramRow } from "../programs/service";
 import { isReviewableSql, visibleToReviewerSql } from "../reviewing/candidates";
-import { versionContent } from "../submissions/form-versions";
 import { ASSIGNABLE_ROLES, distinct } from "./committee-members";
 
 /**

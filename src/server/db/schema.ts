@@ -405,6 +405,12 @@ export const formVersions = pgTable(
       .references(() => forms.id, { onDelete: "cascade" }),
     version: integer("version").notNull(),
     content: json("content").$type<FormContent>().notNull(),
+    /**
+     * Counts the edits the published version has taken since publishing (titles, descriptions, criteria,
+     * look, French: what a published form still allows, decision 006), so every instance's cache of
+     * the version knows when it is stale.
+     */
+    edits: integer("edits").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.formId, t.version] })],
@@ -917,4 +923,20 @@ export const translationCache = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.sourceHash, t.targetLanguage, t.provider] })],
+);
+
+/**
+ * Uploads a browser was given a bucket's signed address for and has not yet completed: an object posted
+ * to the bucket and never completed (a closed tab, a failed network) is removed once its address has
+ * expired, by the periodic sweep (docs/decisions/023-object-storage.md, "Abandoned uploads").
+ */
+export const pendingUploads = pgTable(
+  "pending_uploads",
+  {
+    bucket: text("bucket").$type<"public" | "private">().notNull(),
+    key: text("key").notNull(),
+    /** When the signed address (and the grant that completes it) stops working. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] }), index("pending_uploads_expires_idx").on(t.expiresAt)],
 );

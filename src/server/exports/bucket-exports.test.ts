@@ -3,35 +3,37 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ExportJob } from "../../shared/schemas/exports";
 import { exportJobs } from "../db/schema";
+import { createBucketTestApp } from "../test/bucket-server";
 import { buildCast, buildPublishedForm, type Cast, signInCast } from "../test/factories";
 import type { TestApp } from "../test/harness";
 import { buildCandidate } from "../test/review-factories";
-import { createBucketTestApp, type LocalS3 } from "../test/s3-server";
 import { createExportRunner } from "./job-runner";
 import { jobFolder, resultKey } from "./job-store";
 import { entriesOf, exportTestForm, storeFile } from "./zip/test-kit";
 
 /**
- * The attachments export with STORAGE_URL=s3://…: the applicants' files are read from the bucket, the
- * zip is written into it (multipart, whole or not at all), and its download is a redirect to the
- * bucket's own short-lived address after the same checks (decision 023).
+ * The attachments export with STORAGE_URL=s3://… (s3rver) and gs://… (the stand-in for Cloud Storage's
+ * JSON API): the applicants' files are read from the bucket, the zip is written into it (a multipart or
+ * resumable upload, whole or not at all), and its download is a redirect to the bucket's own short-lived
+ * address after the same checks (decision 023).
  */
 
-let bucketApp: Awaited<ReturnType<typeof createBucketTestApp>>;
-let s3: LocalS3;
-let t: TestApp;
-let cast: Cast;
-let cookies: Record<string, string>;
+describe.each(["s3", "gcs"] as const)("the attachments export on a bucket (%s)", (driver) => {
+  let bucketApp: Awaited<ReturnType<typeof createBucketTestApp>>;
+  let endpoint: string;
+  let t: TestApp;
+  let cast: Cast;
+  let cookies: Record<string, string>;
 
-beforeAll(async () => {
-  bucketApp = await createBucketTestApp();
-  ({ s3, t } = bucketApp);
-  cast = await buildCast(t.deps.db);
-  cookies = await signInCast(t, cast);
-});
-afterAll(() => bucketApp?.close());
+  beforeAll(async () => {
+    bucketApp = await createBucketTestApp(driver);
+    ({ t } = bucketApp);
+    endpoint = bucketApp.store.endpoint;
+    cast = await buildCast(t.deps.db);
+    cookies = await signInCast(t, cast);
+  });
+  afterAll(() => bucketApp?.close());
 
-describe("the attachments export on a bucket", () => {
   it("copies the files from the bucket into a zip stored there, and serves it by a redirect", async () => {
     const { formId } = await buildPublishedForm(t.deps.db, cast.program, exportTestForm());
     const candidate = await buildCandidate(t.deps.db, { program: cast.program, formId, identifier: "Alice" });
@@ -67,7 +69,7 @@ describe("the attachments export on a bucket", () => {
     const redirect = await t.request(job.downloadUrl!, { cookie: cookies.admin });
     expect(redirect.status).toBe(302);
     const location = new URL(redirect.headers.get("location")!);
-    expect(location.origin).toBe(s3.endpoint);
+    expect(location.origin).toBe(endpoint);
     const download = await fetch(location);
     expect(download.status).toBe(200);
     expect(download.headers.get("content-type")).toBe("application/zip");
@@ -87,7 +89,8 @@ describe("the attachments export on a bucket", () => {
           kind: "data",
           contentType: () => "text/csv; charset=utf-8",
           run: async (ctx) => {
-            // More than one 5 MB part, then a failure: a multipart upload was under way.
+            // More than one part (5 MB on S3; a chunk of 8 MiB on Cloud Storage), then a failure: an
+            // upload was under way.
             for (let i = 0; i < 12; i++) {
               if (!ctx.output.write(Buffer.alloc(1024 * 1024, 0x41))) await once(ctx.output, "drain");
             }

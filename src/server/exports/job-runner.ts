@@ -7,6 +7,7 @@ import { and, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { ExportFormat, ExportKind } from "../../shared/schemas/exports";
 import type { Db } from "../db/client";
 import { exportJobs, programs, users } from "../db/schema";
+import { sweepAbandonedUploads } from "../files/abandoned-uploads";
 import type { FileStorage, StreamedObject } from "../files/storage";
 import { jobFolder, resultKey } from "./job-store";
 import { PRODUCERS } from "./producers";
@@ -417,6 +418,8 @@ export function createExportRunner(opts: ExportRunnerOptions): ExportRunner {
     if (Date.now() - lastSweep >= SWEEP_INTERVAL_MS) {
       lastSweep = Date.now();
       await sweepExpired();
+      // The same minute's sweep removes what browsers posted to the bucket and never completed.
+      await sweepAbandonedUploads(db, storage);
     }
     await runDue();
   }

@@ -4,11 +4,12 @@ import { defaultFormContent, newQuestion, newSection } from "../../shared/forms/
 import type { FormContent, Question } from "../../shared/forms/model";
 import { translate } from "../../shared/i18n/catalog";
 import { FILE_MESSAGES, HEADER_IMAGE_MAX_BYTES } from "../../shared/schemas/files";
-import { submissionFiles } from "../db/schema";
+import { pendingUploads, submissionFiles } from "../db/schema";
+import { createBucketTestApp, type LocalS3 } from "../test/bucket-server";
 import { buildCast, buildPublishedForm, buildUser, type Cast, signInCast } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/harness";
 import { png } from "../test/images";
-import { createBucketTestApp, type LocalS3 } from "../test/s3-server";
+import { sweepAbandonedUploads } from "./abandoned-uploads";
 import { signUploadGrant } from "./upload-grants";
 
 /**
@@ -20,7 +21,7 @@ import { signUploadGrant } from "./upload-grants";
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
-let bucketApp: Awaited<ReturnType<typeof createBucketTestApp>>;
+let bucketApp: Awaited<ReturnType<typeof createBucketTestApp<"s3">>>;
 let s3: LocalS3;
 let t: TestApp;
 let cast: Cast;
@@ -45,7 +46,7 @@ function fileForm(name: string): FormContent {
 
 beforeAll(async () => {
   bucketApp = await createBucketTestApp();
-  ({ s3, t } = bucketApp);
+  ({ store: s3, t } = bucketApp);
   cast = await buildCast(t.deps.db);
   cookies = await signInCast(t, cast);
   ({ linkId } = await buildPublishedForm(t.deps.db, cast.program, fileForm("Bucket application")));
@@ -185,6 +186,50 @@ describe("an applicant's upload on a bucket", () => {
   });
 });
 
+describe("an upload posted to the bucket and never completed", () => {
+  const pendingOf = (key: string) =>
+    t.deps.db.select().from(pendingUploads).where(eq(pendingUploads.key, key));
+  const storage = () => t.deps.files.storage;
+  /** Past the address's 15 minutes and the sweep's grace. */
+  const later = () => new Date(Date.now() + 26 * 60_000);
+
+  it("is removed once its address has expired; a completed one stays", async () => {
+    const completedBy = await t.signIn((await buildUser(t.deps.db, { applicant: true })).email);
+    const completedGrant = await askUpload(await openApplication(completedBy), completedBy, PDF.byteLength);
+    await postToBucket(completedGrant, PDF);
+    expect((await complete(completedGrant, completedBy)).status).toBe(200);
+    expect(await pendingOf(keyOf(completedGrant))).toEqual([]);
+
+    const leftBy = await t.signIn((await buildUser(t.deps.db, { applicant: true })).email);
+    const leftGrant = await askUpload(await openApplication(leftBy), leftBy, PDF.byteLength);
+    await postToBucket(leftGrant, PDF);
+    expect(await pendingOf(keyOf(leftGrant))).toHaveLength(1);
+    // Not before its address expires: the applicant may still complete it.
+    expect(await sweepAbandonedUploads(t.deps.db, storage())).toBe(0);
+    expect(await storage().stat("private", keyOf(leftGrant))).toEqual({ size: PDF.byteLength });
+
+    expect(await sweepAbandonedUploads(t.deps.db, storage(), later())).toBe(1);
+    expect(await storage().stat("private", keyOf(leftGrant))).toBeNull();
+    expect(await pendingOf(keyOf(leftGrant))).toEqual([]);
+    expect(await storage().stat("private", keyOf(completedGrant))).toEqual({ size: PDF.byteLength });
+    // Its grant can no longer attach anything.
+    expect((await complete(leftGrant, leftBy)).status).toBe(404);
+  });
+
+  it("keeps an object an applicant's file refers to, when a crash lost the note that it was completed", async () => {
+    const person = await t.signIn((await buildUser(t.deps.db, { applicant: true })).email);
+    const grant = await askUpload(await openApplication(person), person, PDF.byteLength);
+    await postToBucket(grant, PDF);
+    expect((await complete(grant, person)).status).toBe(200);
+    await t.deps.db
+      .insert(pendingUploads)
+      .values({ bucket: "private", key: keyOf(grant), expiresAt: new Date() });
+    expect(await sweepAbandonedUploads(t.deps.db, storage(), later())).toBe(0);
+    expect(await storage().stat("private", keyOf(grant))).toEqual({ size: PDF.byteLength });
+    expect(await pendingOf(keyOf(grant))).toEqual([]);
+  });
+});
+
 describe("a header image on a bucket", () => {
   const ask = () =>
     t.request("/api/files/signedUrl/public/putObject", {
@@ -213,38 +258,52 @@ describe("a header image on a bucket", () => {
   });
 });
 
-describe("a bucket that is down", () => {
-  it("answers 503 with Retry-After, and attaches nothing", async () => {
+/** An app whose bucket is down: nothing listening (S3), or Cloud Storage answering 503 (the stand-in). */
+async function appWithBucketDown(driver: "s3" | "gcs"): Promise<{ down: TestApp; close(): Promise<void> }> {
+  if (driver === "s3") {
     const down = await createTestApp({
       STORAGE_URL: "s3://decisionhub-down?endpoint=http%3A%2F%2F127.0.0.1%3A9&forcePathStyle=true",
     });
-    try {
-      const downCast = await buildCast(down.deps.db);
-      const downCookies = await signInCast(down, downCast);
-      const form = await buildPublishedForm(down.deps.db, downCast.program, fileForm("Down"));
-      const opened = await down.request("/api/submissions", {
-        method: "POST",
-        cookie: downCookies.applicant,
-        body: { linkId: form.linkId },
-      });
-      const { submissionId } = (await opened.json()) as { submissionId: string };
-      const query = new URLSearchParams({
-        submissionId,
-        questionId: "portfolio",
-        filename: "a.pdf",
-        size: "10",
-      });
-      const grant = await down.request(`/api/files/signedUrl/private/putObject?${query}`, {
-        cookie: downCookies.applicant,
-      });
-      expect(grant.status).toBe(200);
-      const { completeUrl } = (await grant.json()) as BucketGrant;
-      const res = await down.request(completeUrl!, { method: "POST", cookie: downCookies.applicant });
-      expect(res.status).toBe(503);
-      expect(res.headers.get("retry-after")).toBe("5");
-      expect(await down.deps.db.select().from(submissionFiles)).toEqual([]);
-    } finally {
-      await down.close();
-    }
-  });
+    return { down, close: () => down.close() };
+  }
+  const gcs = await createBucketTestApp("gcs");
+  gcs.store.down();
+  return { down: gcs.t, close: () => gcs.close() };
+}
+
+describe("a bucket that is down", () => {
+  it.each(["s3", "gcs"] as const)(
+    "answers 503 with Retry-After, and attaches nothing (%s)",
+    async (driver) => {
+      const { down, close } = await appWithBucketDown(driver);
+      try {
+        const downCast = await buildCast(down.deps.db);
+        const downCookies = await signInCast(down, downCast);
+        const form = await buildPublishedForm(down.deps.db, downCast.program, fileForm("Down"));
+        const opened = await down.request("/api/submissions", {
+          method: "POST",
+          cookie: downCookies.applicant,
+          body: { linkId: form.linkId },
+        });
+        const { submissionId } = (await opened.json()) as { submissionId: string };
+        const query = new URLSearchParams({
+          submissionId,
+          questionId: "portfolio",
+          filename: "a.pdf",
+          size: "10",
+        });
+        const grant = await down.request(`/api/files/signedUrl/private/putObject?${query}`, {
+          cookie: downCookies.applicant,
+        });
+        expect(grant.status).toBe(200);
+        const { completeUrl } = (await grant.json()) as BucketGrant;
+        const res = await down.request(completeUrl!, { method: "POST", cookie: downCookies.applicant });
+        expect(res.status).toBe(503);
+        expect(res.headers.get("retry-after")).toBe("5");
+        expect(await down.deps.db.select().from(submissionFiles)).toEqual([]);
+      } finally {
+        await close();
+      }
+    },
+  );
 });

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LocalS3, startLocalS3 } from "../test/s3-server";
+import { type LocalS3, startLocalS3 } from "../test/bucket-server";
 import { copyDiskStore } from "./copy-store";
 import { S3Storage } from "./s3-storage";
 import { DiskStorage } from "./storage";

@@ -6,11 +6,12 @@ import examples from "./fixtures/gcs-v4-signing.json";
 import { GcsStorage } from "./gcs-storage";
 
 /**
- * What of the gs:// driver can run here. Signing is offline: the addresses are checked against Google's
- * published V4 signing examples (fixtures/gcs-v4-signing.json, with Google's inactive dummy service
- * account), and our driver's own addresses are verified with that account's public key. Not run here:
- * any call to a real Cloud Storage or an emulator speaking its JSON API (none installs from the registries
- * this machine reaches), and signing through a runtime's service account (signBlob) — decision 023.
+ * The gs:// driver's signing, offline: the addresses are checked against Google's published V4 signing
+ * examples (fixtures/gcs-v4-signing.json, with Google's inactive dummy service account), and our driver's
+ * own addresses are verified with that account's public key, as Cloud Storage would. Its calls run in
+ * storage-contract.test.ts against a stand-in for the JSON API (test/local-gcs.ts), which does not verify
+ * signatures. Not run here: a real Cloud Storage, and signing through a runtime's service account
+ * (signBlob) — decision 023.
  */
 
 const account = examples.serviceAccount;

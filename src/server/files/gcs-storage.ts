@@ -1,10 +1,10 @@
 import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { Storage, StorageOptions } from "@google-cloud/storage";
 import {
   attachment,
   type Bucket,
   callStore,
-  chunksOf,
   type FileStorage,
   isValidKey,
   type SignedDownloadRequest,
@@ -12,6 +12,7 @@ import {
   type SignedUploadRequest,
   type StoredChunks,
   type StreamedObject,
+  streamedUpload,
   temporaryPartial,
   uploadPartial,
 } from "./storage";
@@ -30,6 +31,12 @@ function isUnavailable(error: unknown): boolean {
 }
 
 const isMissing = (error: unknown) => (error as { code?: unknown }).code === 404;
+
+/**
+ * The chunk of a resumable upload held in memory and sent per request: Google's recommended least
+ * (8 MiB; a chunk must be a multiple of 256 KiB), see `createWriteStream`'s `chunkSize`.
+ */
+const CHUNK_BYTES = 8 * 1024 * 1024;
 
 /**
  * Google Cloud Storage through `@google-cloud/storage`, with the runtime's own credentials (on Cloud Run
@@ -101,10 +108,31 @@ export class GcsStorage implements FileStorage {
     return this.file(bucket, key).createReadStream({ validation: false });
   }
 
+  /**
+   * Stopped part way (a failed export), the download is read to its end and dropped rather than
+   * destroyed: the SDK answers a destroyed download by destroying the keep-alive agent every request of
+   * the client shares (file.js, createReadStream's `onComplete`), which fails whatever else is under
+   * way — the removal of the failed export, another user's request (seen in storage-contract.test.ts).
+   */
   async readInto(bucket: Bucket, key: string): Promise<StoredChunks | null> {
     const stream = await this.readStream(bucket, key);
     if (!stream) return null;
-    return chunksOf(stream);
+    // The request is made on the first read; before it nothing is under way and destroying is harmless.
+    let requested = false;
+    stream.once("reading", () => {
+      requested = true;
+    });
+    return {
+      [Symbol.asyncIterator]: () => stream.iterator({ destroyOnReturn: false }),
+      close: () => {
+        if (!requested) stream.destroy();
+        else if (!stream.readableEnded) {
+          // What is dropped may fail unheard (an "error" nobody listens to would end the process).
+          stream.on("error", () => undefined);
+          stream.resume();
+        }
+      },
+    };
   }
 
   async remove(bucket: Bucket, key: string): Promise<void> {
@@ -133,9 +161,20 @@ export class GcsStorage implements FileStorage {
     );
   }
 
-  /** Not yet on Cloud Storage: the result goes through a local file (`partialPathFor`). */
-  streamTo(): StreamedObject | null {
-    return null;
+  /**
+   * A resumable upload in chunks of CHUNK_BYTES (one in memory at a time): the object exists only once
+   * the last chunk is in, which the SDK sends when `output` has ended. The type comes from the key's
+   * extension (the SDK's guess); the download address names it anyway.
+   */
+  streamTo(bucket: Bucket, key: string): StreamedObject {
+    const file = this.file(bucket, key);
+    // No CRC32C pass over the whole export: the SDK computes it byte by byte in JavaScript (crc32c.js).
+    const upload = file.createWriteStream({ resumable: true, chunkSize: CHUNK_BYTES, validation: false });
+    return streamedUpload({
+      start: (body) => this.call("write", () => pipeline(body, upload), null),
+      // Without its last chunk the session never becomes an object (Google drops it after a week).
+      remove: () => this.remove(bucket, key),
+    });
   }
 
   async signedUpload(bucket: Bucket, key: string, request: SignedUploadRequest): Promise<SignedUpload> {

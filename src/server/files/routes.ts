@@ -30,6 +30,7 @@ import { mayDownloadAsReviewer } from "../reviewing/candidate-view";
 import { deleteFile, findFile, grantUpload, safeName, storeUpload } from "../submissions/files";
 import { accessibleSubmission } from "../submissions/routes";
 import { findSubmissionRef, holdsToken } from "../submissions/service";
+import { forgetPendingUpload, notePendingUpload } from "./abandoned-uploads";
 import { imageInfo } from "./image-size";
 import { attachment, isValidKey, signedDownloadOf } from "./storage";
 import { HEAD_BYTES, receiveUpload } from "./upload-body";
@@ -158,24 +159,15 @@ export const fileRoutes = createRouter()
       const grant = await verifiedGrant(c, c.req.valid("param").token);
       const stored = await files.storage.stat(grant.bucket, grant.key);
       if (!stored) throw notFound();
-      if (stored.size > grant.maxBytes) {
-        await files.storage.remove(grant.bucket, grant.key);
-        throw tooLarge(grant.maxBytes);
-      }
-      if (grant.bucket === "private") {
-        const head = (await files.storage.readHead("private", grant.key, HEAD_BYTES)) ?? new Uint8Array(0);
-        return c.json(
-          await storeUpload(db, files.storage, grant, { stored: true, size: stored.size, head }),
-          200,
-        );
-      }
       try {
-        checkHeaderImage((await files.storage.read("public", grant.key)) ?? new Uint8Array(0));
+        const attached = await attachStoredUpload(c, grant, stored.size);
+        await forgetPendingUpload(db, grant);
+        return c.json(attached, 200);
       } catch (error) {
-        await files.storage.remove("public", grant.key);
+        // A check refused it and removed the object: nothing is left to sweep.
+        if (error instanceof AppError) await forgetPendingUpload(db, grant);
         throw error;
       }
-      return c.json({ url: `/api/files/public/${grant.key}` }, 200);
     },
   )
   .openapi(
@@ -296,12 +288,36 @@ async function uploadAddress(c: AppContext, grant: UploadGrant) {
     expiresInSeconds: Math.max(1, Math.round((grant.expiresAt - Date.now()) / 1000)),
   });
   if (!direct) return { uploadUrl: `/api/files/upload/${token}`, expiresAt };
+  await notePendingUpload(c.get("deps").db, grant);
   return {
     uploadUrl: direct.url,
     fields: direct.fields,
     completeUrl: `/api/files/complete/${token}`,
     expiresAt,
   };
+}
+
+/**
+ * A file the browser sent to the bucket, checked where it lies (size, then the first bytes' type) and
+ * attached; one that fails a check is deleted.
+ */
+async function attachStoredUpload(c: AppContext, grant: UploadGrant, size: number) {
+  const { files, db } = c.get("deps");
+  if (size > grant.maxBytes) {
+    await files.storage.remove(grant.bucket, grant.key);
+    throw tooLarge(grant.maxBytes);
+  }
+  if (grant.bucket === "private") {
+    const head = (await files.storage.readHead("private", grant.key, HEAD_BYTES)) ?? new Uint8Array(0);
+    return storeUpload(db, files.storage, grant, { stored: true, size, head });
+  }
+  try {
+    checkHeaderImage((await files.storage.read("public", grant.key)) ?? new Uint8Array(0));
+  } catch (error) {
+    await files.storage.remove("public", grant.key);
+    throw error;
+  }
+  return { url: `/api/files/public/${grant.key}` };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { type Readable, Transform } from "node:stream";
+import type { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -25,6 +25,7 @@ import {
   type SignedUploadRequest,
   type StoredChunks,
   type StreamedObject,
+  streamedUpload,
   temporaryPartial,
   uploadPartial,
 } from "./storage";
@@ -222,38 +223,22 @@ export class S3Storage implements FileStorage {
 
   streamTo(bucket: Bucket, key: string): StreamedObject {
     const Key = this.objectKey(bucket, key);
-    let size = 0;
-    // Counts what passes (the upload reads the other side as it is written).
-    const output = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        size += chunk.length;
-        done(null, chunk);
+    let upload: Upload | undefined;
+    return streamedUpload({
+      start: (Body) => {
+        const started = new Upload({
+          client: this.client,
+          params: { Bucket: this.location.bucket, Key, Body },
+          partSize: PART_BYTES,
+          queueSize: 1,
+          leavePartsOnError: false,
+        });
+        upload = started;
+        return this.call("write", () => started.done(), null);
       },
+      stop: async () => upload?.abort(),
+      remove: () => this.remove(bucket, key),
     });
-    const upload = new Upload({
-      client: this.client,
-      params: { Bucket: this.location.bucket, Key, Body: output },
-      partSize: PART_BYTES,
-      queueSize: 1,
-      leavePartsOnError: false,
-    });
-    // Started at once (the upload reads the stream as it is written); its outcome is awaited by finish.
-    const completion = this.call("write", () => upload.done(), null);
-    // A failed upload fails the writer too (nothing would read the rest of what it is given).
-    completion.catch((error) => output.destroy(error));
-    return {
-      output,
-      finish: async () => {
-        await completion;
-        return size;
-      },
-      abort: async () => {
-        output.destroy();
-        await upload.abort().catch(() => undefined);
-        await completion.catch(() => undefined);
-        await this.remove(bucket, key);
-      },
-    };
   }
 
   async signedUpload(bucket: Bucket, key: string, request: SignedUploadRequest): Promise<SignedUpload> {

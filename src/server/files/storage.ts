@@ -3,7 +3,7 @@ import { closeSync, createReadStream, fstatSync, openSync, read } from "node:fs"
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Readable, Writable } from "node:stream";
+import { type Readable, Transform, type Writable } from "node:stream";
 import { notFound } from "../http/errors";
 
 export type Bucket = "public" | "private";
@@ -150,6 +150,41 @@ export async function uploadPartial(
   } finally {
     await rm(partial, { force: true });
   }
+}
+
+/**
+ * A bucket driver's `streamTo`: `output` counts what passes to the upload `start` begins at once (it
+ * reads the other side as it is written); `finish` waits for it; `abort` destroys the writer, then
+ * `stop`s the upload and removes whatever of it was stored.
+ */
+export function streamedUpload(upload: {
+  start(body: Readable): Promise<unknown>;
+  stop?(): Promise<unknown>;
+  remove(): Promise<void>;
+}): StreamedObject {
+  let size = 0;
+  const output = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  const completion = upload.start(output);
+  // A failed upload fails the writer too (nothing would read the rest of what it is given).
+  completion.catch((error) => output.destroy(error));
+  return {
+    output,
+    finish: async () => {
+      await completion;
+      return size;
+    },
+    abort: async () => {
+      output.destroy();
+      await upload.stop?.().catch(() => undefined);
+      await completion.catch(() => undefined);
+      await upload.remove();
+    },
+  };
 }
 
 /** A bucket driver's `partialPathFor`: a new file name in the system's temporary folder. */

@@ -1,9 +1,10 @@
 import { count, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { newOption, newQuestion, newSection } from "../../shared/forms/defaults";
 import type { FormContent } from "../../shared/forms/model";
 import { FORM_MESSAGES } from "../../shared/forms/publish-check";
 import type { FormResult, SaveFormResult } from "../../shared/schemas/forms";
+import type { FormLinkResult } from "../../shared/schemas/submissions";
 import { forms, formVersions } from "../db/schema";
 import { addMember, buildProgram as buildBareProgram, type Cast, withCastTestApp } from "../test/factories";
 import type { TestApp } from "../test/harness";
@@ -247,6 +248,58 @@ describe("publishing", () => {
     const draft = (await back.json()) as FormResult;
     expect(draft.form).toMatchObject({ draft: true });
     expect(draft.form.previewLink.close).toBeNull();
+  });
+
+  it("shows applicants a published form's allowed edits at once, on the version they answer", async () => {
+    const program = await buildProgram(t.deps.db, cast.org.id);
+    const loaded = await formOf(program.id);
+    const published = (await (
+      await post(`/api/forms/${loaded.form._id}/publish`, { revision: loaded.form.revision })
+    ).json()) as FormResult;
+    const linkId = published.form.submissionLinks[0]!._id;
+    const applicantForm = async () =>
+      ((await (await t.request(`/api/forms/link/${linkId}`)).json()) as FormLinkResult).form!;
+    const question = (form: { sections: FormContent["sections"] }) => form.sections[1]!.questions[0]!;
+    const before = await applicantForm(); // read once: this process now holds version 1
+    expect(question(before).name).not.toBe("Describe your project");
+
+    const edited = contentOf(published);
+    question(edited).name = "Describe your project";
+    edited.settings.translations = { "Describe your project": "Décrivez votre projet" };
+    expect((await save(published, edited)).status).toBe(200);
+    const after = await applicantForm();
+    expect(after.version).toBe(1);
+    expect(question(after).name).toBe("Describe your project");
+    expect(after.settings.translations).toEqual({ "Describe your project": "Décrivez votre projet" });
+    const versions = await t.deps.db
+      .select({ version: formVersions.version, edits: formVersions.edits })
+      .from(formVersions)
+      .where(eq(formVersions.formId, loaded.form._id));
+    expect(versions).toEqual([{ version: 1, edits: 1 }]);
+
+    // A refused edit changes neither the form nor the version applicants read.
+    const current = await formOf(program.id);
+    const grown = contentOf(current);
+    grown.sections[1]!.questions.push(newQuestion("SHORT_ANSWER", "Sneaked in"));
+    question(grown).name = "Renamed with it";
+    expect((await save(current, grown)).status).toBe(409);
+    expect(await applicantForm()).toEqual(after);
+
+    // Another instance's edit is seen here too, within seconds: the cached version is checked against its
+    // count of edits once its copy is two seconds old.
+    const elsewhere = contentOf(current);
+    question(elsewhere).name = "Saved by another instance";
+    await t.deps.db
+      .update(formVersions)
+      .set({ content: elsewhere, edits: 2 })
+      .where(eq(formVersions.formId, loaded.form._id));
+    const now = Date.now();
+    const clock = vi.spyOn(Date, "now").mockReturnValue(now + 2_500);
+    try {
+      expect(question(await applicantForm()).name).toBe("Saved by another instance");
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it("closes on schedule, reopens with a new applicant link, and allows editing only while accepting", async () => {

@@ -15,6 +15,7 @@ import type { Db, Tx } from "../db/client";
 import { formLinks, forms, formVersions, organizations, plans } from "../db/schema";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
+import { forgetVersion } from "./versions";
 
 export type FormRow = typeof forms.$inferSelect;
 /** A form without its content: what access checks and locks need (the content is the heavy part). */
@@ -182,7 +183,7 @@ async function writeContent(
   change: (current: FormContent | null) => FormContent,
   needsCurrent: boolean,
 ): Promise<FormRow> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const row = await lockAtRevision(tx, formId, revision);
     const current = needsCurrent || !row.draft ? await contentOf(tx, formId) : null;
     const content = change(current);
@@ -192,13 +193,25 @@ async function writeContent(
       if (problem) throw new AppError("FORM_LOCKED", problem);
     }
     const now = new Date();
-    const [saved] = await tx
+    const [updated] = await tx
       .update(forms)
       .set({ content, revision: row.revision + 1, lastEditedAt: now, updatedAt: now })
       .where(eq(forms.id, formId))
       .returning(refColumns);
-    return { ...saved!, content };
+    // The published version takes the edits a published form allows, in the same transaction: applicants,
+    // reviewers and the PDF read the version, and its structure (what answers are checked against) is
+    // the same as before (decision 006, "Edits after publishing").
+    if (!row.draft && row.publishedVersion !== null) {
+      await tx
+        .update(formVersions)
+        .set({ content, edits: sql`${formVersions.edits} + 1` })
+        .where(and(eq(formVersions.formId, formId), eq(formVersions.version, row.publishedVersion)));
+    }
+    return { ...updated!, content };
   });
+  // Once committed: a read in this process from now on takes the saved version.
+  if (!saved.draft && saved.publishedVersion !== null) forgetVersion(formId, saved.publishedVersion);
+  return saved;
 }
 
 /**

@@ -7,8 +7,8 @@ import type { CandidateView, Review, ReviewAnswer } from "../../shared/schemas/r
 import type { SubmissionFile } from "../../shared/schemas/submissions";
 import type { Tx } from "../db/client";
 import { reviewComments, reviews, submissionFiles, submissions, users } from "../db/schema";
+import { versionContent } from "../forms/versions";
 import { AppError } from "../http/errors";
-import { versionContent } from "../submissions/form-versions";
 import { amountOf } from "./amounts";
 import { neighboursOf, type Viewer, viewerIn } from "./candidate-list";
 import { type Candidate, findCandidate } from "./candidates";

@@ -10,10 +10,10 @@ import {
 } from "../../shared/schemas/reviews";
 import type { Db, Tx } from "../db/client";
 import { reviews, submissions } from "../db/schema";
+import { versionContent } from "../forms/versions";
 import { EditConflict } from "../http/edit-conflict";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
-import { versionContent } from "../submissions/form-versions";
 import { type Candidate, incrementOf, isReviewableSql } from "./candidates";
 import { emptyReview, presentReview } from "./present";
 import { suggestedRatingToStore } from "./suggested-rating";

@@ -4,7 +4,7 @@ import { type CriterionDefinition, type CriterionValue, criteriaOverall } from "
 import type { ReviewSection } from "../../shared/schemas/reviews";
 import type { Tx } from "../db/client";
 import { reviews, submissions } from "../db/schema";
-import { versionContent } from "../submissions/form-versions";
+import { versionContent } from "../forms/versions";
 
 /**
  * The "suggested" rating of an appVersion 3 review (review-science.md): the overall its criteria alone

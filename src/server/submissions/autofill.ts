@@ -4,7 +4,7 @@ import { newId } from "../../shared/forms/defaults";
 import { type FormContent, liveSections, type Question } from "../../shared/forms/model";
 import type { Tx } from "../db/client";
 import { submissions } from "../db/schema";
-import { versionContent } from "./form-versions";
+import { versionContent } from "../forms/versions";
 
 const isEmpty = (a: Answer | undefined) =>
   !a || (a.answerString.trim() === "" && a.answerArray.length === 0 && a.answerMatrix.length === 0);

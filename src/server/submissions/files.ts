@@ -10,9 +10,10 @@ import { CONTENT_TYPE_OF, nameFitsType, sniffFileType } from "../files/sniff";
 import type { FileStorage } from "../files/storage";
 import type { ReceivedUpload } from "../files/upload-body";
 import type { PrivateUploadGrant } from "../files/upload-grants";
+import { versionContent } from "../forms/versions";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
-import { formState, versionContent } from "./form-versions";
+import { formState } from "./form-versions";
 import { isEditable, questionNames, recordAdminEdit, type SubmissionRef } from "./service";
 
 /**

@@ -1,32 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FormContent } from "../../shared/forms/model";
 import type { ApplicantForm } from "../../shared/schemas/submissions";
 import type { Tx } from "../db/client";
-import { formLinks, forms, formVersions, organizations, plans } from "../db/schema";
+import { formLinks, forms, organizations, plans } from "../db/schema";
 import { isAccepting } from "../forms/service";
 import { notFound } from "../http/errors";
-
-/**
- * Published versions never change, so each is parsed once per process and kept (a bounded cache:
- * an autosave needs the questions to check answers against, and re-reading a large form's JSON on
- * every keystroke-driven save would dominate its cost). Safe with many instances: nothing mutable.
- */
-const VERSION_CACHE_SIZE = 200;
-const versionCache = new Map<string, FormContent>();
-
-export async function versionContent(db: Tx, formId: string, version: number): Promise<FormContent> {
-  const key = `${formId}:${version}`;
-  const cached = versionCache.get(key);
-  if (cached) return cached;
-  const [row] = await db
-    .select({ content: formVersions.content })
-    .from(formVersions)
-    .where(and(eq(formVersions.formId, formId), eq(formVersions.version, version)));
-  if (!row) throw notFound();
-  if (versionCache.size >= VERSION_CACHE_SIZE) versionCache.delete(versionCache.keys().next().value!);
-  versionCache.set(key, row.content);
-  return row.content;
-}
 
 /** What applicants need of a form's state: published, accepting, editing allowed, the plan's file size. */
 export async function formState(db: Tx, formId: string, now = new Date()) {

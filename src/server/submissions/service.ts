@@ -23,9 +23,10 @@ import type { Db, Tx } from "../db/client";
 import { formLinks, forms, submissionEdits, submissionFiles, submissions, users } from "../db/schema";
 import { enqueueEmail } from "../email/outbox";
 import { submissionReceiptEmail } from "../email/templates";
+import { versionContent } from "../forms/versions";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
-import { type FormState, formState, presentApplicantForm, versionContent } from "./form-versions";
+import { type FormState, formState, presentApplicantForm } from "./form-versions";
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 /** A submission without its answers and review state: what access checks and state changes need. */

@@ -124,6 +124,9 @@ export function FormBuilder({ initial, onReload }: { initial: FormResult; onRelo
   );
   const saving = status.kind === "saving";
   const save = () => void editor.saveNow();
+  const customization = (
+    <CustomizationButton enabled={form.planSettings.logoBranding} onClick={dialogs.open.customization} />
+  );
 
   return (
     <Box maw={FORM_PAGE_WIDTH_PX} mx="auto">
@@ -140,6 +143,7 @@ export function FormBuilder({ initial, onReload }: { initial: FormResult; onRelo
             onUnpublish={() => void unpublish()}
             onManageAccess={dialogs.open.access}
             onApplicantLink={dialogs.open.applicantLink}
+            customization={customization}
           />
         ) : (
           <DraftHeader
@@ -150,12 +154,7 @@ export function FormBuilder({ initial, onReload }: { initial: FormResult; onRelo
             onPreviewLink={dialogs.open.preview}
             onPublish={askToPublish}
             onReorder={reorderDialog.open}
-            customization={
-              <CustomizationButton
-                enabled={form.planSettings.logoBranding}
-                onClick={dialogs.open.customization}
-              />
-            }
+            customization={customization}
           />
         )}
         <ProblemSummary problems={problems} sections={checked} />

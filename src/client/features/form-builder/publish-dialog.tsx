@@ -31,7 +31,8 @@ export function PublishDialog({
       <Stack gap="md">
         <Text>
           Once published, applicants can answer the form, and its questions, options and sections can no
-          longer be changed: only titles, descriptions and review criteria stay editable.
+          longer be changed: titles, descriptions, review criteria, the look and the French texts stay
+          editable, and applicants see those changes once saved.
         </Text>
         {warnings.length > 0 && (
           <Notice color="yellow" title="Check the form's logic">

@@ -13,6 +13,8 @@ interface PublishedBannerProps {
   onUnpublish: () => void;
   onManageAccess: () => void;
   onApplicantLink: () => void;
+  /** The Form Customization button: the look and the French texts may still change once published. */
+  customization: ReactNode;
 }
 
 /** Replaces the header once the form is published; the name and description fold away. */
@@ -25,6 +27,7 @@ export function PublishedBanner({
   onUnpublish,
   onManageAccess,
   onApplicantLink,
+  customization,
 }: PublishedBannerProps) {
   const [detailsOpen, detailsToggle] = useDisclosure(false);
   const detailsId = useId();
@@ -32,7 +35,7 @@ export function PublishedBanner({
     <Notice color="green" title="This form is published">
       <Stack gap="sm">
         <Text size="sm">
-          {`Applicants can answer it. ${FORM_MESSAGES.editAfterPublish}: only titles, descriptions and review criteria can change.`}
+          {`Applicants can answer it. ${FORM_MESSAGES.editAfterPublish}: only titles, descriptions, review criteria, the look and the French texts can change, and applicants see them once saved.`}
         </Text>
         <Group justify="space-between">
           {saveStatus}
@@ -40,6 +43,7 @@ export function PublishedBanner({
             <Button variant="default" onClick={onSave} loading={saving}>
               Save
             </Button>
+            {customization}
             <Button
               variant="default"
               disabled={onManageAccess === null}

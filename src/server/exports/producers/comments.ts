@@ -2,13 +2,13 @@ import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type FormContent, liveSections } from "../../../shared/forms/model";
 import type { Tx } from "../../db/client";
 import { reviewComments, submissions, users } from "../../db/schema";
+import { versionContent } from "../../forms/versions";
 import { isReviewableSql } from "../../reviewing/candidates";
 import {
   LEGACY_APP_VERSION,
   LEGACY_FINAL_SECTION_ID,
   LEGACY_SECTION_IDS,
 } from "../../reviewing/review-service";
-import { versionContent } from "../../submissions/form-versions";
 import { candidatePages, candidatesAfter, LIST_ORDER, nameKey } from "../tabular/candidate-pages";
 import { type Cell, openTable, tableContentType } from "../tabular/table";
 import type { ExportContext, ExportProducer } from "../types";

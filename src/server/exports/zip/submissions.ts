@@ -3,9 +3,9 @@ import type { Answer } from "../../../shared/forms/answers";
 import type { FormContent } from "../../../shared/forms/model";
 import type { Tx } from "../../db/client";
 import { submissionFiles, submissions } from "../../db/schema";
+import { versionContent } from "../../forms/versions";
 import { anonymizedQuestionIds } from "../../reviewing/candidate-view";
 import { isReviewableSql } from "../../reviewing/candidates";
-import { versionContent } from "../../submissions/form-versions";
 import {
   candidatePages,
   candidatesAfter,
