@@ -110,7 +110,7 @@ describe("the job functions run the server's own runners", () => {
     expect(job?.status).toBe("ready");
   });
 
-  it("the scheduled tick sends what is due, sweeps expired exports and runs due ones", async () => {
+  it("the scheduled tick sends what is due, does the runner's minute sweep and runs due exports", async () => {
     await enqueueEmail(t.deps.db, {
       kind: "test",
       to: ["someone@example.org"],
@@ -123,7 +123,7 @@ describe("the job functions run the server's own runners", () => {
       .update(exportJobs)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(exportJobs.id, job!.id));
-    expect(await tick(t.deps)).toEqual({ mail: 1, swept: 1, exports: 0 });
-    expect(await tick(t.deps)).toEqual({ mail: 0, swept: 0, exports: 0 });
+    expect(await tick(t.deps)).toEqual({ mail: 1, swept: { exports: 1, uploads: 0 }, exports: 0 });
+    expect(await tick(t.deps)).toEqual({ mail: 0, swept: { exports: 0, uploads: 0 }, exports: 0 });
   });
 });

@@ -75,9 +75,11 @@ export function runDueExports(deps: JobDeps): Promise<number> {
 }
 
 /** The scheduled function: one round of what the Node server's timers do. */
-export async function tick(deps: JobDeps): Promise<{ mail: number; swept: number; exports: number }> {
+export async function tick(
+  deps: JobDeps,
+): Promise<{ mail: number; swept: { exports: number; uploads: number }; exports: number }> {
   const mail = await sendDueMail(deps);
-  const swept = await deps.exports.runner.sweepExpired();
+  const swept = await deps.exports.runner.sweep();
   const exports = await runDueExports(deps);
   return { mail, swept, exports };
 }

@@ -3,7 +3,7 @@
  * (docs/deploy/firebase.md, "What is verified here"). Builds the SPA and the functions' source folder,
  * makes sure of Node 24 (the functions' runtime) and of firebase-tools, each in a folder of its own under
  * .cache/ (never in the root install), installs the functions' package.json there as Cloud Build would,
- * then starts a local S3 server for the bucket, a throwaway database on this machine's PostgreSQL
+ * then starts a stand-in for the Cloud Storage bucket, a throwaway database on this machine's PostgreSQL
  * (FIREBASE_TEST_DATABASE_URL, default postgres://postgres:postgres@127.0.0.1:5432/postgres), migrates it
  * with the deploy command and the demo data, and runs firebase/test/drive.ts inside
  * `firebase emulators:exec --only functions,hosting,tasks`. Everything it started is stopped at the end.
@@ -16,7 +16,7 @@ import path from "node:path";
 import pg from "pg";
 import { ROOT } from "../../scripts/server-bundle.mjs";
 import { buildClient, clientBuildIsStale } from "../../src/server/build-client";
-import { startLocalS3 } from "../../src/server/test/local-s3";
+import { DUMMY_SERVICE_ACCOUNT, startLocalGcs } from "../../src/server/test/local-gcs";
 import { buildFunctions, FUNCTIONS_DIR, NODE_MAJOR } from "../build.mjs";
 
 const CACHE = path.join(ROOT, ".cache");
@@ -37,7 +37,7 @@ async function phase<T>(name: string, run: () => T | Promise<T>): Promise<T> {
   return result;
 }
 
-/** Runs a command to its end without blocking this process (the S3 stand-in answers from here). */
+/** Runs a command to its end without blocking this process (the bucket stand-in answers from here). */
 async function sh(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
   const child = spawn(command, args, { stdio: "inherit", cwd: options.cwd ?? ROOT, env: options.env });
   const status = await new Promise<number | null>((resolve) => child.on("exit", resolve));
@@ -123,7 +123,13 @@ const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${databaseNa
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
 await admin.query(`create database ${databaseName}`);
-const s3 = await startLocalS3("decisionhub-firebase");
+// The bucket: the stand-in for Cloud Storage's JSON API (the Storage emulator needs Java), reached by
+// the gs:// driver the functions use in production; Google's dummy service account signs its addresses.
+const bucket = await startLocalGcs("decisionhub-firebase");
+const keyFile = path.join(CACHE, "firebase-test-service-account.json");
+writeFileSync(keyFile, JSON.stringify({ type: "service_account", ...DUMMY_SERVICE_ACCOUNT }), {
+  mode: 0o600,
+});
 const secretFile = path.join(FUNCTIONS_DIR, ".secret.local");
 const paramFile = path.join(FUNCTIONS_DIR, ".env.local");
 let exitCode = 1;
@@ -131,12 +137,11 @@ try {
   // The function's environment: its params (.env.local) and secrets (.secret.local), as the emulator reads them.
   const params = {
     PUBLIC_URL: `http://127.0.0.1:${PORTS.hosting}`,
-    STORAGE_URL: s3.url,
+    STORAGE_URL: bucket.url,
     ALLOW_NO_MAIL_PROVIDER: "on",
     LOG_LEVEL: "warn",
-    // The S3 stand-in's keys (the gs:// driver would use the service account instead).
-    AWS_ACCESS_KEY_ID: s3.credentials.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
+    // Deployed, the runtime's service account signs through IAM; here a key file does.
+    GOOGLE_APPLICATION_CREDENTIALS: keyFile,
   };
   const secrets = {
     BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
@@ -192,7 +197,8 @@ try {
 } finally {
   rmSync(secretFile, { force: true });
   rmSync(paramFile, { force: true });
-  await s3.close();
+  await bucket.close();
+  rmSync(keyFile, { force: true });
   await admin.query(`drop database if exists ${databaseName} with (force)`);
   await admin.end();
 }
