@@ -23,7 +23,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
+          include: ["src/**/*.test.ts", "src/**/*.test.tsx", "firebase/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -3,3 +3,5 @@ export declare const ROOT: string;
 export declare const SERVER_BUNDLE: string;
 export declare function serverBundleIsStale(): boolean;
 export declare function buildServerBundle(): Promise<void>;
+export declare const EXTERNAL: string[];
+export declare const REQUIRE_BANNER: { js: string };

@@ -26,7 +26,7 @@ const SOURCES = ["src/server", "src/shared", "package-lock.json", "scripts/serve
  * pg-native; the rest load on first use only (billing, PDFs and their fonts, mail providers), so a
  * start never parses them.
  */
-const EXTERNAL = [
+export const EXTERNAL = [
   "@electric-sql/pglite",
   "@electric-sql/pglite/*",
   "pg",
@@ -45,6 +45,11 @@ const EXTERNAL = [
   "vite",
   "@vitejs/plugin-react",
 ];
+
+/** Bundled CommonJS packages call require(); an ES module has none of its own. */
+export const REQUIRE_BANNER = {
+  js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+};
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;
@@ -75,9 +80,6 @@ export async function buildServerBundle() {
     external: EXTERNAL,
     sourcemap: "linked",
     logLevel: "warning",
-    // Bundled CommonJS packages call require(); an ES module has none of its own.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
+    banner: REQUIRE_BANNER,
   });
 }

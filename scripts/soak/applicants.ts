@@ -44,7 +44,7 @@ function validValue(question: Question, answer: Answer, n: number): string {
 }
 
 /** The answers with every text answer made to pass its question's format check, as an applicant fixes them. */
-function correctedAnswers(form: ApplicantForm, answers: readonly Answer[], n: number): Answer[] {
+export function correctedAnswers(form: ApplicantForm, answers: readonly Answer[], n: number): Answer[] {
   const questions = new Map(form.sections.flatMap((s) => s.questions.map((q) => [q._id, q] as const)));
   return answers.map((answer) => {
     const question = questions.get(answer.questionId);

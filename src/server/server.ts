@@ -32,10 +32,21 @@ function authSecret(config: Config): string {
   return secret;
 }
 
+/**
+ * What starts background work once a request has queued it. Unset (the Node server): the mail dispatcher
+ * and the export runner of this process, which also poll on timers. A host that keeps no process alive
+ * between requests passes its own (Cloud Functions enqueues a task: firebase/jobs.ts).
+ */
+export interface JobTriggers {
+  mailQueued(): void;
+  exportQueued(): void;
+}
+
 /** Opens and migrates the database, seeds reference (and demo) data, wires the app's parts. */
 export async function createDeps(
   config: Config,
   database?: Database,
+  triggers?: JobTriggers,
 ): Promise<AppDeps & { seededDemo: boolean }> {
   const log = createLogger(config.LOG_LEVEL);
   const db0 =
@@ -60,12 +71,13 @@ export async function createDeps(
       "No mail provider (ALLOW_NO_MAIL_PROVIDER=on): emails are not delivered, only counted in the log.",
     );
   }
-  const mailer = createMailDispatcher({
+  const dispatcher = createMailDispatcher({
     db: db0.db,
     transport,
     from: config.MAIL_FROM,
     onError: (m) => log.warn(m),
   });
+  const mailer = triggers ? { ...dispatcher, kick: triggers.mailQueued } : dispatcher;
   const secret = authSecret(config);
   const auth = createAuth({
     db: db0.db,
@@ -79,14 +91,15 @@ export async function createDeps(
     // Its own key, derived from the auth secret: an upload grant can never pass for a session.
     secret: createHmac("sha256", secret).update("decisionhub file uploads").digest("hex"),
   };
+  const runner = createExportRunner({
+    db: db0.db,
+    storage: files.storage,
+    retentionHours: config.EXPORT_RETENTION_HOURS,
+    internalEmailDomains: config.internalEmailDomains,
+    onError: (m) => log.warn(m),
+  });
   const exports = {
-    runner: createExportRunner({
-      db: db0.db,
-      storage: files.storage,
-      retentionHours: config.EXPORT_RETENTION_HOURS,
-      internalEmailDomains: config.internalEmailDomains,
-      onError: (m) => log.warn(m),
-    }),
+    runner: triggers ? { ...runner, kick: triggers.exportQueued } : runner,
     linkSecret: exportLinkSecret(secret),
   };
   const translation = translationProvider(config);

@@ -39,6 +39,11 @@ export interface ExportRunner {
   runDue(): Promise<number>;
   /** Deletes the files and rows of finished jobs past their retention; returns how many. */
   sweepExpired(): Promise<number>;
+  /**
+   * The minute's housekeeping the runner's timer does (and the Firebase target's scheduled function):
+   * expired exports, then uploads posted to a bucket and never completed. How many of each it removed.
+   */
+  sweep(): Promise<{ exports: number; uploads: number }>;
   /** The result's content type, from the kind's producer. */
   contentTypeOf(kind: ExportKind, format: ExportFormat): string;
   start(intervalMs?: number): void;
@@ -414,12 +419,17 @@ export function createExportRunner(opts: ExportRunnerOptions): ExportRunner {
     return deleted.length;
   }
 
+  async function sweep(): Promise<{ exports: number; uploads: number }> {
+    const exports = await sweepExpired();
+    // The same minute's sweep removes what browsers posted to the bucket and never completed.
+    const uploads = await sweepAbandonedUploads(db, storage);
+    return { exports, uploads };
+  }
+
   async function oneRound(): Promise<void> {
     if (Date.now() - lastSweep >= SWEEP_INTERVAL_MS) {
       lastSweep = Date.now();
-      await sweepExpired();
-      // The same minute's sweep removes what browsers posted to the bucket and never completed.
-      await sweepAbandonedUploads(db, storage);
+      await sweep();
     }
     await runDue();
   }
@@ -446,6 +456,7 @@ export function createExportRunner(opts: ExportRunnerOptions): ExportRunner {
     id,
     runDue,
     sweepExpired,
+    sweep,
     contentTypeOf: (kind, format) => producers[kind]?.contentType(format) ?? "application/octet-stream",
     start(intervalMs = 2000) {
       started = true;

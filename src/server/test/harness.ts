@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createApp } from "../app";
 import { type Config, loadConfig } from "../config";
-import { createDeps } from "../server";
+import { createDeps, type JobTriggers } from "../server";
 import { createTestDatabase } from "./database";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -22,8 +22,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole app on a fresh migrated database, driven through app.request (no network). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The whole app on a fresh migrated database, driven through app.request (no network). `triggers`: what
+ * starts background work, as a host other than the Node server passes it (see createDeps).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  triggers?: JobTriggers,
+): Promise<TestApp> {
   const config: Config = loadConfig({
     NODE_ENV: "test",
     PUBLIC_URL: TEST_ORIGIN,
@@ -38,7 +44,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await createTestDatabase();
-  const deps = await createDeps(config, database);
+  const deps = await createDeps(config, database, triggers);
   const app = createApp(deps, { serveClient: false });
 
   const request: TestApp["request"] = (path, init = {}) => {
