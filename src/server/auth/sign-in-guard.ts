@@ -133,7 +133,7 @@ async function lockAccount(db: Db, key: string): Promise<{ level: number; window
   const { firstSeconds, maxSeconds, forgottenAfterSeconds } = ACCOUNT_LOCK;
   const stillOn = sql`rate_limits.last_request + least(${firstSeconds * 1000} * power(2, least(rate_limits.count, 20) - 1), ${maxSeconds * 1000}) > ${now}`;
   const result = await db.execute(sql`
-    insert into rate_limits (id, key, count, last_request) values (${key}, ${key}, 1, ${now})
+    insert into rate_limits (id, key, count, last_request) values (gen_random_uuid()::text, ${key}, 1, ${now})
     on conflict (key) do update set
       count = case when ${stillOn} then rate_limits.count
                    when rate_limits.last_request < ${now - forgottenAfterSeconds * 1000} then 1

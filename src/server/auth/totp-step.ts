@@ -83,7 +83,7 @@ export const totpStepKey = (userId: string) => appRateLimitKey("totp-last-step",
 export async function claimTotpStep(db: Db, userId: string, step: number): Promise<boolean> {
   const key = totpStepKey(userId);
   const result = await db.execute(sql`
-    insert into rate_limits (id, key, count, last_request) values (${key}, ${key}, ${step}, ${Date.now()})
+    insert into rate_limits (id, key, count, last_request) values (gen_random_uuid()::text, ${key}, ${step}, ${Date.now()})
     on conflict (key) do update set count = excluded.count, last_request = excluded.last_request
       where rate_limits.count < excluded.count
     returning count`);

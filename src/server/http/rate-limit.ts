@@ -49,13 +49,15 @@ export interface RateWindow {
 
 /**
  * Counts one hit under `key` in a fixed window that begins with its first hit (last_request holds
- * the window's start). One statement, so concurrent requests each see their own count.
+ * the window's start). One statement, so concurrent requests each see their own count. The row's id is
+ * a fresh one, never the key: with both unique, two first hits at once could meet on the id, which
+ * ON CONFLICT (key) does not arbitrate (PostgreSQL raises a unique violation there: a 500 under load).
  */
 export async function countHit(db: Tx, key: string, windowSeconds: number): Promise<RateWindow> {
   const now = Date.now();
   const windowStart = now - windowSeconds * 1000;
   const result = await db.execute(sql`
-    insert into rate_limits (id, key, count, last_request) values (${key}, ${key}, 1, ${now})
+    insert into rate_limits (id, key, count, last_request) values (gen_random_uuid()::text, ${key}, 1, ${now})
     on conflict (key) do update set
       count = case when rate_limits.last_request < ${windowStart} then 1 else rate_limits.count + 1 end,
       last_request = case when rate_limits.last_request < ${windowStart} then ${now} else rate_limits.last_request end
