@@ -6,7 +6,8 @@
  * of 500 candidates: one at a time, then every reviewer at once), and stops it. Our server then
  * also runs the round trips (a large form saved and loaded one request at a time, against a
  * target) and the applicants' autosave benchmark (200 guests saving a 40-question form, against
- * targets), and issue 8's exports (PDFs, attachments, matrix, against targets). Prints the tables and writes bench/results.json. See bench/README.md.
+ * targets), and the exports (PDFs, attachments, matrix, against targets). Prints the tables and writes
+ * bench/results.json. See bench/README.md.
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -204,7 +205,9 @@ async function runAutosaveOn(
   });
 }
 
-/** Issue 8's exports on our server, last: the exports program's PDFs and attachments, the review program's matrix. */
+/**
+ * The exports on our server, last: the exports program's PDFs and attachments, the review program's matrix.
+ */
 async function runExportsOn(
   server: ServerProcess,
   dataset: DatasetDescription,

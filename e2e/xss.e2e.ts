@@ -10,8 +10,8 @@ import { publishedDemoForm } from "./support/published-form";
 import { openSignedIn, submitLogin, waitForPath } from "./support/sign-in";
 
 /**
- * Stored XSS in the browser (issue 10, "Bad input"): hostile names, answers, comments and form texts,
- * stored through the API, then the pages that show them opened in Chromium. The markup payloads set
+ * Stored XSS in the browser (docs/reliability.md, "Bad input"): hostile names, answers, comments and form
+ * texts, stored through the API, then the pages that show them opened in Chromium. The markup payloads set
  * window.__xss when they run; on every page the probe stays undefined, no dialog opens, no element of a
  * payload exists in the DOM, the Content-Security-Policy reports nothing — and the text is there, as
  * typed.

@@ -38,7 +38,8 @@ const API_MIN_INSTANCES = defineInt("API_MIN_INSTANCES", { default: 0 });
 const API_MAX_INSTANCES = defineInt("API_MAX_INSTANCES", { default: 10 });
 const JOBS_MEMORY_MB = defineInt("JOBS_MEMORY_MB", { default: 1024 });
 // Cloud SQL is reached on its private IP through Direct VPC egress: 2nd-gen functions have no /cloudsql
-// socket (github.com/firebase/firebase-functions issue 1375). Only private ranges go through the VPC.
+// socket (https://github.com/firebase/firebase-functions/issues/1375). Only private ranges go through the
+// VPC.
 const VPC_NETWORK = defineString("VPC_NETWORK", { default: "default" });
 const network = {
   networkInterface: { network: VPC_NETWORK },

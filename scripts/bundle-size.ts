@@ -65,11 +65,14 @@ export interface RouteBundle {
   route: string;
   /** The modules (under src/client) the route renders besides the entry: its page and its layout. */
   modules: readonly string[];
-  /** Issue 9's budget for the route's gzipped JavaScript (KB of 1,024 bytes); null: no budget. */
+  /**
+   * The budget (docs/decisions/014-declarative-router.md) for the route's gzipped JavaScript (KB of 1,024
+   * bytes); null: no budget.
+   */
   budgetKb: number | null;
 }
 
-/** Issue 9: "applicant route JS < 200 KB gzipped, reviewer routes < 300 KB". */
+/** The budgets: "applicant route JS < 200 KB gzipped, reviewer routes < 300 KB". */
 export const ROUTE_BUNDLES: readonly RouteBundle[] = [
   {
     route: "applicant form (/form/:linkId/:submissionId)",

@@ -1,8 +1,9 @@
 // The server bundled into dist/server/start.mjs (with the PGlite worker's entry, pglite-worker.mjs,
 // beside it), which `npm start` runs with plain Node.
 // Why: under tsx every module import crosses tsx's loader thread, and the server imports hundreds;
-// the bundle halves the CPU time of a cold start (issue 9: healthy in under 3 s). Plain JavaScript,
-// because it must run before anything can compile TypeScript.
+// the bundle halves the CPU time of a cold start (the cold-start budget of bench/README.md,
+// "Budgets (the final table)": healthy in under 3 s). Plain JavaScript, because it must run before anything
+// can compile TypeScript.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -2,7 +2,7 @@ import { newQuestion } from "../../src/shared/forms/defaults";
 import type { FormContent, Question } from "../../src/shared/forms/model";
 import { benchFormContent, budgetTable, choices, limitedParagraphs } from "../lib/bench-form";
 
-/** Issue 5's autosave case: applicants filling in a 40-question form. */
+/** The autosave case (bench/README.md, "Autosave"): applicants filling in a 40-question form. */
 export const APPLICANT_FORM = { sections: 4, questionsPerSection: 10 } as const;
 
 /**

@@ -9,8 +9,9 @@ import { type PhaseFigures, type PhaseName, type PhaseSpec, runPhase } from "./p
 import { preparePublishedForm } from "./prepare";
 
 /**
- * Issue 5: "autosave throughput and latency with 200 concurrent applicants saving every few seconds
- * on a 40-question form — at least 500 saves/s with p99 under 100 ms, and zero lost saves".
+ * The autosave targets:
+ * "autosave throughput and latency with 200 concurrent applicants saving every few seconds on a 40-question
+ * form — at least 500 saves/s with p99 under 100 ms, and zero lost saves".
  */
 export const AUTOSAVE = {
   name: "autosave",

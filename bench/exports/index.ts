@@ -6,9 +6,10 @@ import { signInUsers } from "../runner/sign-in";
 import type { BenchUser } from "../scenarios/types";
 
 /**
- * Issue 8: "on a program of 1,000 submissions with 3 attachments of 1 MB each: PDFs of all submissions
- * under 30 s (target 10 s), attachments zip under 45 s with the server's memory staying under 300 MB,
- * the matrix of 10,000 candidates × 200 reviewers under 60 s (target 5 s)".
+ * The exports' targets:
+ * "on a program of 1,000 submissions with 3 attachments of 1 MB each: PDFs of all submissions under 30 s
+ * (target 10 s), attachments zip under 45 s with the server's memory staying under 300 MB, the matrix of
+ * 10,000 candidates × 200 reviewers under 60 s (target 5 s)".
  */
 export const EXPORTS = {
   name: "exports",
@@ -26,7 +27,7 @@ interface ExportCase {
   /** The issue's target (seconds) and its hard limit. */
   targetSeconds: number;
   limitSeconds: number;
-  /** The server's memory budget during the export and its download, when the issue sets one. */
+  /** The server's memory budget during the export and its download, when the targets set one. */
   maxRssMb?: number;
 }
 

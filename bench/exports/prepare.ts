@@ -19,9 +19,10 @@ import { ORG_ADMIN_EMAIL } from "../generator/context";
 import type { DatabaseTarget } from "../lib/target";
 
 /**
- * The exports benchmark's own program (issue 8: "a program of 1,000 submissions with 3 attachments of
- * 1 MB each"), made once in the bench organization and kept: the next runs find it by name. The other
- * benchmark parts leave it alone (the review-program lookup and the form programs skip it by name).
+ * The exports benchmark's own program (bench/README.md, "Exports":
+ * "a program of 1,000 submissions with 3 attachments of 1 MB each"), made once in the bench organization and
+ * kept: the next runs find it by name. The other benchmark parts leave it alone (the review-program lookup
+ * and the form programs skip it by name).
  */
 export const EXPORTS_PROGRAM_NAME = "Exports benchmark";
 export const EXPORTS_SHAPE = { submissions: 1000, filesEach: 3, fileBytes: 1024 * 1024 } as const;

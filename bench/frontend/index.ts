@@ -11,7 +11,10 @@ import { freePort, startServerProcess } from "../runner/server-process";
 import { demoApplicantFormPath } from "./applicant-link";
 import { launchChromium, measurePageLoad, type PageLoadFigures } from "./page-load";
 
-/** Issue 9: "first contentful paint of the applicant form < 1 s on localhost in headless Chromium". */
+/**
+ * The front-end budget:
+ * "first contentful paint of the applicant form < 1 s on localhost in headless Chromium".
+ */
 export const FRONTEND = {
   name: "frontend",
   description:
@@ -81,11 +84,11 @@ function targetsOf(
 }
 
 /**
- * Issue 9's front-end budgets. Builds nothing: measures dist/client as `npm run build` left it. Starts
- * our server (SERVE_CLIENT on) on a fresh embedded database in a temporary DATA_DIR, where the demo
- * data publishes a form, then opens that form's applicant link `loads` times in headless Chromium,
- * each time in a new browser context, and reads the first contentful paint from the Performance API.
- * Adds each route's gzipped JavaScript, measured in the same build.
+ * The front-end budgets (bench/README.md, "Front end"). Builds nothing: measures dist/client as `npm run
+ * build` left it. Starts our server (SERVE_CLIENT on) on a fresh embedded database in a temporary DATA_DIR,
+ * where the demo data publishes a form, then opens that form's applicant link `loads` times in headless
+ * Chromium, each time in a new browser context, and reads the first contentful paint from the Performance
+ * API. Adds each route's gzipped JavaScript, measured in the same build.
  */
 export async function measureFrontend(options: FrontendOptions = {}): Promise<FrontendFigures> {
   const log = options.log ?? console.log;

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/frontend/run.ts [--loads N] [--quick]`: issue 9's front-end budgets on the build in
+ * `npx tsx bench/frontend/run.ts [--loads N] [--quick]`: the front-end budgets on the build in
  * dist/client (run `npm run build` first). Prints the per-route JavaScript and the applicant form's
  * first contentful paint, with the targets; exits 1 when one is missed.
  */

@@ -14,7 +14,8 @@ export interface Scale {
   /**
    * A second, smaller review program where every reviewer ranks exactly `submissions` candidates:
    * a stacked ranking holds all of a member's candidates, and in the first program everyone sees
-   * thousands (the open ones), so the 500-candidate ranking of issue 6 needs a program of its own.
+   * thousands (the open ones), so the 500-candidate ranking of the reviewing targets needs a program of its
+   * own.
    */
   ranking: ReviewScale;
 }

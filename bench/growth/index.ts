@@ -12,9 +12,9 @@ import { GROWTH_DATA_DIR, growthTarget } from "./target";
 import { type GrowthSample, type Senders, sendOverHttp, timeEndpoint } from "./timing";
 
 /**
- * Issue 9's growth curve: every list endpoint timed one request at a time in programs of 1,000, 10,000
- * and 100,000 submitted applications (bench/growth/prepare.ts, its own database), and the query plans
- * of every statement they send at 10,000 and 100,000 (bench/growth/plans.ts).
+ * The growth curve (bench/README.md, "Growth"): every list endpoint timed one request at a time in programs
+ * of 1,000, 10,000 and 100,000 submitted applications (bench/growth/prepare.ts, its own database), and the
+ * query plans of every statement they send at 10,000 and 100,000 (bench/growth/plans.ts).
  */
 export interface GrowthOptions {
   /** Fewer samples per endpoint and program (5 instead of 20). */

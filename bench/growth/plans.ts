@@ -2,10 +2,12 @@ import type { Database } from "../../src/server/db/client";
 import type { CapturedStatement } from "./in-process";
 
 /**
- * Issue 9: "query plans checked for every list and statistics query at 100,000 submissions (indexes in
- * migrations; no sequential scans on large tables)". Each statement our server sent for one request is
- * explained again with its own parameters: EXPLAIN (ANALYZE) for a read, which runs it once more and
- * gives the rows and time of each step, plain EXPLAIN for a write (not run).
+ * The plans budget:
+ * "query plans checked for every list and statistics query at 100,000 submissions (indexes in migrations; no
+ * sequential scans on large
+ * tables)". Each statement our server sent for one request is explained again with its own parameters:
+ * EXPLAIN (ANALYZE) for a read, which runs it once more and gives the rows and time of each step, plain
+ * EXPLAIN for a write (not run).
  */
 
 /** A table with at least this many rows is large: reading all of it is a finding. */

@@ -92,7 +92,7 @@ function planLines(plans: GrowthPlans): string[] {
   return lines;
 }
 
-/** The growth table, then the plans: Markdown, so it can be pasted into the issue as is. */
+/** The growth table, then the plans: Markdown, so it can be pasted into a note as is. */
 export function formatGrowth(result: GrowthResult): string {
   const programs = result.dataset.programs
     .map(

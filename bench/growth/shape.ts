@@ -1,6 +1,6 @@
 import { SCALES } from "../generator/scales";
 
-/** Issue 9: "list endpoints stay flat from 1,000 to 100,000 submissions in a program". */
+/** The growth budget: "list endpoints stay flat from 1,000 to 100,000 submissions in a program". */
 export const GROWTH_SIZES = [1000, 10_000, 100_000] as const;
 export type GrowthSize = (typeof GROWTH_SIZES)[number];
 

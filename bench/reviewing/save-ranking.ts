@@ -17,7 +17,10 @@ import type { SqlQuery } from "../lib/sql-client";
 import type { BaselineEndpoint, BenchUser } from "../scenarios/types";
 import { expectOk, type WriteBenchmark, type WriteSession } from "./write-types";
 
-/** Issue 6's ranking: the generator's ranking program gives every reviewer exactly this many candidates. */
+/**
+ * The reviewing targets' ranking (bench/README.md, "Reviewing"): the generator's ranking program gives every
+ * reviewer exactly this many candidates.
+ */
 export const RANKING_SIZE = 500;
 const STALE_MESSAGE =
   "Your ranking was changed in another tab or window. Reload to continue with the newest order.";

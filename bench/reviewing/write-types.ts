@@ -2,10 +2,10 @@ import type { HttpAnswer, HttpClient, HttpRequest } from "../lib/http-client";
 import type { BenchUser } from "../scenarios/types";
 
 /**
- * A measured write of the reviewing side (issue 6: "saving a review and saving a ranking of 500
- * candidates under 50 ms at the median"). Unlike a scenario, each reviewer's next request depends on
- * the answer to the previous one (a ranking's revision), so the runner sends them itself, one in
- * flight per reviewer (bench/reviewing/writes.ts).
+ * A measured write of the reviewing side (bench/README.md, "Reviewing":
+ * "saving a review and saving a ranking of 500 candidates under 50 ms at the median"). Unlike a scenario,
+ * each reviewer's next request depends on the answer to the previous one (a ranking's revision), so the
+ * runner sends them itself, one in flight per reviewer (bench/reviewing/writes.ts).
  */
 export interface WriteBenchmark {
   name: string;

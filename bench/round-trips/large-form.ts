@@ -2,7 +2,10 @@ import { newQuestion } from "../../src/shared/forms/defaults";
 import type { FormContent, Question } from "../../src/shared/forms/model";
 import { benchFormContent, budgetTable, choices, limitedParagraphs } from "../lib/bench-form";
 
-/** Issue 4's performance case: a form this size must load and save without visible lag. */
+/**
+ * The builder's performance case (bench/README.md, "Round trips"): a form this size must load and save
+ * without visible lag.
+ */
 export const LARGE_FORM = { sections: 40, questionsPerSection: 25 } as const;
 
 /**

@@ -1,6 +1,6 @@
 import type { RunReport, TargetResult } from "./report";
 
-/** Issue 9's server budgets that belong to no one scenario. */
+/** The server budgets (bench/README.md, "Budgets (the final table)") that belong to no one scenario. */
 export const SERVER_BUDGETS = {
   coldStartMs: 3000,
   rssAtRestMb: 250,

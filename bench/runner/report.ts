@@ -53,7 +53,7 @@ export interface ServerFigures {
 
 type ServerSummary = Omit<ServerFigures, "scenarios" | "writes" | "roundTrips" | "autosave" | "exports">;
 
-/** One budget of issue 9 checked against what our server did. */
+/** One budget (bench/README.md, "Budgets (the final table)") checked against what our server did. */
 export interface TargetResult {
   name: string;
   /** Where the figure comes from. */
@@ -105,7 +105,7 @@ export interface RunReport {
   roundTrips: ({ name: string; description: string; request: string } & RoundTripFigures)[];
   /** Guest applicants autosaving on our server: phases, read-back check and targets. */
   autosave: ({ description: string; request: string } & AutosaveFigures) | null;
-  /** Issue 8's exports on our server: each export's time, memory and download, and the targets. */
+  /** The exports on our server: each export's time, memory and download, and the targets. */
   exports: ({ description: string } & ExportsFigures) | null;
   /** The front end's figures (bench/frontend), when the run includes them. */
   frontend: FrontendFigures | null;
@@ -459,7 +459,7 @@ function autosaveTables(report: RunReport): string[] {
   ];
 }
 
-/** Issue 8's exports: each one's time, the server's memory and the download, then the targets. */
+/** The exports: each one's time, the server's memory and the download, then the targets. */
 function exportsTables(report: RunReport): string[] {
   const exportsRun = report.exports;
   if (!exportsRun) return [];
@@ -507,7 +507,7 @@ function exportsTables(report: RunReport): string[] {
   ];
 }
 
-/** The summary as Markdown tables, so it can be pasted into an issue as is. */
+/** The summary as Markdown tables, so it can be pasted into a note as is. */
 export function formatReport(report: RunReport): string {
   const { app, baseline } = report.servers;
   const serverLine = (s: ServerSummary) =>
@@ -541,7 +541,7 @@ function budgetTable(report: RunReport): string[] {
   const rows = report.budgets.map((b) => [b.name, b.measuredIn, value(b), fixed(b.ratio, 2), result(b.pass)]);
   const failed = report.budgets.filter((b) => b.pass === false).length;
   return [
-    "Budgets (issue 9)",
+    "Budgets",
     "",
     ...markdownTable(["budget", "measured in", "value", "baseline ratio", "result"], rows),
     "",

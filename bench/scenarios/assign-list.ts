@@ -4,7 +4,7 @@ import { REVIEWING_TARGETS } from "./candidate-list";
 import type { BenchUser, Scenario } from "./types";
 
 /**
- * Issue 7's Assign reviewers screen: the first page of the review program's 10,000 candidates (10
+ * The Assign reviewers screen: the first page of the review program's 10,000 candidates (10
  * rows) with each row's reviewers and groups, the committee (200 reviewers) and the program's groups,
  * as the organization admin. Every other request searches the applicant names for a short string, as
  * the search box does: a substring filter that the page walk and the total both apply.
@@ -46,7 +46,7 @@ export const assignListScenario: Scenario = {
   actor: "organizationAdmin",
   signedIn: true,
   expectStatus: 200,
-  // No latency budget in the issue for this screen (a handful of admins use it, not 50 at once): the
+  // No latency budget for this screen (a handful of admins use it, not 50 at once): the
   // ratio says what our server adds to the same SQL.
   targets: REVIEWING_TARGETS,
   baseline: {

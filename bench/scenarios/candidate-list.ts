@@ -14,7 +14,10 @@ import {
 } from "../baseline/reviewing";
 import type { BenchUser, ReviewerFixture, Scenario } from "./types";
 
-/** Issue 6 / issue 9: reviewer list and submission view, 50 concurrent users. */
+/**
+ * The reviewing targets (bench/README.md, "Reviewing"): reviewer list and submission view, 50 concurrent
+ * users.
+ */
 export const REVIEWING_TARGETS = { p99Ms: 50, minRatio: 0.7 } as const;
 
 const PAGE_SIZE = 10;

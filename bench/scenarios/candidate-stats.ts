@@ -16,13 +16,13 @@ import type { SqlQuery } from "../lib/sql-client";
 import type { BaselineResponse, BenchUser, Scenario } from "./types";
 
 /**
- * Issue 7's Candidate Statistics table as the page first shows it: page 1 of the review program's
+ * The Candidate Statistics table as the page first shows it: page 1 of the review program's
  * submitted candidates (10,000, with about 61,000 reviews and 200 stacked rankings of 500 in the large
  * data set) by name, DEFAULT_PAGE_SIZE rows with their rating figures, suggested and calibrated ratings,
  * average ranking and consensus rank, as the organization admin — the request the client sends for its
  * first view (FIRST_PAGE_QUERY of src/client/features/candidate-statistics/candidate-table-model.ts).
  *
- * Since issue 9 the server computes a program's whole table once and keeps it under the program's
+ * The server computes a program's whole table once and keeps it under the program's
  * statistics versions (src/server/reviewing/candidate-stats.ts): a request reads the versions (one
  * statement of a few rows) and, while none changed, cuts the page from the kept table. Nothing changes
  * between the scenario's requests, so after the first one (the answer check's) every request is that:
@@ -180,7 +180,7 @@ export const candidateStatsScenario: Scenario = {
   signedIn: true,
   expectStatus: 200,
   maxConnections: 1,
-  // Issue 7: under 300 ms for one request; the ratio says what our server adds to the same SQL and arithmetic.
+  // Under 300 ms for one request; the ratio says what our server adds to the same SQL and arithmetic.
   targets: { p99Ms: 300, minRatio: 0.7 },
   baseline: {
     pattern: /^\/api\/admin\/candidate-submissions$/,

@@ -57,7 +57,10 @@ export interface Scenario {
   variants?: number;
   /** Method and path for the report when the path depends on the data set (default: `path` of a blank user). */
   request?: string;
-  /** What the scenario must achieve on our server (issue 9's budgets), checked in the report. */
+  /**
+   * What the scenario must achieve on our server (bench/README.md, "Budgets (the final table)"), checked in
+   * the report.
+   */
   targets?: ScenarioTargets;
   /** Its requests need each user's `review` fixture (the runner reads it from the database first). */
   usesReviewData?: boolean;

@@ -1,5 +1,5 @@
 /**
- * Kill -9 mid-save (issue 10, "Faults and load"): guest applicants autosave and the demo committee
+ * Kill -9 mid-save (docs/reliability.md, "Faults"): guest applicants autosave and the demo committee
  * saves reviews, rankings and decisions while our server is killed with SIGKILL and restarted on the
  * same data several times; afterwards every write that was acknowledged must be there.
  *

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL restarted under load (issue 10, "Faults and load"): our server runs on a throwaway
+ * PostgreSQL restarted under load (docs/reliability.md, "Faults"): our server runs on a throwaway
  * PostgreSQL 15 cluster of its own while applicants autosave, the committee saves reviews, rankings and
  * decisions and the admin force submits drafts; PostgreSQL is restarted (`pg_ctl restart -m fast`),
  * then stopped for a few seconds and started again. Our server is never restarted.

@@ -1,5 +1,5 @@
 /**
- * sqlmap and wapiti against our server, signed in (issue 10, "Bad input"): every endpoint of the
+ * sqlmap and wapiti against our server, signed in (docs/reliability.md, "Bad input"): every endpoint of the
  * OpenAPI document and better-auth's, each with a valid call of the demo organization, and the SPA.
  *
  *   npm run test:scan [-- --only sqlmap|wapiti] [--endpoint REGEX] [--baseline] [--level N] [--risk N]

@@ -1,5 +1,5 @@
 /**
- * Soak (issue 10, "Faults and load"): mixed load at a steady rate against our server for ten minutes —
+ * Soak (docs/reliability.md, "Faults"): mixed load at a steady rate against our server for ten minutes —
  * guest applicants autosaving and submitting, reviewers listing candidates, opening them, saving
  * reviews and rankings, the admin listing candidates and deciding — on a fresh database with the demo
  * data. Every request is timed and checked; the server's memory is sampled.

@@ -133,11 +133,12 @@ const envSchema = z.object({
   OPERATOR_EMAILS: z.string().default(""),
   /**
    * Comma-separated email domains of our own internal test accounts, left out of Reviewer Statistics
-   * (review-and-administration §6: "Email addresses from three internal domains are excluded"). A
-   * domain matches the part after the last "@" exactly, case-insensitively (a leading "@" is ignored).
-   * Default: decisionhub.example (our staff and system addresses, as in MAIL_FROM), decisionhub.test
-   * (QA accounts we create in customers' programs) and bench.test (the benchmark's generated accounts).
-   * The demo's accounts (demo.test) are deliberately not in it: the demo shows its committee's figures.
+   * (review-and-administration, "6. Roles and permissions":
+   * "Email addresses from three internal domains are excluded"). A domain matches the part after the last "@"
+   * exactly, case-insensitively (a leading "@" is ignored). Default: decisionhub.example (our staff and
+   * system addresses, as in MAIL_FROM), decisionhub.test (QA accounts we create in customers' programs) and
+   * bench.test (the benchmark's generated accounts). The demo's accounts (demo.test) are deliberately not in
+   * it: the demo shows its committee's figures.
    */
   INTERNAL_EMAIL_DOMAINS: z.string().default("decisionhub.example,decisionhub.test,bench.test"),
   /** How long a finished export (its file and its row) is kept before the sweep deletes it. */

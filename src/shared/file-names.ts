@@ -1,4 +1,7 @@
-/** File-name slug lengths (review-and-administration §9): 60 by default, 200 in exports. */
+/**
+ * File-name slug lengths (review-and-administration, "9. Business constants and limits"): 60 by default, 200
+ * in exports.
+ */
 export const SLUG_LENGTH = 60;
 export const EXPORT_SLUG_LENGTH = 200;
 

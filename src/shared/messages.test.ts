@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { errorPageMessage } from "./messages";
 
-describe("error page messages (spec §8)", () => {
+describe("error page messages (forms-and-applicants, '8. Error catalogue')", () => {
   it.each([
     ["400", "We cannot handle this request."],
     ["401", "You are unauthorized to access this content."],

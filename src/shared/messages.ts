@@ -20,8 +20,8 @@ export const MESSAGES = {
 } as const;
 
 /**
- * A sign-in refused by the per-account limits (issue 10; the specification has no wording for it).
- * Shared because the server answers with it and the sign-in card shows it for any 429.
+ * A sign-in refused by the per-account limits (docs/decisions/013-sign-in-abuse.md; the specification has no
+ * wording for it). Shared because the server answers with it and the sign-in card shows it for any 429.
  */
 export const TOO_MANY_SIGN_IN_ATTEMPTS =
   "Too many sign-in attempts. Please wait a few minutes and try again.";
@@ -39,7 +39,7 @@ export const SIGN_IN_LOCKED =
  */
 export const COMMON_PASSWORD = "This password is one of the most common passwords; choose another.";
 
-/** The error page's message per code (forms-and-applicants §8). */
+/** The error page's message per code (forms-and-applicants, "8. Error catalogue"). */
 export function errorPageMessage(code: string | null | undefined): string {
   switch (code) {
     case "400":

@@ -178,7 +178,8 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   {
-    // Legacy programs (appVersion 1): their own review page (review-and-administration §2).
+    // Legacy programs (appVersion 1): their own review page (review-and-administration,
+    // "2. Screens and routes").
     path: "/submissions/legacy/:programId/:appId",
     title: "Legacy Submission",
     group: "REVIEWER",

@@ -9,9 +9,9 @@ import { type AppRoute, ROUTES } from "./route-table";
 /*
  * React Router's declarative mode (BrowserRouter + useRoutes), not its data router: the app loads no
  * data through the router, and the data router's code is about 15 KB gzipped of the JavaScript every
- * page, the applicant form included, must fetch first (issue 9's budget). What the data router gave:
- * the route-table row of the page (current-route.ts matches the address itself) and the error
- * boundary (root-error-boundary.tsx).
+ * page, the applicant form included, must fetch first (docs/decisions/014-declarative-router.md). What the
+ * data router gave: the route-table row of the page (current-route.ts matches the address itself) and the
+ * error boundary (root-error-boundary.tsx).
  */
 
 function toRouteObject(route: AppRoute): RouteObject {

@@ -1,4 +1,7 @@
-/** The spec's page size for tables it does not name otherwise (review-and-administration §9 "other tables 10"). */
+/**
+ * The spec's page size for tables it does not name otherwise (review-and-administration,
+ * "9. Business constants and limits": "other tables 10").
+ */
 export const DEFAULT_PAGE_SIZE = 10;
 
 export interface TablePage<T> {

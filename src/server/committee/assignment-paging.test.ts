@@ -14,7 +14,7 @@ import type { TestApp } from "../test/harness";
 import { buildCandidate } from "../test/review-factories";
 
 /**
- * Issue 9: Assign reviewers paged by anchor (Next and Previous name the neighbouring page's row) and by
+ * Assign reviewers paged by anchor (Next and Previous name the neighbouring page's row) and by
  * number from the nearer end (src/server/reviewing/list-paging.ts), with and without a search. Every
  * walk is compared with the whole list read as one page from the start. Names repeat in case only, so
  * page boundaries fall inside runs of equal names, where only the id orders the rows.

@@ -35,8 +35,8 @@ import {
 } from "./reviewer-group-service";
 
 /**
- * Running the committee (issue 7): assigning reviewers and reviewer groups to candidates, and the
- * groups themselves. Every route is for the program's admins (`committee:assign`: ADMIN,
+ * Running the committee (docs/decisions/010-committee.md): assigning reviewers and reviewer groups to
+ * candidates, and the groups themselves. Every route is for the program's admins (`committee:assign`: ADMIN,
  * ADMIN_REVIEWER, the organization admin); anyone else gets 404, as for a program they cannot see.
  */
 const tags = ["committee"];

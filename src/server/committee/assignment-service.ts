@@ -49,10 +49,10 @@ import {
 } from "./committee-members";
 
 /**
- * Assign reviewers (review-and-administration §2, §6): which committee members and reviewer groups
- * review which candidate. Only the assignment tables are written; `submissions.open_to_all` follows
- * them through the database's triggers (migrations/0008_open_to_all.sql), so what a reviewer sees
- * changes with the transaction's commit.
+ * Assign reviewers (review-and-administration, "2. Screens and routes", "6. Roles and permissions"): which
+ * committee members and reviewer groups review which candidate. Only the assignment tables are written;
+ * `submissions.open_to_all` follows them through the database's triggers (migrations/0008_open_to_all.sql),
+ * so what a reviewer sees changes with the transaction's commit.
  *
  * Every writer locks the candidates it changes (in id order) before touching their assignments, and
  * the groups it assigns before the candidates: the triggers take the same locks in the same order, so

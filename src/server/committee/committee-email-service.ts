@@ -16,9 +16,9 @@ import { isReviewableSql, visibleToReviewerSql } from "../reviewing/candidates";
 import { ASSIGNABLE_ROLES, distinct } from "./committee-members";
 
 /**
- * The committee's emails (review-and-administration §5, §7): the Send Emails dialog's messages to
- * candidates and the reminders to committee members. Both only write to the outbox (decision 002): the
- * caller's answer means the messages are stored, and the dispatcher delivers them.
+ * The committee's emails (review-and-administration, "5. Validation rules", "7. The calls"): the Send Emails
+ * dialog's messages to candidates and the reminders to committee members. Both only write to the outbox
+ * (decision 002): the caller's answer means the messages are stored, and the dispatcher delivers them.
  */
 
 type CustomEmail = z.output<typeof customEmailBodySchema>;

@@ -13,8 +13,9 @@ import { findProgram } from "../programs/service";
 import { sendCustomEmails, sendReviewerReminder } from "./committee-email-service";
 
 /**
- * The committee's emails (issue 7), mounted at /api/email before the support routes (feedback and
- * error reports share the prefix). Messages go to the outbox; the dispatcher is kicked after commit.
+ * The committee's emails (docs/decisions/009-committee-emails.md), mounted at /api/email before the support
+ * routes (feedback and error reports share the prefix). Messages go to the outbox; the dispatcher is kicked
+ * after commit.
  */
 const tags = ["committee"];
 

@@ -7,12 +7,13 @@ import { statisticsVersions } from "../reviewing/stats-versions";
 import { KeptFigures } from "./kept-figures";
 
 /**
- * Candidate Statistics' funding figures (review-and-administration §2, §9) over the program's submitted,
- * non-test candidates, in one statement. Amounts are stored in cents (bigint), so the sum is an exact
- * integer; the total and the average are turned into dollars as numeric (exact decimals) and handed
- * over as text, so 0.10 + 0.20 is 0.30 and never 0.30000000000000004. The average is the approved
- * candidates' mean amount rounded half away from zero to 2 decimals (an approved candidate without an
- * amount — possible only in data older than the rule that approving needs one — has none to average).
+ * Candidate Statistics' funding figures (review-and-administration, "2. Screens and routes",
+ * "9. Business constants and limits") over the program's submitted, non-test candidates, in one statement.
+ * Amounts are stored in cents (bigint), so the sum is an exact integer; the total and the average are turned
+ * into dollars as numeric (exact decimals) and handed over as text, so 0.10 + 0.20 is 0.30 and never
+ * 0.30000000000000004. The average is the approved candidates' mean amount rounded half away from zero to 2
+ * decimals (an approved candidate without an amount — possible only in data older than the rule that
+ * approving needs one — has none to average).
  */
 async function computeFundingStats(db: Tx, programId: string): Promise<FundingStats> {
   const approved = sql`${submissions.status} = 'approved'`;

@@ -14,7 +14,7 @@ import {
 import { isReviewableSql } from "../reviewing/candidates";
 
 /**
- * Reviewer Statistics as one SQL statement, as it was before issue 9: for tests only, the
+ * Reviewer Statistics as one SQL statement, as it once was: for tests only, the
  * straightforward computation that reviewer-stats.ts must match (reviewer-stats.test.ts). It turns the
  * visibility rule of reviewing/candidates.ts around: every submitted, non-test candidate open to all,
  * plus those assigned to the member directly or through a reviewer group (UNION: counted once). At

@@ -17,10 +17,10 @@ import { statisticsVersions } from "../reviewing/stats-versions";
 import { KeptFigures } from "./kept-figures";
 
 /**
- * Reviewer Statistics (review-and-administration §2, §6): each committee member and guest of the
- * program with how many candidates they see and how many of those they have rated. Plain ADMIN members
- * are left out (they rate nothing and see everyone), and so are internal test accounts — addresses in
- * the configured internal domains (config INTERNAL_EMAIL_DOMAINS).
+ * Reviewer Statistics (review-and-administration, "2. Screens and routes", "6. Roles and permissions"): each
+ * committee member and guest of the program with how many candidates they see and how many of those they have
+ * rated. Plain ADMIN members are left out (they rate nothing and see everyone), and so are internal test
+ * accounts — addresses in the configured internal domains (config INTERNAL_EMAIL_DOMAINS).
  *
  * What a member sees is the rule of reviewing/candidates.ts: every submitted, non-test candidate open
  * to all (submissions.open_to_all: assigned to no one and no group), plus those assigned to them directly

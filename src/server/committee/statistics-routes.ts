@@ -14,9 +14,10 @@ import { fundingStats } from "./funding-stats";
 import { reviewerStats } from "./reviewer-stats";
 
 /**
- * The committee's statistics (issue 7), mounted at /api/admin: Candidate Statistics' funding figures
- * (the candidate table itself is GET /api/admin/candidate-submissions, in reviewing/candidate-routes.ts)
- * and Reviewer Statistics. For the program's admins and the organization admin; anyone else gets 404.
+ * The committee's statistics (docs/decisions/010-committee.md), mounted at /api/admin: Candidate Statistics'
+ * funding figures (the candidate table itself is GET /api/admin/candidate-submissions, in
+ * reviewing/candidate-routes.ts) and Reviewer Statistics. For the program's admins and the organization
+ * admin; anyone else gets 404.
  */
 const tags = ["committee"];
 

@@ -107,7 +107,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       // A connection whose peer vanished without a reset (a host gone, a network cut) is found dead.
       keepAlive: true,
       // No JIT compilation: our statements are short, and on a large program PostgreSQL's cost estimate
-      // can pass jit_above_cost and spend a second compiling a statement that runs in 0.3 s (issue 9).
+      // can pass jit_above_cost and spend a second compiling a statement that runs in 0.3 s.
       options: "-c jit=off",
     });
     // An idle client losing its connection (PostgreSQL restarted or stopped) must not crash the process:

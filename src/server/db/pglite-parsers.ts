@@ -2,7 +2,7 @@
  * drizzle's PGlite driver sends the same parsers with every statement: the types it keeps as
  * PostgreSQL's text (timestamps, dates, intervals, numeric[] and their arrays). PGlite merges a
  * statement's parsers into a fresh copy of its whole parser table (about 350 entries) each time, which
- * cost 0.1–0.15 ms per statement in the benchmark's profiles (issue 9). So PGlite is given those
+ * cost 0.1–0.15 ms per statement in the benchmark's profiles. So PGlite is given those
  * parsers once, when it has opened, and each statement's copy of them is dropped before PGlite sees it.
  */
 import { type PGlite, type QueryOptions, type Transaction, types } from "@electric-sql/pglite";

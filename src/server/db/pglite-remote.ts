@@ -1,8 +1,8 @@
 /**
- * PGlite in a worker thread (PGLITE_WORKER, issue 9): the database's WebAssembly, its protocol code and
- * its file writes run on the second core, while this thread serves HTTP. `RemotePglite` stands in for
- * the PGlite instance, with what drizzle-orm's pglite driver and migrator call on it (query, and
- * transaction with a client that has query and exec) and what our code calls (query, exec,
+ * PGlite in a worker thread (PGLITE_WORKER, docs/decisions/017-pglite-worker.md): the database's WebAssembly,
+ * its protocol code and its file writes run on the second core, while this thread serves HTTP. `RemotePglite`
+ * stands in for the PGlite instance, with what drizzle-orm's pglite driver and migrator call on it (query,
+ * and transaction with a client that has query and exec) and what our code calls (query, exec,
  * dumpDataDir, close); the worker (pglite-worker.ts) runs the real one.
  *
  * Exactly as in-process:

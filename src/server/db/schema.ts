@@ -462,7 +462,7 @@ export const submissions = pgTable(
     revision: integer("revision").notNull().default(0),
     /** Test submissions (review-and-administration: "mark as test"). */
     softDeleted: boolean("soft_deleted").notNull().default(false),
-    /** The candidate decision (review-and-administration §4). */
+    /** The candidate decision (review-and-administration, "4. States and transitions"). */
     status: text("status").$type<DecisionStatus>().notNull().default("pending"),
     /** The grant amount in cents: exact, so totals never drift. Null until an admin sets one. */
     amountCents: bigint("amount_cents", { mode: "number" }),
@@ -470,8 +470,9 @@ export const submissions = pgTable(
     reviewCount: integer("review_count").notNull().default(0),
     /**
      * Assigned to no committee member and no reviewer group, so every committee member of the program
-     * sees it (review-and-administration §6). Kept by database triggers on submission_reviewers and
-     * submission_reviewer_groups (migrations/0008_open_to_all.sql): never written by the application.
+     * sees it (review-and-administration, "6. Roles and permissions"). Kept by database triggers on
+     * submission_reviewers and submission_reviewer_groups (migrations/0008_open_to_all.sql): never written by
+     * the application.
      */
     openToAll: boolean("open_to_all").notNull().default(true),
     /**
@@ -495,7 +496,7 @@ export const submissions = pgTable(
       .on(t.programId, t.nameKey, t.id)
       .where(sql`submission_date is not null and soft_deleted = false and open_to_all`),
     // Assign Reviewers: a program's submitted candidates in list order, so that a page and a search's
-    // total (a name that contains the search: every name is read) come from the index alone (issue 9).
+    // total (a name that contains the search: every name is read) come from the index alone.
     index("submissions_reviewable_name_idx")
       .on(t.programId, t.nameKey, t.id)
       .where(sql`submission_date is not null and soft_deleted = false`),
@@ -509,7 +510,7 @@ export const submissions = pgTable(
 );
 
 /**
- * How many of a program's submissions each list holds (issue 9: a list's total must not cost a count of
+ * How many of a program's submissions each list holds (a list's total must not cost a count of
  * the program): every one (Admin Mode), the submitted non-tests (an admin's list, Assign reviewers), and
  * of those the ones open to the whole committee (the part of a committee member's list they share).
  * Kept by triggers on submissions in the writing transaction (migrations/0015_program_submission_counts.sql):
@@ -542,7 +543,7 @@ export const submissionFiles = pgTable(
   (t) => [index("submission_files_submission_idx").on(t.submissionId, t.createdAt)],
 );
 
-/** Admin edits of submissions: who changed which answers, when (issue 5 item 14). */
+/** Admin edits of submissions: who changed which answers, when (docs/decisions/007-submissions.md). */
 export const submissionEdits = pgTable(
   "submission_edits",
   {
@@ -680,10 +681,10 @@ export const reviews = pgTable(
  * The candidates assigned to a committee member, directly or through a reviewer group: one row per
  * (member, candidate), with the candidate's list key (submissions.name_key), whether it is submitted and
  * not a test, and whether the member rated it (their review's rating is above -1). A member's list is
- * these and the candidates open to all (review-and-administration §6), each read in list order from its
- * own index, so a page and the list's counts cost the same whatever the size of the program (issue 9).
- * Kept by database triggers on the assignment tables, reviewer_group_members, submissions and reviews
- * (migrations/0017_reviewer_candidates.sql): never written by the application.
+ * these and the candidates open to all (review-and-administration, "6. Roles and permissions"), each read in
+ * list order from its own index, so a page and the list's counts cost the same whatever the size of the
+ * program. Kept by database triggers on the assignment tables, reviewer_group_members, submissions and
+ * reviews (migrations/0017_reviewer_candidates.sql): never written by the application.
  */
 export const reviewerCandidates = pgTable(
   "reviewer_candidates",
@@ -777,7 +778,10 @@ export const rankings = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
     applications: jsonb("applications").$type<string[]>().notNull().default([]),
-    /** Set once a drag put a candidate into the top five (review-and-administration §4). */
+    /**
+     * Set once a drag put a candidate into the top five (review-and-administration,
+     * "4. States and transitions").
+     */
     topFiveChanged: boolean("top_five_changed").notNull().default(false),
     revision: integer("revision").notNull().default(0),
     updatedAt: updatedAt(),
@@ -786,7 +790,8 @@ export const rankings = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Exports (issue 8): durable jobs claimed by the runner (src/server/exports/job-runner.ts).
+// Exports (docs/decisions/011-exports.md): durable jobs claimed by the runner
+// (src/server/exports/job-runner.ts).
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -883,7 +888,7 @@ export const auditEvents = pgTable(
 );
 
 /**
- * Issue 9: per program, a counter per input of the statistics pages, bumped by triggers in the
+ * Per program, a counter per input of the statistics pages, bumped by triggers in the
  * transaction of every write to it (migrations/0016_statistics_versions.sql), spread over 16 shards so
  * that concurrent writers rarely wait on one row: the pages keep their figures in memory and read the
  * sums to know whether they are still current (reviewing/stats-versions.ts). Never written by the

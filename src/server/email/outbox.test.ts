@@ -5,7 +5,7 @@ import { createTestDatabase } from "../test/database";
 import { enqueueEmail, enqueueEmails, oneLineSubject } from "./outbox";
 
 /**
- * Every subject the outbox holds is one line (issue 10, "Bad input"), whatever kind of email and
+ * Every subject the outbox holds is one line (docs/reliability.md, "Bad input"), whatever kind of email and
  * whatever a name put in it: the templates put program, form and people's names in subjects, and a
  * line break there would be a header line to the next system that reads it.
  */

@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * The signed download link of a finished export (issue 8: "the download link is signed, expires, and
- * works only for the admin who asked"). The signature covers the job, the user it was made for and the
- * expiry, so changing any of them — or presenting it in another user's session — makes it worthless.
+ * The signed download link of a finished export (docs/decisions/011-exports.md:
+ * "the download link is signed, expires, and works only for the admin who asked"). The signature covers the
+ * job, the user it was made for and the expiry, so changing any of them — or presenting it in another user's
+ * session — makes it worthless.
  */
 
 /** The key that signs export links: derived from the app's secret, so it signs nothing else. */

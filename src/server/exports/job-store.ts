@@ -28,8 +28,8 @@ export const resultKey = (job: { id: string; attempts: number; kind: ExportKind;
 /**
  * The name the result is saved under: the program's slug, the kind (and the dossier's candidate), the
  * day it was asked for (UTC) and the extension — `community-grants-2026-data-2026-11-21.csv`. The slug
- * part stays within the export slug length (review-and-administration §9: 200), so the whole name fits
- * every file system's 255.
+ * part stays within the export slug length (review-and-administration, "9. Business constants and limits":
+ * 200), so the whole name fits every file system's 255.
  */
 export function exportFileName(
   programName: string,

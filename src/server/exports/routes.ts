@@ -28,9 +28,9 @@ import {
 } from "./job-store";
 
 /**
- * Exports as background jobs (issue 8), mounted at /api/exports. Every route asks the matrix for
- * `export:run` on the program (its ADMIN and ADMIN_REVIEWER members and the organization admin), and a
- * job is seen, downloaded and deleted only by the admin who asked for it: anyone else gets 404.
+ * Exports as background jobs (docs/decisions/011-exports.md), mounted at /api/exports. Every route asks the
+ * matrix for `export:run` on the program (its ADMIN and ADMIN_REVIEWER members and the organization admin),
+ * and a job is seen, downloaded and deleted only by the admin who asked for it: anyone else gets 404.
  */
 const tags = ["exports"];
 const jobParams = z.object({ id: z.string().min(1).max(64) });

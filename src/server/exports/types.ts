@@ -29,7 +29,10 @@ export interface ExportContext {
   output: Writable;
   /** Aborted when the job must stop (lease lost, shutdown, cancel): stop writing and reject. */
   signal: AbortSignal;
-  /** Addresses in these domains are our own test accounts: left out of the comment export (spec §6). */
+  /**
+   * Addresses in these domains are our own test accounts: left out of the comment export
+   * (review-and-administration, "6. Roles and permissions").
+   */
   internalEmailDomains: readonly string[];
 }
 

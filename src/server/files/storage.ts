@@ -308,7 +308,8 @@ export class DiskStorage implements FileStorage {
     await rm(this.pathOf(bucket, key), { force: true });
   }
 
-  // Results written as streams (exports, issue 8): a partial file beside the key, moved into place whole.
+  // Results written as streams (exports, docs/decisions/011-exports.md): a partial file beside the key, moved
+  // into place whole.
 
   /**
    * A new temporary path beside where `key` goes, its folder created: the caller writes it, then

@@ -1,8 +1,8 @@
 import { open, rm } from "node:fs/promises";
 
 /**
- * An upload's body, read as it streams in (issue 10, "Bad input"): written to a temporary file chunk
- * by chunk, never gathered in memory, and stopped as soon as it passes the upload address's size — a
+ * An upload's body, read as it streams in (docs/reliability.md, "Bad input"): written to a temporary file
+ * chunk by chunk, never gathered in memory, and stopped as soon as it passes the upload address's size — a
  * client that declares no length (chunked) cannot make the server read, or hold, more than that.
  */
 

@@ -5,9 +5,9 @@ import { type Cast, withCastTestApp } from "../test/factories";
 import type { TestApp } from "../test/harness";
 
 /**
- * A form's header image is none or one of its own program's uploaded images (issue 10, "Bad input"):
- * the address's shape is the schema's rule, the program is checked on save — as the form builder
- * uses it: ask for an upload address, PUT the image, save the form with the address handed out.
+ * A form's header image is none or one of its own program's uploaded images (docs/reliability.md,
+ * "Bad input"): the address's shape is the schema's rule, the program is checked on save — as the form
+ * builder uses it: ask for an upload address, PUT the image, save the form with the address handed out.
  */
 
 let t: TestApp;

@@ -41,8 +41,9 @@ import { isoOrNull, reviewProgram } from "./present";
 import { programCountSql } from "./program-counts";
 
 /**
- * Step 1's list (review-and-administration §2, §6). Everything is filtered, counted and paged in SQL
- * with the one visibility rule, so a page costs the same few queries whatever its size.
+ * Step 1's list (review-and-administration, "2. Screens and routes", "6. Roles and permissions"). Everything
+ * is filtered, counted and paged in SQL with the one visibility rule, so a page costs the same few queries
+ * whatever its size.
  */
 
 /** GET /api/applications: the shared query, and the neighbour a page was reached from (list-paging.ts). */

@@ -20,7 +20,7 @@ import {
 } from "../test/review-factories";
 
 /**
- * Issue 9: step 1's list paged by anchor (Next and Previous name the neighbouring page's row) and by
+ * Step 1's list paged by anchor (Next and Previous name the neighbouring page's row) and by
  * number from the nearer end (src/server/reviewing/list-paging.ts). Every walk is compared with the
  * whole list read as one page from the start, the order the list has always had: the name without
  * regard to case, then the id. Names repeat ("Ada", "ada", "ADA") so that page boundaries fall inside

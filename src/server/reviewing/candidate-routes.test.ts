@@ -852,7 +852,7 @@ describe("query count", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Issue 7: decisions on PATCH /api/submissions/updateField/{id}, and Candidate Statistics at scale
+// Decisions on PATCH /api/submissions/updateField/{id}, and Candidate Statistics at scale
 // ---------------------------------------------------------------------------------------------
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string[]> } };

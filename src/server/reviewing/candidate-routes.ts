@@ -42,8 +42,9 @@ import { findCandidate } from "./candidates";
 import { applyDecision } from "./decision-service";
 
 /**
- * Step 1 of reviewing (issue 6): the candidate list, the submission view, the admins' per-row actions
- * and what admins see per candidate. Every route loads, then asks the role matrix, then calls a service.
+ * Step 1 of reviewing (docs/decisions/008-reviewing.md): the candidate list, the submission view, the admins'
+ * per-row actions and what admins see per candidate. Every route loads, then asks the role matrix, then calls
+ * a service.
  */
 const tags = ["reviewing"];
 const id = z.string().min(1).max(64);

@@ -5,7 +5,7 @@ import { CandidateTable, type PageQuery, searchKey } from "./candidate-stats-pag
 
 /**
  * The order and the filters of Candidate Statistics, now applied by the server to the kept table (they
- * were the browser's, candidate-table-model.ts, before issue 9; these are its cases).
+ * were the browser's, candidate-table-model.ts, before; these are its cases).
  */
 
 function row(id: string, patch: Partial<CandidateStatsRow> = {}): CandidateStatsRow {

@@ -15,7 +15,7 @@ import { CONSENSUS_LIMIT } from "./stats-math";
 /**
  * The straightforward computation of Candidate Statistics, for tests only: every figure from
  * src/shared/review/scoring.ts's definitions applied candidate by candidate, and the page cut by sorting
- * and filtering every row as the candidate table did in the browser before issue 9. The fast path
+ * and filtering every row as the candidate table once did in the browser. The fast path
  * (candidate-figures.ts, candidate-stats-page.ts, cached in candidate-stats.ts) must give exactly this.
  */
 
@@ -101,7 +101,7 @@ export function referenceRows(program: ReferenceProgram): {
 
 const STATUS_ORDER = { approved: 0, pending: 1, disapproved: 2 } as const;
 
-/** The browser's sortRows before issue 9: one comparator over whole rows. */
+/** The browser's former sortRows: one comparator over whole rows. */
 function sortedRows(
   rows: readonly CandidateStatsRow[],
   query: Pick<CandidateStatsQuery, "sort" | "direction">,

@@ -9,7 +9,8 @@ import { backfillSuggestedRatings } from "./suggested-rating";
 
 /**
  * What admins see per candidate (review-science.md, Candidate Statistics), a page at a time, for
- * programs of 100,000 candidates (issue 9: under 300 ms with tens of thousands of applications).
+ * programs of 100,000 candidates (under 300 ms with tens of thousands of applications: bench/README.md,
+ * "Budgets (the final table)").
  *
  * The figures of a whole program are computed in Node (candidate-figures.ts) from three inputs read in
  * compact form (candidate-stats-inputs.ts) — the candidates, their reviews, the stacked rankings — and

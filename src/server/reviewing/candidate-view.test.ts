@@ -136,7 +136,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** The facts the view is made of, one table at a time (the view's reads before issue 9). */
+/** The facts the view is made of, one table at a time (the view's reads before it became one statement). */
 async function reference(actor: Actor, submissionId: string) {
   const { candidate, resource } = await findCandidate(db, actor.userId, submissionId, cast.program.id);
   const program = { ...candidate.program, id: candidate.programId, organizationId: candidate.organizationId };

@@ -16,9 +16,9 @@ import { type Candidate, findCandidate } from "./candidates";
 import { emptyReview, isoOrNull, presentComment, presentReview, reviewProgram } from "./present";
 
 /**
- * The submission view (review-and-administration §2): the answers of the version the candidate applied
- * on, with anonymized answers withheld from everyone but the program's admins — the text never leaves
- * the server for a reviewer — plus the caller's review and the comments they may see.
+ * The submission view (review-and-administration, "2. Screens and routes"): the answers of the version the
+ * candidate applied on, with anonymized answers withheld from everyone but the program's admins — the text
+ * never leaves the server for a reviewer — plus the caller's review and the comments they may see.
  */
 
 /** Questions whose answers (and files) only the program's admins receive. */

@@ -14,9 +14,9 @@ import { notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 
 /**
- * Who reviews which candidate (review-and-administration §6): a committee member sees a candidate
- * assigned to them directly or to a group they belong to, or a candidate assigned to no one and no
- * group. The same rule serves the lists (as SQL, so pages and counts come straight from the database)
+ * Who reviews which candidate (review-and-administration, "6. Roles and permissions"): a committee member
+ * sees a candidate assigned to them directly or to a group they belong to, or a candidate assigned to no one
+ * and no group. The same rule serves the lists (as SQL, so pages and counts come straight from the database)
  * and the single candidate (as a flag handed to the role matrix): the two can never disagree. This
  * form suits a walk of many candidates (a ranking, the committee emails); visibleToReviewerByIdSql
  * says the same of a few found by id.

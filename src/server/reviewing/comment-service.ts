@@ -10,9 +10,9 @@ import { presentComment } from "./present";
 import { isCommentableSection, reviewableSections } from "./review-service";
 
 /**
- * Comments on a candidate's sections (review-and-administration §6): seen only by their author and the
- * program's admins. Callers pass `onlyUserId` for everyone who is not an admin, so a list query can
- * never return someone else's comment to them.
+ * Comments on a candidate's sections (review-and-administration, "6. Roles and permissions"): seen only by
+ * their author and the program's admins. Callers pass `onlyUserId` for everyone who is not an admin, so a
+ * list query can never return someone else's comment to them.
  */
 
 const commentColumns = {

@@ -16,8 +16,8 @@ import { DECISION_REFUSAL } from "./candidate-list";
 import { isReviewableSql } from "./candidates";
 
 /**
- * The committee's decision on a candidate (review-and-administration §4): status and amount, guarded
- * against concurrent edits (decision 016).
+ * The committee's decision on a candidate (review-and-administration, "4. States and transitions"): status
+ * and amount, guarded against concurrent edits (decision 016).
  */
 
 type DecidedCandidate = { id: string; programId: string; organizationId: string; identifier: string };

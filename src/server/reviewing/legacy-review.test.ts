@@ -9,10 +9,11 @@ import type { TestApp } from "../test/harness";
 import { buildCandidate } from "../test/review-factories";
 
 /**
- * The legacy review page's calls (review-and-administration §2, §3, §9; docs/decisions/008 "Legacy
- * programs"): an appVersion 1 program's review is the nine canvas entries canvas_1 … canvas_9 rated
- * 1–5 and the Final Rating (the review's rating), saved through POST /api/reviews and read back
- * through the submission view the page loads.
+ * The legacy review page's calls (review-and-administration, "2. Screens and routes",
+ * "3. Entities and their fields", "9. Business constants and limits"; docs/decisions/008 "Legacy programs"):
+ * an appVersion 1 program's review is the nine canvas entries canvas_1 … canvas_9 rated 1–5 and the Final
+ * Rating (the review's rating), saved through POST /api/reviews and read back through the submission view the
+ * page loads.
  */
 
 let t: TestApp;

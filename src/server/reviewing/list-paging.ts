@@ -2,7 +2,7 @@ import { asc, desc, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 
 /**
- * Paging the long lists (issue 9: step 1's list, Admin Mode, Assign reviewers) at a cost that does not
+ * Paging the long lists (step 1's list, Admin Mode, Assign reviewers) at a cost that does not
  * grow with the program. A page keeps its number (what the screens show, and what the address keeps so
  * Back returns to it), and the client names where it starts when it came from a neighbouring page: the
  * id of the row just before it (`after`: the previous page's last row, for Next) or just after it

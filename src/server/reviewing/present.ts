@@ -19,7 +19,8 @@ export function reviewProgram(
     archived: program.archived,
     overrideFinalRating: program.overrideFinalRating,
     increment: incrementOf(incrementTenths),
-    // Stacked rankings are on unless a program turns them off (review-and-administration §2).
+    // Stacked rankings are on unless a program turns them off (review-and-administration,
+    // "2. Screens and routes").
     enableStackedRankings: settings.enableStackedRankings !== false,
     showFinalRating: settings.showFinalRating ?? false,
     finalReviewText: settings.finalReviewText ?? "",

@@ -14,8 +14,9 @@ import { assignedToReviewerSql, isReviewableSql } from "./candidates";
 import { statisticsVersions } from "./stats-versions";
 
 /**
- * Stacked rankings (review-and-administration §4, step 2): each committee member's candidates, best
- * first. `revision` makes a save from a stale tab fail (409) instead of overwriting a newer order.
+ * Stacked rankings (review-and-administration, "4. States and transitions", step 2): each committee member's
+ * candidates, best first. `revision` makes a save from a stale tab fail (409) instead of overwriting a newer
+ * order.
  */
 
 interface ProgramRef {
@@ -238,7 +239,8 @@ export async function saveRanking(
   body: SaveRankingBody,
 ): Promise<{ revision: number; topFiveChanged: boolean }> {
   const candidates = await rankingCandidates(db, program.id, userId, seesAll);
-  // Spec §9: stacked rankings need at least one rated application.
+  // review-and-administration, "9. Business constants and limits": stacked rankings need at least one rated
+  // application.
   if (!candidates.some((c) => c.rating > NOT_RATED)) throw new AppError("CONFLICT", NOTHING_RATED_MESSAGE);
   if (!isPermutationOf(body.rankings, candidates)) throw stale();
 

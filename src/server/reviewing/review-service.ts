@@ -19,9 +19,9 @@ import { emptyReview, presentReview } from "./present";
 import { suggestedRatingToStore } from "./suggested-rating";
 
 /**
- * Saving and reading reviews (review-and-administration §3–§5, design/review-science.md). One row per
- * (candidate, committee member); the overall rating is decided here, never trusted from the browser
- * when the program computes it.
+ * Saving and reading reviews (review-and-administration, "3. Entities and their fields" to
+ * "5. Validation rules"; design/review-science.md). One row per (candidate, committee member); the overall
+ * rating is decided here, never trusted from the browser when the program computes it.
  */
 
 export type ReviewRow = typeof reviews.$inferSelect;

@@ -5,9 +5,9 @@ import type { Reader } from "./markers";
 import type { OrgKey, Person, RoleInOrg, World } from "./world";
 
 /**
- * Everyone the matrix calls every route as (issue 10's list, the guest applicant who holds a draft's
- * token but has no account, and an admin held back by the organization's two-factor requirement). All
- * of them belong to organization A, except the admin of another organization, who is B's.
+ * Everyone the matrix calls every route as (the roles of docs/reliability.md, "Access", the guest applicant
+ * who holds a draft's token but has no account, and an admin held back by the organization's two-factor
+ * requirement). All of them belong to organization A, except the admin of another organization, who is B's.
  */
 export const ACTORS = [
   "anonymous",

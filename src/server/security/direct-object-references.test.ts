@@ -12,9 +12,9 @@ import { ROUTE_CASES } from "./table";
 import { buildWorld, type World } from "./world";
 
 /**
- * Issue 10, "direct object references": every id, user id, file and signed address a call names is
- * tried with the other organization's value (or, for one's own user id, another user's), by every actor
- * the original call let through. They must get 404 and no data, unless the table says why not.
+ * Direct object references (docs/reliability.md, "Access"): every id, user id, file and signed address a call
+ * names is tried with the other organization's value (or, for one's own user id, another user's), by every
+ * actor the original call let through. They must get 404 and no data, unless the table says why not.
  */
 
 let world: World;

@@ -10,8 +10,8 @@ import { MIDDLEWARE, ROUTE_CASES } from "./table";
 import { buildWorld, type World } from "./world";
 
 /**
- * Issue 10, "the whole matrix": every route of the app × every actor, each answer's status as the table
- * says, and no answer holding a marker its reader may not see.
+ * The whole matrix (docs/reliability.md, "Access"): every route of the app × every actor, each answer's
+ * status as the table says, and no answer holding a marker its reader may not see.
  */
 
 let world: World;

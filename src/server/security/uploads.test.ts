@@ -20,7 +20,7 @@ import { nameProblems } from "./xss/inert";
 import { askUpload, putBytes } from "./xss/surfaces";
 
 /**
- * Hostile uploads (issue 10, "Bad input"), through the real flow — an upload address for a file
+ * Hostile uploads (docs/reliability.md, "Bad input"), through the real flow — an upload address for a file
  * question, the bytes PUT to it, the download through a signed address: the type is judged by the
  * bytes, the size is enforced, names never choose where a file goes, and downloads are attachments
  * the browser may not sniff. No endpoint unpacks archives, so a zip bomb has nothing to explode: a

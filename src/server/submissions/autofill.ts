@@ -48,9 +48,9 @@ function translateAnswer(source: Answer, from: Question, to: Question, sectionId
 }
 
 /**
- * Autofill (issue 5 item 8): for each question mapped to a question of an earlier form, the
- * applicant's answer on their latest application to that form — only into answers still empty.
- * Files are not copied (they belong to the other application).
+ * Autofill (forms-and-applicants, "2. Screens and routes", "Form-filling screen"): for each question mapped
+ * to a question of an earlier form, the applicant's answer on their latest application to that form — only
+ * into answers still empty. Files are not copied (they belong to the other application).
  */
 export async function autofillAnswers(
   db: Tx,

@@ -17,9 +17,10 @@ import { formState } from "./form-versions";
 import { isEditable, questionNames, recordAdminEdit, type SubmissionRef } from "./service";
 
 /**
- * Applicant files (issue 5 item 6): the question's count and type and the plan's size are checked
- * before the upload address is given and again when the bytes arrive (type by content). Files live
- * in the private bucket under the submission; the database row is what makes a file part of it.
+ * Applicant files (forms-and-applicants, "5. Validation rules", "Applicant answers"): the question's count
+ * and type and the plan's size are checked before the upload address is given and again when the bytes arrive
+ * (type by content). Files live in the private bucket under the submission; the database row is what makes a
+ * file part of it.
  */
 const MB = 1_048_576;
 const UPLOAD_MINUTES = 15;

@@ -36,7 +36,10 @@ export async function formState(db: Tx, formId: string, now = new Date()) {
   return {
     ...form,
     link,
-    /** Takes responses: published and the latest applicant link open (forms-and-applicants §4). */
+    /**
+     * Takes responses: published and the latest applicant link open (forms-and-applicants,
+     * "4. States and transitions").
+     */
     accepting: !form.draft && isAccepting(link, now),
   };
 }

@@ -15,10 +15,11 @@ import { embedFonts } from "./pdf/fonts";
 import { COLORS, PdfLayout, type TextStyle } from "./pdf/layout";
 
 /**
- * The applicant's responses as a PDF (issue 5 item 13): downloaded from the confirmation page and
- * the portal, and rendered for each submission of the admins' PDF export. Only what the applicant
- * saw is printed: the sections on their branching path, without deleted sections, hidden questions
- * or checkbox grids; form text in the applicant's language.
+ * The applicant's responses as a PDF (forms-and-applicants, "2. Screens and routes",
+ * "Confirmation page after submit"): downloaded from the confirmation page and the portal, and rendered for
+ * each submission of the admins' PDF export. Only what the applicant saw is printed: the sections on their
+ * branching path, without deleted sections, hidden questions or checkbox grids; form text in the applicant's
+ * language.
  */
 
 export interface SubmissionPdfFile {

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from "./harness";
 import { buildCandidate, countQueries, insertComment, insertRanking, insertReview } from "./review-factories";
 
 /**
- * Issue 9: "a test counts queries per request for 1 vs 20 rows on every list endpoint". Each list
+ * "A test counts queries per request for 1 vs 20 rows on every list endpoint". Each list
  * below is read in an organization holding 1 of each thing and in one holding 20, and must send the
  * same number of SQL statements (no query per row).
  *

@@ -1,9 +1,10 @@
 import { MACHINE_TRANSLATION_MESSAGES } from "../../shared/forms/french-texts";
 
 /**
- * Machine translation (forms-and-applicants §1: "The French text is machine-translated … by a cloud
- * translation service"): one interface, one real provider (Google Cloud Translation, google.ts), results
- * cached in the database (cache.ts). See docs/decisions/022-machine-translation.md.
+ * Machine translation (forms-and-applicants, "1. What the product does and for whom":
+ * "The French text is machine-translated … by a cloud translation service"): one interface, one real provider
+ * (Google Cloud Translation, google.ts), results cached in the database (cache.ts). See
+ * docs/decisions/022-machine-translation.md.
  */
 
 export type TargetLanguage = "fr" | "en";

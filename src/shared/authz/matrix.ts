@@ -63,13 +63,19 @@ export interface ResourceOf {
   "ranking:write": { programId: string; organizationId: string; archived: boolean };
   /** Everyone's reviews, ratings, comments and rankings in a program: its admins. */
   "review:readAll": { programId: string; organizationId: string };
-  /** Running the committee (issue 7): assign reviewers and groups, manage groups — the program's admins. */
+  /**
+   * Running the committee (docs/decisions/010-committee.md): assign reviewers and groups, manage groups — the
+   * program's admins.
+   */
   "committee:assign": { programId: string; organizationId: string };
   /** Approve, disapprove and set amounts; see the funding statistics — the program's admins. */
   "candidate:decide": { programId: string; organizationId: string };
   /** Email candidates and remind reviewers — the program's admins. */
   "committee:email": { programId: string; organizationId: string };
-  /** Start exports of a program's data and see one's own (issue 8) — the program's admins. */
+  /**
+   * Start exports of a program's data and see one's own (docs/decisions/011-exports.md) — the program's
+   * admins.
+   */
   "export:run": { programId: string; organizationId: string };
   /** The organization's audit log (who changed what, when): its organization admin only. */
   "audit:read": { organizationId: string };

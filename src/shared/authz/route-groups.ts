@@ -1,7 +1,10 @@
 import { type Actor, isOrganizationAdminOf, membershipIn } from "./actor";
 import { isProgramAdminRole } from "./roles";
 
-/** The spec's route groups (forms-and-applicants §6, review-and-administration §6). */
+/**
+ * The spec's route groups (forms-and-applicants, "6. Roles and permissions", review-and-administration,
+ * "6. Roles and permissions").
+ */
 export type RouteGroup =
   | "PUBLIC"
   | "APPLICANT"

@@ -35,7 +35,7 @@ function chosen(q: Question, answerArray: string[]): Answer {
   return { ...emptyAnswer(q, "s1"), answerArray };
 }
 
-describe("answer formats (§5)", () => {
+describe("answer formats (forms-and-applicants, '5. Validation rules')", () => {
   const cases: [Validation["type"], string, string, string][] = [
     ["EMAIL", "ann@example.org", "ann@example", "Answer must be an email (name@example.com)"],
     ["PHONE", "+1 (514) 555-0199", "555-01", "Answer must be a phone number"],
@@ -97,7 +97,7 @@ describe("answer formats (§5)", () => {
   });
 });
 
-describe("section completeness (§5)", () => {
+describe("section completeness (forms-and-applicants, '5. Validation rules')", () => {
   it("needs required text, the identifier always, a choice, a file, a table row and required columns", () => {
     const options = [{ ...newOption("x"), _id: "x" }];
     const table = question("SIMPLE_TABLE", {

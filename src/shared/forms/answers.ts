@@ -11,9 +11,10 @@ import {
 } from "./model";
 
 /**
- * An applicant's answers (forms-and-applicants §3 "Answer") and the rules that judge them (§5
- * "Applicant answers"). The browser and the server run these same functions: the browser to guide
- * the applicant, the server so that a crafted request cannot submit what the browser would refuse.
+ * An applicant's answers (forms-and-applicants, "3. Entities and their fields", "Answer") and the rules that
+ * judge them ("5. Validation rules", "Applicant answers"). The browser and the server run these same
+ * functions: the browser to guide the applicant, the server so that a crafted request cannot submit what the
+ * browser would refuse.
  */
 
 export const ANSWER_LIMITS = {
@@ -77,7 +78,7 @@ export const choiceOf = (answers: AnswerMap) => (questionId: string) =>
   answers.get(questionId)?.answerArray[0];
 
 // ---------------------------------------------------------------------------------------------
-// Formats (§5): NUMBER, EMAIL, PHONE, URL, DATE.
+// Formats (forms-and-applicants, "5. Validation rules"): NUMBER, EMAIL, PHONE, URL, DATE.
 // ---------------------------------------------------------------------------------------------
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NUMBER = /^[-+]?(\d+([.,]\d+)?|[.,]\d+)$/;
@@ -105,8 +106,8 @@ export const countWords = (text: string) => text.split(/\s+/).filter(Boolean).le
 /**
  * What is wrong with a question's answer, in the applicant's language; empty when nothing is.
  * Formats are checked on any non-empty answer. Word, character and selection limits apply when the
- * question is required (§5) and also to an optional answer that is given: a limit an applicant can
- * bypass by leaving "required" off would be no limit (docs/decisions/007).
+ * question is required (forms-and-applicants, "5. Validation rules") and also to an optional answer that is
+ * given: a limit an applicant can bypass by leaving "required" off would be no limit (docs/decisions/007).
  */
 export function answerErrors(question: Question, answer: Answer | undefined, t: Translate): string[] {
   const v = question.validations;
@@ -147,7 +148,10 @@ export function answerErrors(question: Question, answer: Answer | undefined, t: 
   return [];
 }
 
-/** What a required question still lacks (§5 section completeness); empty when answered. */
+/**
+ * What a required question still lacks (forms-and-applicants, "5. Validation rules": section completeness);
+ * empty when answered.
+ */
 export function missingAnswer(question: Question, answer: Answer | undefined, t: Translate): string[] {
   if (isHiddenQuestion(question) || question.type === "CHECKBOX_GRID") return [];
   const required = question.required || question.type === "IDENTIFIER";

@@ -38,7 +38,8 @@ function defaultNextIndex(sections: readonly Section[], index: number): number |
 
 /**
  * The section after `sectionId` for these answers: the smart question's route for the chosen
- * option wins over the section's next section (forms-and-applicants §4). Null after the last.
+ * option wins over the section's next section (forms-and-applicants, "4. States and transitions"). Null after
+ * the last.
  */
 export function nextSectionId(
   allSections: readonly Section[],

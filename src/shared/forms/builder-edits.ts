@@ -15,7 +15,7 @@ import {
  * objects for the rest, so memoized section and question components skip what an edit did not touch.
  */
 
-/** Types whose answers may not be anonymized (forms-and-applicants §5). */
+/** Types whose answers may not be anonymized (forms-and-applicants, "5. Validation rules"). */
 export const ANONYMIZE_DISABLED: ReadonlySet<QuestionType> = new Set([
   "IDENTIFIER",
   "FILE_UPLOAD",

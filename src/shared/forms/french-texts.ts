@@ -1,9 +1,10 @@
 import { type FormContent, type FormSettings, liveSections, type RichText } from "./model";
 
 /**
- * The form's French texts (forms-and-applicants §1: the form page in English and French): which English
- * texts applicants read, which of them have French, and which French texts a machine made. Used by the
- * builder's French texts and by the server's machine translation, so both count the same texts.
+ * The form's French texts (forms-and-applicants, "1. What the product does and for whom": the form page in
+ * English and French): which English texts applicants read, which of them have French, and which French texts
+ * a machine made. Used by the builder's French texts and by the server's machine translation, so both count
+ * the same texts.
  */
 
 type Translations = FormSettings["translations"];

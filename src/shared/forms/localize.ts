@@ -3,7 +3,8 @@ import type { FormSettings, RichText } from "./model";
 
 /**
  * Form content in the applicant's language: the French text the administrator entered for this
- * English text when French is on, otherwise the original (forms-and-applicants, issue 5 item 12).
+ * English text when French is on, otherwise the original (forms-and-applicants,
+ * "1. What the product does and for whom").
  */
 export function localize(text: string, language: Language, settings: FormSettings): string {
   if (language !== "fr" || !settings.frenchTranslationEnabled) return text;

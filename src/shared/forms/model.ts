@@ -3,10 +3,10 @@ import { hasNoLineBreak } from "../schemas/common";
 
 /**
  * The form model: one definition, used by the builder, the applicant renderer and the server
- * (forms-and-applicants §3). Stored as one JSON document per form, so a 1,000-question form loads
- * and saves in a single row write. Field names follow the spec where it names them; where the spec
- * describes a storage quirk of the old product (file settings in x_options[0]/y_options[0], table
- * columns in y_options), the model has typed fields instead (docs/decisions/006).
+ * (forms-and-applicants, "3. Entities and their fields"). Stored as one JSON document per form, so a
+ * 1,000-question form loads and saves in a single row write. Field names follow the spec where it names them;
+ * where the spec describes a storage quirk of the old product (file settings in x_options[0]/y_options[0],
+ * table columns in y_options), the model has typed fields instead (docs/decisions/006).
  */
 
 export const QUESTION_TYPES = [

@@ -84,8 +84,8 @@ function questionProblems(question: Question): string[] {
 }
 
 /**
- * Everything that blocks Publish (forms-and-applicants §5 "Builder"), each tied to where it is.
- * `maxFiles` is the plan's limit (0: none). An empty list means the form may be published.
+ * Everything that blocks Publish (forms-and-applicants, "5. Validation rules", "Builder"), each tied to where
+ * it is. `maxFiles` is the plan's limit (0: none). An empty list means the form may be published.
  */
 export function formProblems(allSections: readonly Section[], plan: { maxFiles: number }): FormProblem[] {
   const sections = liveSections(allSections);

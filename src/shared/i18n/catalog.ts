@@ -8,7 +8,7 @@ export const LANGUAGES = ["en", "fr"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 const en = {
-  // Answer validation (forms-and-applicants §5 "Applicant answers").
+  // Answer validation (forms-and-applicants, "5. Validation rules", "Applicant answers").
   "answer.email": "Answer must be an email (name@example.com)",
   "answer.phone": "Answer must be a phone number",
   "answer.date": "Answer must be a date (YYYY/MM/DD)",

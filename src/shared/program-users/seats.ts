@@ -10,8 +10,8 @@ export function seatOf(role: ProgramRole): Seat {
 const isFull = (used: number, limit: number) => limit > 0 && used >= limit;
 
 /**
- * The roles offered when editing a member (review-and-administration §5): only admin roles when
- * they are the program's last admin; admin roles removed when the admin seats are all taken and
+ * The roles offered when editing a member (review-and-administration, "5. Validation rules"): only admin
+ * roles when they are the program's last admin; admin roles removed when the admin seats are all taken and
  * reviewer roles removed when the reviewer seats are, unless the person already holds that kind of
  * seat. The server applies the same rule (and counts seats itself).
  */

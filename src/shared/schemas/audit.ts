@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_EMAIL_LENGTH } from "../limits";
 
 /**
- * The audit log (issue 10; docs/decisions/012-audit-log.md): an append-only record of every
+ * The audit log (docs/decisions/012-audit-log.md): an append-only record of every
  * administrative change, read by the organization admin a page at a time, newest first.
  */
 

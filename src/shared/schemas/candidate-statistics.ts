@@ -2,7 +2,7 @@ import { z } from "zod";
 import { candidateStatsRowSchema, DECISION_STATUSES } from "./reviews";
 
 /**
- * GET /api/admin/candidate-submissions (issue 9): Candidate Statistics a page at a time. The server
+ * GET /api/admin/candidate-submissions: Candidate Statistics a page at a time. The server
  * keeps every candidate's figures and sorts, filters and pages them; the browser holds one page. A
  * program of 100,000 candidates answered in one response was 38 MB of JSON.
  */

@@ -5,9 +5,9 @@ import { expectedIdsSchema } from "./edit-conflict";
 import { DECISION_STATUSES } from "./reviews";
 
 /**
- * Running the committee (issue 7): assigning reviewers and reviewer groups, decisions and amounts,
- * funding and reviewer statistics, and the committee's emails to candidates and reviewers. Paths follow
- * the seed (review-and-administration §7) where it names them.
+ * Running the committee (docs/decisions/010-committee.md): assigning reviewers and reviewer groups, decisions
+ * and amounts, funding and reviewer statistics, and the committee's emails to candidates and reviewers. Paths
+ * follow the seed (review-and-administration, "7. The calls") where it names them.
  */
 
 export const COMMITTEE_MESSAGES = {
@@ -25,7 +25,7 @@ export const COMMITTEE_MESSAGES = {
   notAGroupOfProgram: "Choose reviewer groups of this program.",
 } as const;
 
-/** review-and-administration §9. */
+/** review-and-administration, "9. Business constants and limits". */
 export const COMMITTEE_LIMITS = {
   assignNameLength: 60,
   assignPageSizes: [5, 10, 25, 50] as const,

@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 /**
- * Concurrent edits (issue 10, decision 016): a write that replaces a value carries what its client last
- * saw (`expected`); the server writes only while the stored value still is that, else it answers 409
- * CONFLICT with the message below and the stored value as `error.current`, so that the person can take
+ * Concurrent edits (docs/decisions/016-concurrent-edits.md): a write that replaces a value carries what its
+ * client last saw (`expected`); the server writes only while the stored value still is that, else it answers
+ * 409 CONFLICT with the message below and the stored value as `error.current`, so that the person can take
  * theirs (reload) or keep theirs (send again with `expected` set to the value now stored).
  */
 

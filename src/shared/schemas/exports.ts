@@ -1,9 +1,10 @@
 import { z } from "zod";
 
 /**
- * Exports as background jobs (issue 8; review-and-administration §2 Export Options, §6, §8, §9): an admin
- * starts one, watches its progress, and downloads the result through a signed, expiring link that works
- * only for them — or finds it later in the list of their recent exports.
+ * Exports as background jobs (docs/decisions/011-exports.md; review-and-administration, "Export Options",
+ * "6. Roles and permissions", "8. Error catalogue", "9. Business constants and limits"): an admin starts one,
+ * watches its progress, and downloads the result through a signed, expiring link that works only for them —
+ * or finds it later in the list of their recent exports.
  */
 
 export const EXPORT_KINDS = ["data", "pdfs", "attachments", "matrix", "comments", "dossier"] as const;
@@ -88,7 +89,10 @@ export const exportJobSchema = z.object({
   total: z.number().int().nullable(),
   /** How many times the job was started: above 1 it was interrupted (a restart) and started again. */
   attempts: z.number().int(),
-  /** The failure shown to the admin (spec §8: "alert with the message"). */
+  /**
+   * The failure shown to the admin (review-and-administration, "8. Error catalogue":
+   * "alert with the message").
+   */
   error: z.string().nullable(),
   fileName: z.string().nullable(),
   size: z.number().int().nullable(),

@@ -10,7 +10,7 @@ import { nameSchema } from "./common";
 import { programNameSchema } from "./programs";
 
 /**
- * Names are on one line (issue 10, "Bad input"): they are the subjects of emails, the titles of
+ * Names are on one line (docs/reliability.md, "Bad input"): they are the subjects of emails, the titles of
  * pages and the rows of lists. The spec gives no message for it: these are short and plain, in the
  * style of "Program name is required".
  */

@@ -4,9 +4,9 @@ import { sectionSchema } from "../forms/model";
 import { submissionFileSchema } from "./submissions";
 
 /**
- * The reviewing side's HTTP contract (issue 6): the candidate list (step 1), the submission view with
- * the caller's review and comments, reviews and comments, stacked rankings (step 2), and what admins
- * see per candidate. Paths follow the seed (review-and-administration §7).
+ * The reviewing side's HTTP contract (docs/decisions/008-reviewing.md): the candidate list (step 1), the
+ * submission view with the caller's review and comments, reviews and comments, stacked rankings (step 2), and
+ * what admins see per candidate. Paths follow the seed (review-and-administration, "7. The calls").
  */
 
 export const REVIEW_MESSAGES = {
@@ -25,7 +25,7 @@ export const REVIEW_MESSAGES = {
   nextStep: "Next Step",
 } as const;
 
-/** Truncation and page sizes (review-and-administration §9). */
+/** Truncation and page sizes (review-and-administration, "9. Business constants and limits"). */
 export const REVIEW_LIMITS = {
   listNameLength: 50,
   rankingNameLength: 35,

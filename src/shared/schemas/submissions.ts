@@ -3,8 +3,8 @@ import { answerSchema, answersSchema } from "../forms/answers";
 import { formSettingsSchema, richTextSchema, sectionSchema } from "../forms/model";
 
 /**
- * The applicant side's HTTP contract (issue 5). A guest's draft is reached with the unguessable
- * token it was created with, sent as the `x-submission-token` header; signed-in applicants by
+ * The applicant side's HTTP contract (docs/decisions/007-submissions.md). A guest's draft is reached with the
+ * unguessable token it was created with, sent as the `x-submission-token` header; signed-in applicants by
  * their session; program admins (admin edit mode) by their role.
  */
 export const SUBMISSION_TOKEN_HEADER = "x-submission-token";
@@ -34,7 +34,7 @@ export const applicantFormSchema = z.object({
   /** The version answers are recorded against; null in preview (the draft). */
   version: z.number().int().nullable(),
   allowEdit: z.boolean(),
-  /** Bytes = MB × 1,048,576 (forms-and-applicants §5). */
+  /** Bytes = MB × 1,048,576 (forms-and-applicants, "5. Validation rules"). */
   maxFileSizeMB: z.number().int(),
   /** Whether the form takes responses now (latest applicant link open, form published). */
   accepting: z.boolean(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Two-factor authentication (issue 10; docs/decisions/015-two-factor.md): admins add an authenticator app
+ * Two-factor authentication (docs/decisions/015-two-factor.md): admins add an authenticator app
  * (TOTP) to their account, and an organization may require it of its admins. The specification words none
  * of these messages; they are ours.
  */

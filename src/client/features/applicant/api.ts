@@ -2,7 +2,10 @@ import { portalResultSchema } from "../../../shared/schemas/submissions";
 import { apiGet, apiPath } from "../../lib/api-client";
 import { userKeys } from "../../lib/query-keys";
 
-/** The portal's page size (forms-and-applicants §9: applicant table page size 5). */
+/**
+ * The portal's page size (forms-and-applicants, "9. Business constants and limits": applicant table page size
+ * 5).
+ */
 export const PORTAL_PAGE_SIZE = 5;
 
 export const applicantKeys = {

@@ -11,8 +11,8 @@ export type FormStatus =
   | { kind: "closesIn"; days: number; hours: number };
 
 /**
- * The portal's Form Status (forms-and-applicants §4): Submitted; Open (no close date); Closed (the
- * form takes no responses, or the close date is past); or "Closes in N days and M hours".
+ * The portal's Form Status (forms-and-applicants, "4. States and transitions"): Submitted; Open (no close
+ * date); Closed (the form takes no responses, or the close date is past); or "Closes in N days and M hours".
  */
 export function formStatus(
   row: Pick<PortalRow, "accepting" | "closesAt" | "submissionDate">,
@@ -47,7 +47,10 @@ export type PortalAction =
   /** Nothing to do (closed, or submitted without editing): the Edit button shows disabled. */
   | { kind: "none" };
 
-/** Which of Edit or "Unsubmit & Edit" a row offers (forms-and-applicants §4 "Submission"). */
+/**
+ * Which of Edit or "Unsubmit & Edit" a row offers (forms-and-applicants, "4. States and transitions",
+ * "Submission").
+ */
 export function portalAction(
   row: Pick<PortalRow, "accepting" | "allowEdit" | "submissionDate" | "linkId">,
 ): PortalAction {

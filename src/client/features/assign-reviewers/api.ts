@@ -29,7 +29,10 @@ import { type AssignmentChange, applyChange, patchRow, replaceRow } from "./assi
 import type { AssignmentConflict } from "./assignment-conflict";
 import { assignKeys } from "./query-keys";
 
-/** Every call of Assign Reviewers and Manage Groups (issue 7), validated against the shared contract. */
+/**
+ * Every call of Assign Reviewers and Manage Groups (docs/decisions/010-committee.md), validated against the
+ * shared contract.
+ */
 export const assignApi = {
   list: (programId: string, view: AssignView) =>
     apiGet(

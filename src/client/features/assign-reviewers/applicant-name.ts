@@ -17,9 +17,9 @@ export function applicantLabel(identifier: string): string {
 }
 
 /**
- * The spec's truncation for this table (review-and-administration §9: "applicant name 60 characters plus
- * ellipsis"). Characters are code points, so a surrogate pair (an emoji, some accented letters) is never
- * cut in half.
+ * The spec's truncation for this table (review-and-administration, "9. Business constants and limits":
+ * "applicant name 60 characters plus ellipsis"). Characters are code points, so a surrogate pair (an emoji,
+ * some accented letters) is never cut in half.
  */
 export function truncateApplicantName(identifier: string, max: number = COMMITTEE_LIMITS.assignNameLength) {
   const full = applicantLabel(identifier);

@@ -30,7 +30,10 @@ import { failureReason } from "./failure-reason";
 import { ManageGroupsDialog } from "./manage-groups-dialog";
 import { type Selection, togglePage, toggleRow } from "./selection";
 
-/** The spec asks for a search that follows typing without a request per key (review-and-administration §2). */
+/**
+ * The spec asks for a search that follows typing without a request per key (review-and-administration,
+ * "Assign reviewers").
+ */
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** /admin/assign-reviewers: who reviews each application of the current program, one by one or in bulk. */

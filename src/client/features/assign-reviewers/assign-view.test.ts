@@ -18,7 +18,7 @@ const view = (patch: Partial<AssignView> = {}): AssignView => ({
 });
 
 describe("the table's view in the address", () => {
-  it("defaults to the first page of 10 rows and no search (§9)", () => {
+  it("defaults to the first page of 10 rows and no search (review-and-administration, '9. Business constants and limits')", () => {
     expect(viewFromParams(new URLSearchParams())).toEqual(view());
   });
 

@@ -12,7 +12,8 @@ import { ASSIGN_TEXT } from "./assign-messages";
 import { failureReason } from "./failure-reason";
 
 /**
- * The Manage Groups list's line of members: the first 3 names, then "+N more" for the rest (spec §2).
+ * The Manage Groups list's line of members: the first 3 names, then "+N more" for the rest
+ * (review-and-administration, "2. Screens and routes").
  */
 export function memberPreview(
   reviewers: ReviewerGroup["reviewers"],

@@ -11,7 +11,10 @@ import { AuditEventsTable } from "./audit-events-table";
 import { AuditFiltersForm } from "./audit-filters";
 import { AUDIT_TEXT, type AuditQuery } from "./audit-format";
 
-/** /organization/audit-log: the organization admin reads who changed what, and when (issue 10). */
+/**
+ * /organization/audit-log: the organization admin reads who changed what, and when
+ * (docs/decisions/012-audit-log.md).
+ */
 export function AuditLogPage() {
   const { userId, orgId, organization } = useAdministeredOrganization();
   if (organization.isError) return <OrganizationLoadFailure error={organization.error} />;

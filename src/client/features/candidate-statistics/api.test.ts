@@ -351,7 +351,7 @@ describe("a decision on the Candidate Statistics page", () => {
   });
 });
 
-describe("the table's pages (issue 9)", () => {
+describe("the table's pages", () => {
   const byAmountKey = candidateStatisticsKeys.candidatePage(USER, PROGRAM, {
     ...FIRST_PAGE_QUERY,
     sort: "amount",

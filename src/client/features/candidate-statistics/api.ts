@@ -40,7 +40,7 @@ function candidatesSearch(query: CandidateStatsQueryInput): string {
 
 /** Every call of the Candidate Statistics page, validated against the shared contract. */
 export const candidateStatisticsApi = {
-  /** A page of candidates, sorted, filtered and cut by the server (issue 9). */
+  /** A page of candidates, sorted, filtered and cut by the server. */
   candidates: (query: CandidateStatsQueryInput) =>
     apiGet(`/api/admin/candidate-submissions?${candidatesSearch(query)}`, candidateStatsPageSchema),
   funding: (programId: string) =>

@@ -37,10 +37,10 @@ import { RecipientsBar } from "./recipients-bar";
 import { SendEmailsDialog } from "./send-emails-dialog";
 
 /**
- * /admin/allcandidates (review-and-administration §2 "Candidate Statistics", §4 "Candidate decision"):
- * funding statistics, the submitted candidates with their ratings and rankings, decisions and amounts —
- * a page at a time, sorted and filtered by the server (issue 9) — and the Send Emails dialog for the
- * candidates chosen in the table.
+ * /admin/allcandidates (review-and-administration, "Candidate Statistics"; "4. States and transitions",
+ * "Candidate decision"): funding statistics, the submitted candidates with their ratings and rankings,
+ * decisions and amounts — a page at a time, sorted and filtered by the server — and the Send Emails dialog
+ * for the candidates chosen in the table.
  */
 export function CandidateStatisticsPage() {
   return (

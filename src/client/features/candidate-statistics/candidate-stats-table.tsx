@@ -47,7 +47,10 @@ interface CandidateStatsTableProps {
   onDecide: (row: CandidateStatsRow, body: DecisionBody) => void;
 }
 
-/** The candidate table, ten rows a page (§9 "other tables 10"), with the legend of its less obvious columns. */
+/**
+ * The candidate table, ten rows a page (review-and-administration, "9. Business constants and limits":
+ * "other tables 10"), with the legend of its less obvious columns.
+ */
 export function CandidateStatsTable({
   rows,
   loading = false,

@@ -14,7 +14,7 @@ import {
   parseAmountInput,
 } from "./decision-rules";
 
-describe("Approve (§4: disabled when the amount is empty or ≤ 0, or already approved)", () => {
+describe("Approve (review-and-administration, '4. States and transitions': disabled when the amount is empty or ≤ 0, or already approved)", () => {
   it("is allowed for a pending or disapproved candidate with an amount above 0", () => {
     expect(approveBlockedReason("pending", 1500)).toBeNull();
     expect(approveBlockedReason("disapproved", 0.01)).toBeNull();
@@ -32,7 +32,7 @@ describe("Approve (§4: disabled when the amount is empty or ≤ 0, or already a
   });
 });
 
-describe("Disapprove (§4: disabled when already disapproved)", () => {
+describe("Disapprove (review-and-administration, '4. States and transitions': disabled when already disapproved)", () => {
   it("is allowed for pending and approved candidates, with or without an amount", () => {
     expect(disapproveBlockedReason("pending")).toBeNull();
     expect(disapproveBlockedReason("approved")).toBeNull();
@@ -97,7 +97,7 @@ describe("the saves a decision makes", () => {
     expect(amountDecision({ status: "pending", amount: null }, null)).toBeNull();
   });
 
-  it("disapproves with an amount of 0 (§4), saying so to the server", () => {
+  it("disapproves with an amount of 0 (review-and-administration, '4. States and transitions'), saying so to the server", () => {
     expect(amountDecision({ status: "approved", amount: 1500 }, 0)).toEqual({
       status: "disapproved",
       amount: 0,

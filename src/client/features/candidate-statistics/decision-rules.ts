@@ -48,14 +48,20 @@ export function parseAmountInput(value: AmountInputValue): ParsedAmount {
   return { ok: true, amount: parsed.data };
 }
 
-/** Why Approve is disabled (§4: no amount, an amount of 0 or less, or already approved); null when it is not. */
+/**
+ * Why Approve is disabled (review-and-administration, "4. States and transitions": no amount, an amount of 0
+ * or less, or already approved); null when it is not.
+ */
 export function approveBlockedReason(status: Decision["status"], amount: number | null): string | null {
   if (status === "approved") return CANDIDATE_STATS_TEXT.alreadyApproved;
   if (amount === null || !(amount > 0)) return COMMITTEE_MESSAGES.approveNeedsAmount;
   return null;
 }
 
-/** Why Disapprove is disabled (§4: already disapproved); null when it is not. */
+/**
+ * Why Disapprove is disabled (review-and-administration, "4. States and transitions": already disapproved);
+ * null when it is not.
+ */
 export function disapproveBlockedReason(status: Decision["status"]): string | null {
   return status === "disapproved" ? CANDIDATE_STATS_TEXT.alreadyDisapproved : null;
 }
@@ -68,8 +74,9 @@ export function approveDecision(amount: number): DecisionBody {
 export const DISAPPROVE_DECISION: DecisionBody = { status: "disapproved" };
 
 /**
- * The save an edited amount makes, or null when nothing changed. An amount of 0 disapproves (§4); the
- * status is sent with it so that the rule never depends on the server inferring it.
+ * The save an edited amount makes, or null when nothing changed. An amount of 0 disapproves
+ * (review-and-administration, "4. States and transitions"); the status is sent with it so that the rule never
+ * depends on the server inferring it.
  */
 export function amountDecision(current: Decision, amount: number | null): DecisionBody | null {
   if (amount === current.amount) return null;

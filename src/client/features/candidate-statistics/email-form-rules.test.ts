@@ -47,7 +47,7 @@ describe("the draft of a new opening", () => {
   });
 });
 
-describe("Send is disabled (review-and-administration §5)", () => {
+describe("Send is disabled (review-and-administration, '5. Validation rules')", () => {
   it("while the subject is empty or blank", () => {
     for (const subject of ["", "   "]) {
       const result = check({ subject });

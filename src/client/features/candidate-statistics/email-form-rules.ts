@@ -8,9 +8,9 @@ import {
 } from "../../../shared/schemas/committee";
 
 /**
- * The Send Emails dialog's rules (review-and-administration §5, §8), apart from the screen. They check the
- * form with the very schema the server validates the request with, so the dialog never enables Send for
- * a message the server would refuse, nor disables it for one it would take.
+ * The Send Emails dialog's rules (review-and-administration, "5. Validation rules", "8. Error catalogue"),
+ * apart from the screen. They check the form with the very schema the server validates the request with, so
+ * the dialog never enables Send for a message the server would refuse, nor disables it for one it would take.
  */
 
 /** What the person typed. */

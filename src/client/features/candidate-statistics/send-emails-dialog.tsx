@@ -48,8 +48,9 @@ interface SendEmailsDialogProps {
 const RECIPIENTS_SHOWN = 100;
 
 /**
- * Send Emails (review-and-administration §5, §8): the committee's template filled per candidate and sent
- * through the outbox, then an alert with the accepted and refused addresses.
+ * Send Emails (review-and-administration, "5. Validation rules", "8. Error catalogue"): the committee's
+ * template filled per candidate and sent through the outbox, then an alert with the accepted and refused
+ * addresses.
  */
 export function SendEmailsDialog({ opened, onClose, ...rest }: SendEmailsDialogProps) {
   // While a send is in flight the dialog stays open: closing would lose its result, and a new opening

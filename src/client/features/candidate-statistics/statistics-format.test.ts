@@ -9,7 +9,7 @@ import {
 } from "./statistics-format";
 
 describe("numbers of the candidate table", () => {
-  it("shows ratings, suggested ratings and disagreement to 2 decimals (§9)", () => {
+  it("shows ratings, suggested ratings and disagreement to 2 decimals (review-and-administration, '9. Business constants and limits')", () => {
     expect(formatDecimal(3.456)).toBe("3.46");
     expect(formatDecimal(4)).toBe("4.00");
     expect(formatDecimal(0)).toBe("0.00");

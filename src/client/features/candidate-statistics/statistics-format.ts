@@ -6,7 +6,10 @@ import type { DecisionStatus } from "../../../shared/schemas/reviews";
 
 const twoDecimals = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Ratings, disagreement and the average ranking, always to 2 decimals (§9 for the suggested rating). */
+/**
+ * Ratings, disagreement and the average ranking, always to 2 decimals (review-and-administration,
+ * "9. Business constants and limits" for the suggested rating).
+ */
 export function formatDecimal(value: number | null): string | null {
   return value === null || !Number.isFinite(value) ? null : twoDecimals.format(value);
 }
@@ -60,7 +63,10 @@ export interface FundingFact {
   value: string;
 }
 
-/** The funding statistics as the page lists them: amounts with a $ prefix (§9), counts as they are. */
+/**
+ * The funding statistics as the page lists them: amounts with a $ prefix (review-and-administration,
+ * "9. Business constants and limits"), counts as they are.
+ */
 export function fundingFacts(stats: FundingStats): FundingFact[] {
   return [
     { label: "Total funding", value: formatAmount(stats.totalFunding) },

@@ -23,7 +23,7 @@ import { exportKeys } from "./query-keys";
 /** How many candidates the dossier's picker offers at a time: the largest page the assignment list serves. */
 export const CANDIDATE_PAGE_SIZE = 50;
 
-/** Every call of Export Options (issue 8), validated against the shared contract. */
+/** Every call of Export Options (docs/decisions/011-exports.md), validated against the shared contract. */
 export const exportApi = {
   list: (programId: string) =>
     apiGet(`/api/exports?${new URLSearchParams({ programId }).toString()}`, exportListSchema),

@@ -12,7 +12,10 @@ import { exportName, failureMessage, finishedAnnouncement } from "./export-rules
 import { RecentExportsTable } from "./recent-exports-table";
 import { useFinishedExports } from "./use-finished-exports";
 
-/** /admin/exportoptions: start an export of the current program, watch it, download it (issue 8). */
+/**
+ * /admin/exportoptions: start an export of the current program, watch it, download it
+ * (docs/decisions/011-exports.md).
+ */
 export function ExportOptionsPage() {
   return (
     <CurrentProgramPage title={EXPORT_TEXT.title} noProgram={EXPORT_TEXT.noProgram}>
@@ -32,7 +35,8 @@ export function ExportOptions({ userId, program }: { userId: string; program: Us
   useFinishedExports(list.data?.exports, (finished) => {
     const ready = finished.filter((job) => job.status === "ready");
     if (ready.length > 0) announce(ready.map(finishedAnnouncement).join(" "));
-    // Spec §8: a failed export (the PDF zip among them) is an alert with the message, as soon as it fails.
+    // review-and-administration, "8. Error catalogue": a failed export (the PDF zip among them) is an alert
+    // with the message, as soon as it fails.
     for (const job of finished) {
       if (job.status === "failed") notifyFailure(`The ${exportName(job)} export failed`, failureMessage(job));
     }

@@ -8,8 +8,9 @@ import {
 } from "../../../shared/schemas/exports";
 
 /**
- * Export Options' rules (issue 8; review-and-administration §2, §8), apart from the screen. The server
- * runs the jobs and decides what is in them; these only choose what to ask for and present the answers.
+ * Export Options' rules (docs/decisions/011-exports.md; review-and-administration, "Export Options",
+ * "8. Error catalogue"), apart from the screen. The server runs the jobs and decides what is in them; these
+ * only choose what to ask for and present the answers.
  */
 
 export const FORMAT_LABELS: Record<ExportFormat, string> = {
@@ -183,7 +184,10 @@ export function finishedAnnouncement(job: Pick<ExportJob, "kind" | "format" | "s
   return `The ${exportName(job)} export failed: ${failureMessage(job)}`;
 }
 
-/** The server's message (spec §8: "alert with the message"), or a plain one when it gave none. */
+/**
+ * The server's message (review-and-administration, "8. Error catalogue": "alert with the message"), or a
+ * plain one when it gave none.
+ */
 export function failureMessage(job: Pick<ExportJob, "error">): string {
   const message = job.error?.trim() ?? "";
   return message === "" ? "The export could not be completed." : message;

@@ -200,7 +200,7 @@ describe("the recent exports", () => {
     expect(count(html, "Restarted after an interruption")).toBe(1);
   });
 
-  it("shows a failed export's message in an alert (spec §8)", () => {
+  it("shows a failed export's message in an alert (review-and-administration, '8. Error catalogue')", () => {
     expect(html).toMatch(/role="alert"[^>]*>[\s\S]*?Export failed[\s\S]*?Renderer crashed on submission 17/);
     expect(html).not.toContain(`Progress of PDFs of submissions (ZIP) from ${when}`);
   });

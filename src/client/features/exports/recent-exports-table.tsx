@@ -74,7 +74,8 @@ function RecentExportRow({ job, onDelete, deletingJobId }: RowProps) {
       </Table.Td>
       <Table.Td miw={200}>
         {job.status === "failed" ? (
-          // Spec §8: a failed export (a PDF zip among them) shows the alert with the message.
+          // review-and-administration, "8. Error catalogue": a failed export (a PDF zip among them) shows the
+          // alert with the message.
           <Alert color="red" variant="light" role="alert" title={EXPORT_TEXT.failedTitle} p="xs">
             {failureMessage(job)}
           </Alert>

@@ -28,7 +28,10 @@ import { useFormEditor } from "./use-form-editor";
 import { useRevealedCount } from "./use-revealed-count";
 import { useSectionCommands } from "./use-section-commands";
 
-/** The width of forms, in the builder as on the applicant's screen (forms-and-applicants §2). */
+/**
+ * The width of forms, in the builder as on the applicant's screen (forms-and-applicants,
+ * "2. Screens and routes").
+ */
 export const FORM_PAGE_WIDTH_PX = 816;
 
 /** The builder of one form, from the server's answer it was opened with. Remounted by Reload. */

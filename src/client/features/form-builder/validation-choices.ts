@@ -1,7 +1,7 @@
 import { emptyValidation } from "../../../shared/forms/defaults";
 import type { Validation, ValidationType } from "../../../shared/forms/model";
 
-/** The text validations of forms-and-applicants §5, as the builder names them. */
+/** The text validations of forms-and-applicants, "5. Validation rules", as the builder names them. */
 export const TEXT_VALIDATION_CHOICES: readonly { value: ValidationType; label: string }[] = [
   { value: "WORD", label: "Word count" },
   { value: "CHAR", label: "Character count" },

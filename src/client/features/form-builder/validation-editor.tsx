@@ -18,8 +18,8 @@ import {
 } from "./validation-choices";
 
 /**
- * forms-and-applicants §5: a text question checks a word or character count (at most / at least N) or a
- * format; a checkbox question counts selections. "Clear Validations" resets it.
+ * forms-and-applicants, "5. Validation rules": a text question checks a word or character count (at most / at
+ * least N) or a format; a checkbox question counts selections. "Clear Validations" resets it.
  */
 export function ValidationEditor({ question, change, locked }: QuestionPartProps) {
   const validation = question.validations;

@@ -17,8 +17,9 @@ import {
 import { apiGet, apiPath, apiSend, apiUpload, errorFromBody } from "../../lib/api-client";
 
 /**
- * Every call of the applicant side (issue 5). A guest's draft is reached with its token, sent as
- * the `x-submission-token` header on each submission and file call; signed-in users by their session.
+ * Every call of the applicant side (docs/decisions/007-submissions.md). A guest's draft is reached with its
+ * token, sent as the `x-submission-token` header on each submission and file call; signed-in users by their
+ * session.
  */
 export type Token = string | null;
 

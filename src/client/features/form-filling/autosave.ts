@@ -3,8 +3,8 @@ import type { SaveAnswersResult } from "../../../shared/schemas/submissions";
 import type { LocalCopy } from "./local-copy";
 
 /**
- * Autosave ("never lose a word", issue 5 item 5), apart from React so it can be driven by tests:
- * every change is written to the browser's copy at once, then saved after a pause in typing (or on
+ * Autosave ("never lose a word", docs/decisions/007-submissions.md), apart from React so it can be driven by
+ * tests: every change is written to the browser's copy at once, then saved after a pause in typing (or on
  * Save), one request at a time, each carrying every answer and the last acknowledged revision.
  * A dropped connection or a server failure is retried with backoff; an expired session pauses
  * until the applicant is signed in again; a stale tab, a closed form or a submission made elsewhere

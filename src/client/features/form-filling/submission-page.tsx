@@ -143,7 +143,8 @@ function LoadedSubmission({
   if (access === "admin") return <Navigate to={`/admin/form/edit/${form._id}/${submission._id}`} replace />;
 
   if (submission.submissionDate !== null) {
-    // Submitted: signed-in owners go to their list (forms-and-applicants §4); a guest sees the confirmation.
+    // Submitted: signed-in owners go to their list (forms-and-applicants, "4. States and transitions"); a
+    // guest sees the confirmation.
     if (signedIn) return <Navigate to="/portal/applicant" replace />;
     return (
       <FormColumn>

@@ -11,7 +11,10 @@ import { downloadFile as fetchFile, submissionApi, type Token, uploadFile } from
 import { Autosave, type AutosavePhase, type AutosaveStatus } from "./autosave";
 import { browserStorage, createLocalCopyStore, reconcile } from "./local-copy";
 
-/** How long the autofill "success" toast stays (forms-and-applicants §9: 2 seconds). */
+/**
+ * How long the autofill "success" toast stays (forms-and-applicants, "9. Business constants and limits": 2
+ * seconds).
+ */
 const AUTOFILL_TOAST_MS = 2000;
 
 /** Refusals that end editing on this page (from a save or a submit). */

@@ -20,7 +20,7 @@ import type { Language } from "../../../shared/i18n/catalog";
 import type { ApplicantForm } from "../../../shared/schemas/submissions";
 import { useTranslate } from "../../lib/i18n";
 
-/** The form pages' width (forms-and-applicants §2: 816 px). */
+/** The form pages' width (forms-and-applicants, "2. Screens and routes": 816 px). */
 export const FORM_PAGE_WIDTH = 816;
 
 /** The public form pages (no top bar): one <main>. */
@@ -71,8 +71,9 @@ export function BackToApplications() {
 }
 
 /**
- * The closed form page (forms-and-applicants §2): "This form is currently closed to responses", or
- * for a draft with saved answers "This form is now closed. We've saved a copy of your responses…".
+ * The closed form page (forms-and-applicants, "2. Screens and routes"):
+ * "This form is currently closed to responses", or for a draft with saved answers
+ * "This form is now closed. We've saved a copy of your responses…".
  */
 export function ClosedView({
   withDraft,
@@ -114,7 +115,7 @@ export function MessageView({ message }: { message: string }) {
 
 /**
  * After submit: the form's confirmation message, Export to PDF and the back link
- * (forms-and-applicants §2 "Confirmation page after submit").
+ * (forms-and-applicants, "2. Screens and routes", "Confirmation page after submit").
  */
 export function ConfirmationView({
   form,

@@ -69,7 +69,10 @@ function ProgramReviewerStatistics({ viewerId, program }: { viewerId: string; pr
   return (
     <Stack gap="lg">
       {heading}
-      {/* Admins and internal test accounts are left out by the server (review-and-administration §6). */}
+      {/*
+        Admins and internal test accounts are left out by the server (review-and-administration,
+        "6. Roles and permissions").
+      */}
       <Text>{summaryText(summarize(rows))}</Text>
       {rows.length === 0 ? (
         <Text>This program has no committee members or guests yet.</Text>

@@ -1,9 +1,9 @@
 import type { ReviewerStatsRow } from "../../../shared/schemas/committee";
 
 /**
- * Reviewer Statistics' rules (review-and-administration §2, §6), apart from the screen. The server decides
- * who is counted (committee members and guests, no admins, no internal test accounts) and what each has
- * assigned and reviewed; these only present it.
+ * Reviewer Statistics' rules (review-and-administration, "Reviewer Statistics", "6. Roles and permissions"),
+ * apart from the screen. The server decides who is counted (committee members and guests, no admins, no
+ * internal test accounts) and what each has assigned and reviewed; these only present it.
  */
 
 type Counts = Pick<ReviewerStatsRow, "assigned" | "reviewed" | "role">;

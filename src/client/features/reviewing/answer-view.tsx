@@ -43,7 +43,10 @@ export function SectionAnswers({ section, answers, files }: SectionAnswersProps)
   );
 }
 
-/** The starred, blurred placeholder of an anonymized answer (§2). */
+/**
+ * The starred, blurred placeholder of an anonymized answer (review-and-administration,
+ * "2. Screens and routes").
+ */
 export function AnonymizedPlaceholder() {
   return (
     <Text

@@ -27,7 +27,9 @@ export type UpdateFieldAction = "forceSubmit" | "markAsTest";
  */
 const updatedCommentSchema = z.union([commentSchema, okSchema]);
 
-/** Every call of the reviewing pages (issue 6), validated against the shared contract. */
+/**
+ * Every call of the reviewing pages (docs/decisions/008-reviewing.md), validated against the shared contract.
+ */
 export const reviewingApi = {
   candidates: (programId: string, adminMode: boolean, page: number, anchor: PageAnchor = {}) =>
     apiGet(

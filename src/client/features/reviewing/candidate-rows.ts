@@ -15,7 +15,10 @@ export const ROW_KIND_LABELS: Record<Exclude<RowKind, "submitted">, string> = {
   test: "Test",
 };
 
-/** Force submit sets the submission date: only a draft has none (§4). */
+/**
+ * Force submit sets the submission date: only a draft has none (review-and-administration,
+ * "4. States and transitions").
+ */
 export function canForceSubmit(row: Pick<CandidateRow, "draft">): boolean {
   return row.draft;
 }
@@ -37,7 +40,10 @@ const dollars = new Intl.NumberFormat("en-US", {
   trailingZeroDisplay: "stripIfInteger",
 });
 
-/** Amounts show with a $ prefix (§9): "$1,500", "$1,500.50"; none set is "Not set". */
+/**
+ * Amounts show with a $ prefix (review-and-administration, "9. Business constants and limits"): "$1,500",
+ * "$1,500.50"; none set is "Not set".
+ */
 export function formatAmount(amount: number | null | undefined): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return "Not set";
   return dollars.format(amount);

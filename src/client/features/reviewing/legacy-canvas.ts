@@ -3,8 +3,9 @@ import { NOT_RATED, type Review } from "../../../shared/schemas/reviews";
 import type { ReviewDraft } from "./review-state";
 
 /**
- * Legacy programs (appVersion 1, review-and-administration §1, §2, §3, §9; docs/decisions/008 "Legacy
- * programs").
+ * Legacy programs (appVersion 1, review-and-administration, "1. What the product does and for whom",
+ * "2. Screens and routes", "3. Entities and their fields", "9. Business constants and limits";
+ * docs/decisions/008 "Legacy programs").
  *
  * A legacy application is a submission of an appVersion 1 program, reviewed on
  * /submissions/legacy/{programId}/{appId}. Its review has nine fixed canvas entries, `canvas_1` …
@@ -44,10 +45,11 @@ const KEPT_VARIANTS = ["one-line", "covid-19"];
 const NUMBERED_SEPARATOR = /^(\s*\d{1,2})(?:\s+[-–—]\s*|[-–—]\s+|[-–—](?=[^\d\s]))/u;
 
 /**
- * The Decision Canvas question text on the legacy page (§2): the dash after a leading number becomes a
- * dot — "1 - Problem" → "1. Problem", "2-Solution" → "2. Solution" — only the first one, so later dashes
- * stay ("3 - Cost - Benefit" → "3. Cost - Benefit"). Text that names the One-Line or COVID-19 variant
- * (any letter case) is left exactly as it is, and so is text without a leading number.
+ * The Decision Canvas question text on the legacy page (review-and-administration, "2. Screens and routes"):
+ * the dash after a leading number becomes a dot — "1 - Problem" → "1. Problem", "2-Solution" → "2. Solution"
+ * — only the first one, so later dashes stay ("3 - Cost - Benefit" → "3. Cost - Benefit"). Text that names
+ * the One-Line or COVID-19 variant (any letter case) is left exactly as it is, and so is text without a
+ * leading number.
  */
 export function canvasQuestionText(text: string): string {
   const lower = text.toLowerCase();

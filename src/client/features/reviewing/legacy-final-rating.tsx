@@ -53,8 +53,9 @@ interface LegacyFinalRatingProps {
 const FINAL_RATING = "Final Rating";
 
 /**
- * The legacy page's Final Rating section (§2): the overall 1–5 rating, entered by hand and saved as the
- * review's rating, and its comments (filed under the section id "final").
+ * The legacy page's Final Rating section (review-and-administration, "2. Screens and routes"): the overall
+ * 1–5 rating, entered by hand and saved as the review's rating, and its comments (filed under the section id
+ * "final").
  */
 export function LegacyFinalRating({
   userId,

@@ -1,5 +1,5 @@
 /**
- * Where a page of a long list starts, named by its neighbour's row (issue 9; the server side is
+ * Where a page of a long list starts, named by its neighbour's row (the server side is
  * src/server/reviewing/list-paging.ts): Next sends the last row of the page shown (`after`), Previous its
  * first row (`before`), and the server reads one page from there instead of counting its way to it. The
  * anchor stays in the address with the page number, so Back from a submission returns to it as cheaply.

@@ -9,7 +9,10 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
   return next;
 }
 
-/** A drag from outside the top five into it (index 4 or lower) sets the ranking's flag (§4). */
+/**
+ * A drag from outside the top five into it (index 4 or lower) sets the ranking's flag
+ * (review-and-administration, "4. States and transitions").
+ */
 export function movesIntoTopFive(from: number, to: number): boolean {
   return to < REVIEW_LIMITS.topFive && from >= REVIEW_LIMITS.topFive;
 }

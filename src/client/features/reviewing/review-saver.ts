@@ -37,7 +37,8 @@ export interface ReviewSaverOptions {
  * confirmed (`expected`): when another tab saved meanwhile, the server refuses it; the ratings the
  * reviewer chose stay on screen and nothing more is sent until they take the other tab's review
  * (reload) or keep theirs (sent again, based on the other one). Any other refusal puts back the last
- * saved review (§4 "On save failure the local state is not updated").
+ * saved review (review-and-administration, "4. States and transitions":
+ * "On save failure the local state is not updated").
  */
 export class ReviewSaver {
   #state: ReviewSaverState;

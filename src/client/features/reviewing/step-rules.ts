@@ -8,7 +8,10 @@ export const STEP_PATHS: Record<ReviewStep, string> = {
   rank: "/rankings",
 };
 
-/** Which step a page belongs to: the list and every submission view are step 1 (§2 "Two-step bar"). */
+/**
+ * Which step a page belongs to: the list and every submission view are step 1 (review-and-administration,
+ * "Two-step bar").
+ */
 export function reviewStepOf(pathname: string): ReviewStep | null {
   const path = pathname.replace(/\/+$/, "") || "/";
   if (path === "/applications" || path.startsWith("/submissions/")) return "rate";

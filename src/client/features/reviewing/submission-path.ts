@@ -1,4 +1,7 @@
-/** Legacy programs (appVersion 1) have their own review page (§2). */
+/**
+ * Legacy programs (appVersion 1) have their own review page (review-and-administration,
+ * "2. Screens and routes").
+ */
 const LEGACY_APP_VERSION = 1;
 
 /** Where a candidate is reviewed: the submission view, or the legacy page for legacy programs. */

@@ -10,9 +10,10 @@ export interface TruncatedName {
 }
 
 /**
- * The spec's truncation (review-and-administration §9: 50 characters in the list, 35 on ranking cards).
- * Characters are code points, so an emoji or an accented letter made of a surrogate pair is never cut in
- * half. No ellipsis is added: the spec asks for one only in the assign-reviewers table.
+ * The spec's truncation (review-and-administration, "9. Business constants and limits": 50 characters in the
+ * list, 35 on ranking cards). Characters are code points, so an emoji or an accented letter made of a
+ * surrogate pair is never cut in half. No ellipsis is added: the spec asks for one only in the
+ * assign-reviewers table.
  */
 export function truncateName(name: string, max: number): TruncatedName {
   const full = name.trim() === "" ? REVIEWING_TEXT.untitled : name;

@@ -34,10 +34,11 @@ export interface ReviewEditor extends ReviewSaverState {
  * The caller's review on the submission view. Every change saves the whole review (POST /api/reviews),
  * one save at a time, newest wins. The control shows the change at once; if the server refuses, the
  * alert "Error in saving your review!" is shown and everything goes back to the last saved review, so
- * the page never shows a rating the server does not have (§4 "On save failure the local state is not
- * updated"). Each save is based on the last one the server confirmed (`expected`, decision 016): when
- * another tab saved meanwhile, the save is refused, and the page keeps the reviewer's ratings on screen
- * and asks whether to take the other tab's review or keep theirs.
+ * the page never shows a rating the server does not have (review-and-administration,
+ * "4. States and transitions": "On save failure the local state is not updated"). Each save is based on the
+ * last one the server confirmed (`expected`, decision 016): when another tab saved meanwhile, the save is
+ * refused, and the page keeps the reviewer's ratings on screen and asks whether to take the other tab's
+ * review or keep theirs.
  */
 export function useReviewEditor({
   userId,

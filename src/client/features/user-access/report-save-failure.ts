@@ -2,7 +2,10 @@ import { notifications } from "@mantine/notifications";
 import { PROGRAM_USER_MESSAGES } from "../../../shared/program-users/seats";
 import { ApiError } from "../../lib/api-client";
 
-/** The spec's snackbar for a failed edit or removal stays 2 seconds (§9), not the usual 6. */
+/**
+ * The spec's snackbar for a failed edit or removal stays 2 seconds (review-and-administration,
+ * "9. Business constants and limits"), not the usual 6.
+ */
 const SAVE_FAILED_TIMEOUT_MS = 2000;
 
 /**

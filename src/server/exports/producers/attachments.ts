@@ -6,9 +6,9 @@ import { candidateBatches, countCandidateFiles, ExportForms, eachCandidate } fro
 import { ZipWriter } from "../zip/zip-writer";
 
 /**
- * The attachment zip (issue 8 item 3): every file uploaded with a candidate's application (submitted,
- * not a test), in a folder per candidate named like their PDF in the PDF export (the identifier's slug,
- * "-2", "-3"… in the same order when identifiers collide), streamed from storage into the zip without
+ * The attachment zip (docs/decisions/011-exports.md): every file uploaded with a candidate's application
+ * (submitted, not a test), in a folder per candidate named like their PDF in the PDF export (the identifier's
+ * slug, "-2", "-3"… in the same order when identifiers collide), streamed from storage into the zip without
  * holding a file in memory. Files answering an anonymized question stay out unless the admin asked for
  * anonymized answers (as reviewers never receive them). Progress counts files.
  */

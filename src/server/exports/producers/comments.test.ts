@@ -16,7 +16,7 @@ import { COMMENT_HEADERS, commentsExport, sectionTitles } from "./comments";
 /**
  * The comment export read back: every comment on the program's submitted, non-test candidates, by
  * candidate in list order and oldest first, with the section's title from the candidate's form version
- * — without the internal accounts' comments (spec §6).
+ * — without the internal accounts' comments (review-and-administration, "6. Roles and permissions").
  */
 
 let t: TestApp;

@@ -14,9 +14,10 @@ import { type Cell, openTable, tableContentType } from "../tabular/table";
 import type { ExportContext, ExportProducer } from "../types";
 
 /**
- * The comment export (issue 8; review-and-administration §6): every comment on the program's submitted,
- * non-test candidates with its candidate, section, author, date and text — except those of internal
- * test accounts (addresses in the configured internal domains), which the statistics leave out too.
+ * The comment export (docs/decisions/011-exports.md; review-and-administration, "6. Roles and permissions"):
+ * every comment on the program's submitted, non-test candidates with its candidate, section, author, date and
+ * text — except those of internal test accounts (addresses in the configured internal domains), which the
+ * statistics leave out too.
  *
  * Ordered by candidate, in the lists' order, and each candidate's comments oldest first, as the
  * submission view shows them: an admin preparing a meeting reads a candidate's comments together, and

@@ -20,8 +20,8 @@ import { type Cell, openTable, tableContentType } from "../tabular/table";
 import type { ExportContext, ExportProducer } from "../types";
 
 /**
- * The data export (issue 8, review-and-administration §2 Export Options): one row per submitted,
- * non-test submission — drafts are unfinished and not yet applications, tests are not applications
+ * The data export (docs/decisions/011-exports.md; review-and-administration, "Export Options"): one row per
+ * submitted, non-test submission — drafts are unfinished and not yet applications, tests are not applications
  * at all (the admins' lists leave both out too) — with its identifier, dates (UTC), decision, amount,
  * average rating and number of rated reviews, then one column per question of every published version
  * of the form (tabular/question-columns.ts), each answer flattened to readable text

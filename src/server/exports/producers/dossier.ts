@@ -15,13 +15,13 @@ import { ZipWriter } from "../zip/zip-writer";
 import { sectionTitles } from "./comments";
 
 /**
- * Everything for one candidate (issue 8 item 6), in one zip: their PDF (as in the PDF export), their
- * files in "attachments/" (as in the attachment zip), reviews.csv (each review: reviewer, overall
+ * Everything for one candidate (docs/decisions/011-exports.md), in one zip: their PDF (as in the PDF export),
+ * their files in "attachments/" (as in the attachment zip), reviews.csv (each review: reviewer, overall
  * rating, each section's rating and criteria, last change) and comments.csv (author, section, date,
- * text; internal test accounts left out, as in the comment export, spec §6). Anonymized answers and
- * their files stay out unless the admin asked for them. The candidate must still be one of the program's
- * candidates when the job runs (submitted, not a test: as POST /api/exports checked) — any other id
- * fails the job as "not found", whatever it names elsewhere.
+ * text; internal test accounts left out, as in the comment export, review-and-administration,
+ * "6. Roles and permissions"). Anonymized answers and their files stay out unless the admin asked for them.
+ * The candidate must still be one of the program's candidates when the job runs (submitted, not a test: as
+ * POST /api/exports checked) — any other id fails the job as "not found", whatever it names elsewhere.
  */
 
 export const DOSSIER_MESSAGES = {

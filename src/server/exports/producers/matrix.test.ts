@@ -260,7 +260,7 @@ describe("reviewer headers", () => {
 });
 
 /**
- * The issue's target: 10,000 candidates × 200 reviewers under 5 s. Generated with INSERT … SELECT
+ * The target: 10,000 candidates × 200 reviewers under 5 s. Generated with INSERT … SELECT
  * generate_series; run with EXPORT_BENCH=1 (EXPORT_BENCH_REVIEWS = reviews per candidate, 5 by default).
  */
 describe.runIf(process.env.EXPORT_BENCH)("the matrix at scale", () => {

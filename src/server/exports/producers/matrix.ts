@@ -17,16 +17,17 @@ import { type Cell, openTable, tableContentType } from "../tabular/table";
 import type { ExportContext, ExportProducer } from "../types";
 
 /**
- * The matrix export (issue 8): one row per candidate — submitted, non-test, in the lists' order — with
- * the figures Candidate Statistics shows (average rating, number of rated reviews, standard deviation,
- * average ranking: scoring.ts's definitions), then two columns per reviewer: their rating of the
- * candidate (empty when they have not rated it) and the candidate's place in their stacked ranking
+ * The matrix export (docs/decisions/011-exports.md): one row per candidate — submitted, non-test, in the
+ * lists' order — with the figures Candidate Statistics shows (average rating, number of rated reviews,
+ * standard deviation, average ranking: scoring.ts's definitions), then two columns per reviewer: their rating
+ * of the candidate (empty when they have not rated it) and the candidate's place in their stacked ranking
  * (empty when it is not in it).
  *
- * The reviewers are everyone who rated a candidate (a review counts once its rating is above -1, §4) or
- * ranks one, by name — former members included, since their reviews still count in the figures.
+ * The reviewers are everyone who rated a candidate (a review counts once its rating is above -1,
+ * review-and-administration, "4. States and transitions") or ranks one, by name — former members included,
+ * since their reviews still count in the figures.
  *
- * For 10,000 candidates × 200 reviewers (the issue's target: under 5 s): the rankings are read once and
+ * For 10,000 candidates × 200 reviewers (the target: under 5 s): the rankings are read once and
  * turned into one array of places per reviewer, indexed by candidate (200 × 10,000 small integers rather
  * than 200 maps); the ratings come with each page of 500 candidates as one compact JSON text per
  * candidate (tabular/candidate-pages.ts), and each row is written as soon as it is complete.

@@ -13,10 +13,10 @@ import {
 import { ZipWriter } from "../zip/zip-writer";
 
 /**
- * PDFs of submissions (issue 8 item 2): one PDF per candidate (submitted, not a test), rendered by the
- * applicant's own renderer, in a zip; named from the identifier's slug (200 characters in exports,
- * review-and-administration §9), "-2", "-3"… when identifiers collide. Anonymized answers read
- * "[anonymized]" unless the admin asked for them.
+ * PDFs of submissions (docs/decisions/011-exports.md): one PDF per candidate (submitted, not a test),
+ * rendered by the applicant's own renderer, in a zip; named from the identifier's slug (200 characters in
+ * exports, review-and-administration, "9. Business constants and limits"), "-2", "-3"… when identifiers
+ * collide. Anonymized answers read "[anonymized]" unless the admin asked for them.
  *
  * Speed: a thousand PDFs take about 6.5 ms each with two rendered at once (pdf-lib pauses while saving,
  * and the other render fills the pause); they are stored, not deflated again — a PDF's streams are

@@ -2,7 +2,7 @@ import { type Answer, TABLE_CELL_KEYS } from "../../../shared/forms/answers";
 import type { Question } from "../../../shared/forms/model";
 
 /**
- * An answer as one readable cell of the data export (issue 8: "answers flattened readably"):
+ * An answer as one readable cell of the data export ("answers flattened readably"):
  * - text answers (identifier, short answer, paragraphs) exactly as typed — dates included, whatever
  *   their format, so nothing is reinterpreted on the way;
  * - choices by their option labels, in the question's order, several joined with "; ";

@@ -4,7 +4,7 @@ import { type ByteSink, TextChunks } from "./sink";
 /**
  * CSV as RFC 4180 has it — fields separated by commas, records ended by CRLF, a field quoted when it
  * holds a quote, a comma, a CR or an LF, quotes inside doubled — in UTF-8 with a byte order mark, so
- * spreadsheet programs open accents right (issue 8).
+ * spreadsheet programs open accents right.
  *
  * Formula injection: a spreadsheet program opening the file runs a cell that starts with = + - or @ as
  * a formula (and some programs skip a leading tab or CR before looking), so an applicant's answer

@@ -24,7 +24,10 @@ export const ZIP_LIMITS = {
   nameBytes: 4096,
 } as const;
 
-/** The message shown to the admin when an export does not fit a zip (spec §8: the alert shows it). */
+/**
+ * The message shown to the admin when an export does not fit a zip (review-and-administration,
+ * "8. Error catalogue": the alert shows it).
+ */
 export class ZipLimitError extends Error {
   constructor(message: string) {
     super(message);

@@ -54,7 +54,7 @@ function redirectProblem(outcome: Outcome): string | null {
 }
 
 /** What a path traversal would bring back: the system's password file, the project's package.json. */
-export const OUTSIDE_FILES = ["root:x:0:0:", '"name": "grantflow"'];
+export const OUTSIDE_FILES = ["root:x:0:0:", '"name": "decisionhub"'];
 
 /**
  * Everything wrong with one outcome: a 5xx, a refusal in the wrong shape, a refusal that wrote (but

@@ -10,8 +10,8 @@ import { emptyTally, figuresReport, sumOf, type Tally } from "./tally";
 import { installWriteJournal } from "./write-journal";
 
 /**
- * Issue 10, "Bad input": every endpoint of the app fuzzed from its schema with hostile bodies, query
- * strings and headers, each request sent as organization A's admin and as an anonymous caller. No
+ * Bad input (docs/reliability.md): every endpoint of the app fuzzed from its schema with hostile bodies,
+ * query strings and headers, each request sent as organization A's admin and as an anonymous caller. No
  * answer may be a 5xx (but the known findings, known-findings.ts), every refusal must be in the error
  * shape and write nothing. The figure — requests tried per endpoint — is printed at the end.
  *

@@ -1,7 +1,7 @@
 import type { Outcome } from "./check";
 import type { FuzzConfig } from "./config";
 
-/** Requests tried on one endpoint, by class of answer: the figure of issue 10. */
+/** Requests tried on one endpoint, by class of answer: the figure in docs/reliability.md, "Bad input". */
 export interface Tally {
   requests: number;
   ok: number;

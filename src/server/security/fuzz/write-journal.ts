@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 
 /**
- * Issue 10's "never a partial write", measured exactly: a trigger on every table of the application
- * notes each row inserted, updated or deleted (and each truncate) in a journal table of the test
- * database. The note is written in the writer's own transaction, so a write that is rolled back leaves
+ * "Never a partial write" (docs/reliability.md, "Bad input"), measured exactly: a trigger on every table of
+ * the application notes each row inserted, updated or deleted (and each truncate) in a journal table of the
+ * test database. The note is written in the writer's own transaction, so a write that is rolled back leaves
  * none and a committed one always leaves one — a request that is refused must leave the journal empty.
  * (A checksum of the tables would miss a write undone by a later one; the journal does not.)
  */

@@ -1,7 +1,7 @@
 /**
- * The hostile texts stored in every free-text field by the stored-XSS suites (issue 10, "Bad input").
- * A fixed list, so a failure names the payload that got through. The markup ones set `window.__xss`
- * when they run: the browser suite asserts the probe stays undefined.
+ * The hostile texts stored in every free-text field by the stored-XSS suites (docs/reliability.md,
+ * "Bad input"). A fixed list, so a failure names the payload that got through. The markup ones set
+ * `window.__xss` when they run: the browser suite asserts the probe stays undefined.
  */
 
 /** The global a payload sets when its script runs. */

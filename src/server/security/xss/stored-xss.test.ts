@@ -20,8 +20,8 @@ import { type HostilePayload, STORABLE_PAYLOADS } from "./payloads";
 import { type Download, runExport, submissionPdf, zipEntries } from "./surfaces";
 
 /**
- * Stored XSS (issue 10, "Bad input"): every hostile payload typed into every free-text field through
- * the API, then read back where it comes out — the emails in the outbox, the application's PDF and
+ * Stored XSS (docs/reliability.md, "Bad input"): every hostile payload typed into every free-text field
+ * through the API, then read back where it comes out — the emails in the outbox, the application's PDF and
  * the exports (CSV, XLSX, zips). Each must show the text as text and nothing more: no markup in an
  * email's HTML, no formula a spreadsheet would run, nothing active in a PDF.
  */

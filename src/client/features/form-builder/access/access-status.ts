@@ -19,9 +19,9 @@ const HOUR_MS = 60 * 60 * 1000;
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
 
 /**
- * The applicant status label of a link's close date (forms-and-applicants §4 "Form availability"): "Open"
- * without a close date, "Closed" once it has passed, otherwise "Closes in N days and M hours" — hours
- * rounded up, so an open form never reads "0 days and 0 hours".
+ * The applicant status label of a link's close date (forms-and-applicants, "4. States and transitions",
+ * "Form availability for applicants"): "Open" without a close date, "Closed" once it has passed, otherwise
+ * "Closes in N days and M hours" — hours rounded up, so an open form never reads "0 days and 0 hours".
  */
 export function closesInLabel(close: string | null, now: Date): string {
   if (close === null) return "Open";
@@ -69,7 +69,7 @@ export function scheduledCloseAt(input: string, now: Date): { at: string } | { e
   return { at: date.toISOString() };
 }
 
-/** The links, built from the current host (forms-and-applicants §2). */
+/** The links, built from the current host (forms-and-applicants, "2. Screens and routes"). */
 export function previewUrl(origin: string, form: Pick<Form, "previewLink">): string {
   return `${origin}/form-preview/${encodeURIComponent(form.previewLink._id)}`;
 }

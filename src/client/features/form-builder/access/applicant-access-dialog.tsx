@@ -35,9 +35,10 @@ const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
- * Manage Applicant Access (forms-and-applicants §4 "Access"): the form accepts responses while its latest
- * submission link has no close date or one in the future. Close now, schedule a close (default 7 days
- * ahead), reopen (a new applicant link), and allow editing of submitted applications while accepting.
+ * Manage Applicant Access (forms-and-applicants, "4. States and transitions", "Access"): the form accepts
+ * responses while its latest submission link has no close date or one in the future. Close now, schedule a
+ * close (default 7 days ahead), reopen (a new applicant link), and allow editing of submitted applications
+ * while accepting.
  */
 export function ApplicantAccessDialog({ form, opened, onClose, onChanged }: ApplicantAccessDialogProps) {
   return (

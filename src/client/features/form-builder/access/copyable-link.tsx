@@ -2,7 +2,7 @@ import { Button, Group, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { notifyFailure } from "../../../lib/notify";
 
-/** The spec's clipboard notice hides after 5 s (forms-and-applicants §9). */
+/** The spec's clipboard notice hides after 5 s (forms-and-applicants, "9. Business constants and limits"). */
 export const CLIPBOARD_NOTICE_MS = 5000;
 export const COPIED_MESSAGE = "Copied to clipboard.";
 

@@ -43,9 +43,9 @@ interface FormCustomizationDrawerProps {
 export const HEADER_IMAGE_HELP = `A .jpg, .jpeg or .png image, at least ${HEADER_IMAGE_MIN.width} × ${HEADER_IMAGE_MIN.height} pixels.`;
 
 /**
- * Form Customization (forms-and-applicants §3 "settings", §5): header image, theme colour, confirmation
- * message and French translation, in a drawer on the right. Changes go to the builder as they are made; it
- * saves them with the form.
+ * Form Customization (forms-and-applicants, "3. Entities and their fields" ("settings"),
+ * "5. Validation rules"): header image, theme colour, confirmation message and French translation, in a
+ * drawer on the right. Changes go to the builder as they are made; it saves them with the form.
  */
 export function FormCustomizationDrawer({
   opened,

@@ -23,7 +23,7 @@ export function isMappableType(type: QuestionType): boolean {
 
 /**
  * The mapping button shows only on a draft form whose organization the user administers
- * (forms-and-applicants §5, §6).
+ * (forms-and-applicants, "5. Validation rules", "6. Roles and permissions").
  */
 export function mayMap(
   form: { draft: boolean; organizationId: string },

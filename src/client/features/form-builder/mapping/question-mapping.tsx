@@ -15,8 +15,8 @@ interface QuestionMappingProps {
 }
 
 /**
- * A question's mapping (forms-and-applicants §5): what it is mapped to, and — on a draft form of the
- * organization the user administers — buttons to map it or remove the mapping.
+ * A question's mapping (forms-and-applicants, "5. Validation rules"): what it is mapped to, and — on a draft
+ * form of the organization the user administers — buttons to map it or remove the mapping.
  */
 export function QuestionMapping({ question, change, number }: QuestionMappingProps) {
   const scope = useMappingScope();

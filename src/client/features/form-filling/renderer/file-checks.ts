@@ -2,8 +2,8 @@ import type { FileType } from "../../../../shared/forms/model";
 import type { SubmissionFile } from "../../../../shared/schemas/submissions";
 
 /**
- * The browser's checks before an upload (forms-and-applicants §5 "File upload"): how many files the
- * question takes, which type, and the plan's size limit. The server checks again (by content).
+ * The browser's checks before an upload (forms-and-applicants, "5. Validation rules": "File upload"): how
+ * many files the question takes, which type, and the plan's size limit. The server checks again (by content).
  */
 export const BYTES_PER_MB = 1_048_576;
 

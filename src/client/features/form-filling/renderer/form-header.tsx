@@ -20,9 +20,9 @@ interface FormHeaderProps {
 const LANGUAGE_KEYS = { en: "form.english", fr: "form.french" } as const;
 
 /**
- * The form's header (forms-and-applicants §2 "Form-filling screen"): the header image, a band of the
- * theme colour, the back link, Français / English, the form's name and description, the save state
- * and Save.
+ * The form's header (forms-and-applicants, "2. Screens and routes", "Form-filling screen"): the header image,
+ * a band of the theme colour, the back link, Français / English, the form's name and description, the save
+ * state and Save.
  */
 export function FormHeader({
   form,

@@ -34,14 +34,18 @@ import { RendererContext, type RendererContextValue } from "./renderer-context";
 import { SectionNavigation, SectionProgress } from "./section-navigation";
 import type { FormRendererProps } from "./types";
 
-/** The form page's width (forms-and-applicants §2); narrower screens use their whole width. */
+/**
+ * The form page's width (forms-and-applicants, "2. Screens and routes"); narrower screens use their whole
+ * width.
+ */
 const PAGE_WIDTH = 816;
 const NO_FILES: readonly SubmissionFile[] = Object.freeze([]);
 
 /**
- * The applicant's form, one section at a time (forms-and-applicants §2, §4, §5): the header, the
- * progress, the current section's questions, Back and Next (or Submit), following branching. Used by
- * the applicant's page, the preview and admin edit mode; it holds no server state.
+ * The applicant's form, one section at a time (forms-and-applicants, "2. Screens and routes",
+ * "4. States and transitions", "5. Validation rules"): the header, the progress, the current section's
+ * questions, Back and Next (or Submit), following branching. Used by the applicant's page, the preview and
+ * admin edit mode; it holds no server state.
  */
 export function FormRenderer(props: FormRendererProps) {
   return (

@@ -2,11 +2,11 @@ import type { Section } from "../../../../shared/forms/model";
 import { lazyComponent } from "../../../lib/lazy-component";
 
 /*
- * Parts of the form that load after it: the applicant route's first download stays small (issue 9's
- * budget). The Submit dialog (Mantine's Modal, focus trap, scroll lock) is needed last; a table question
- * brings Mantine's Table, whose scroll container pulls in floating-ui. The renderer asks for each one as
- * soon as it can be needed (the dialog when Submit shows, tables when the form has one), so neither is
- * waited for in practice.
+ * Parts of the form that load after it: the applicant route's first download stays small (the budget
+ * of docs/decisions/014-declarative-router.md). The Submit dialog (Mantine's Modal, focus trap, scroll lock)
+ * is needed last; a table question brings Mantine's Table, whose scroll container pulls in floating-ui. The
+ * renderer asks for each one as soon as it can be needed (the dialog when Submit shows, tables when the form
+ * has one), so neither is waited for in practice.
  */
 
 export const SubmitDialog = lazyComponent(

@@ -4,7 +4,8 @@ import { liveSections, type Section } from "../../../../shared/forms/model";
 /**
  * The applicant's way through the sections: a stack of the sections visited, the current one last.
  * Next pushes where branching leads, Back pops, so Back returns to the section the applicant came
- * from — after a branch, the branching section, never one the branch skipped (forms-and-applicants §4).
+ * from — after a branch, the branching section, never one the branch skipped (forms-and-applicants,
+ * "4. States and transitions").
  */
 export type VisitHistory = readonly string[];
 

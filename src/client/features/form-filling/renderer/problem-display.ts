@@ -1,5 +1,5 @@
 /**
- * Which problems a question shows (forms-and-applicants §5, issue 5 item 4): nothing is shouted at a
+ * Which problems a question shows (forms-and-applicants, "5. Validation rules"): nothing is shouted at a
  * question the applicant has not reached yet. Its own problems (missing or invalid) show once it was
  * left (blurred) or the applicant tried Next or Submit on its section; the server's, always.
  */

@@ -1,7 +1,10 @@
 import type { TableCellKey, TableRow } from "../../../../shared/forms/answers";
 import { MAX_TABLE_ROWS } from "../../../../shared/forms/model";
 
-/** The rows of a simple-table answer (forms-and-applicants §3): up to 15, cells column_0…column_4. */
+/**
+ * The rows of a simple-table answer (forms-and-applicants, "3. Entities and their fields"): up to 15, cells
+ * column_0…column_4.
+ */
 export const canAddRow = (rows: readonly TableRow[]): boolean => rows.length < MAX_TABLE_ROWS;
 
 /** A new row id: random, so rows keep their identity (and focus) when others are removed. */
