@@ -23,6 +23,8 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          // One migrated database per run, which each test file's database starts from.
+          globalSetup: ["src/server/test/database-template.ts"],
           include: ["src/**/*.test.ts", "src/**/*.test.tsx", "firebase/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,

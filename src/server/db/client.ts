@@ -87,6 +87,8 @@ export interface OpenDatabaseOptions {
   pgliteSharedBuffers?: string;
   /** Run PGlite in a worker thread (PGLITE_WORKER; see pglite-remote.ts). */
   pgliteWorker?: boolean;
+  /** A PGlite data folder to start from (a `dumpDataDir` archive): the tests' migrated template. */
+  pgliteLoadDataDir?: Blob;
 }
 
 /** PGlite's start-up parameters, with `sharedBuffers` (e.g. "32MB") as its shared_buffers when given. */
@@ -135,7 +137,12 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     const startParams = pgliteStartParams(opts.pgliteSharedBuffers);
     client = opts.pgliteWorker
       ? await openPgliteInWorker(dataDir, { startParams, drizzleText: true })
-      : parseOnce(await PGlite.create(dataDir, { startParams }));
+      : parseOnce(
+          await PGlite.create(dataDir, {
+            startParams,
+            ...(opts.pgliteLoadDataDir ? { loadDataDir: opts.pgliteLoadDataDir } : {}),
+          }),
+        );
   } catch (error) {
     unlock();
     throw error;

@@ -1,32 +1,36 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { readFileSync } from "node:fs";
 import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
+import { adminQuery, PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV, withDatabase } from "./database-template";
 
 /**
  * A fresh, empty database for one test file: an in-process PGlite by default, or — when
  * DATABASE_URL is set (npm run test:pg) — a new database on that PostgreSQL server, dropped on close.
+ * Each starts from the run's migrated template when there is one (database-template.ts); the app's
+ * own migrate() then finds nothing to do.
  */
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
   // PGLITE_WORKER=on runs the suites against PGlite in a worker thread (the server's PGLITE_WORKER).
-  if (!serverUrl) return openDatabase({ dataDir: "memory://", pgliteWorker: loadConfig().PGLITE_WORKER });
+  if (!serverUrl) {
+    const pgliteWorker = loadConfig().PGLITE_WORKER;
+    const template = process.env[PGLITE_TEMPLATE_ENV];
+    return openDatabase({
+      dataDir: "memory://",
+      pgliteWorker,
+      ...(template && !pgliteWorker ? { pgliteLoadDataDir: new Blob([readFileSync(template)]) } : {}),
+    });
+  }
   const name = `test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  const template = process.env[PG_TEMPLATE_ENV];
+  await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ""}`);
+  const database = await openDatabase({ databaseUrl: withDatabase(serverUrl, name), poolSize: 5 });
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }
