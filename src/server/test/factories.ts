@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 import type { ProgramRole } from "../../shared/authz/roles";
@@ -50,19 +51,28 @@ export async function buildProgram(
   return program!;
 }
 
+/** TEST_PASSWORD's hash, made once per test file: every factory-made user signs in with it. */
+let testPasswordHash: Promise<string> | undefined;
+const hashTestPassword = (password: string) =>
+  password === TEST_PASSWORD ? (testPasswordHash ??= hashPassword(password)) : hashPassword(password);
+
 export async function buildUser(
   db: Db,
   opts: { email?: string; name?: string; applicant?: boolean; adminOrganizationId?: string } = {},
 ) {
   const email = opts.email ?? `user-${unique()}@example.test`;
   const id = await db.transaction((tx) =>
-    createAccountWithPassword(tx, {
-      email,
-      name: opts.name ?? "Test User",
-      password: TEST_PASSWORD,
-      applicant: opts.applicant ?? false,
-      adminOrganizationId: opts.adminOrganizationId ?? null,
-    }),
+    createAccountWithPassword(
+      tx,
+      {
+        email,
+        name: opts.name ?? "Test User",
+        password: TEST_PASSWORD,
+        applicant: opts.applicant ?? false,
+        adminOrganizationId: opts.adminOrganizationId ?? null,
+      },
+      hashTestPassword,
+    ),
   );
   return { id, email };
 }

@@ -29,7 +29,12 @@ export async function emailIsTaken(tx: Tx, email: string): Promise<boolean> {
  * password hash format), inside the caller's transaction — better-auth's own sign-up cannot share
  * a transaction with the organization it belongs to.
  */
-export async function createAccountWithPassword(tx: Tx, account: NewAccount): Promise<string> {
+export async function createAccountWithPassword(
+  tx: Tx,
+  account: NewAccount,
+  /** The password's hash (scrypt, ~75 ms): the tests' factories reuse one for their shared password. */
+  hash: (password: string) => Promise<string> = hashPassword,
+): Promise<string> {
   refuseCommonPassword(account.password);
   const email = account.email.trim().toLowerCase();
   if (await emailIsTaken(tx, email)) {
@@ -51,7 +56,7 @@ export async function createAccountWithPassword(tx: Tx, account: NewAccount): Pr
     accountId: id,
     providerId: "credential",
     userId: id,
-    password: await hashPassword(account.password),
+    password: await hash(account.password),
   });
   return id;
 }
