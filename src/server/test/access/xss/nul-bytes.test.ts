@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { FormResult } from "../../../shared/schemas/forms";
+import type { FormResult } from "../../../../shared/schemas/forms";
 import {
   buildPublishedForm,
   buildUser,
@@ -8,9 +8,9 @@ import {
   callApi,
   type ParsedAnswer,
   withCastTestApp,
-} from "../../test/factories";
-import { TEST_PASSWORD, type TestApp } from "../../test/harness";
-import { buildCandidate } from "../../test/review-factories";
+} from "../../factories";
+import { TEST_PASSWORD, type TestApp } from "../../harness";
+import { buildCandidate } from "../../review-factories";
 import { hostileAnswers, hostileForm } from "./hostile-content";
 import { HOSTILE_PAYLOADS } from "./payloads";
 import { askUpload } from "./surfaces";

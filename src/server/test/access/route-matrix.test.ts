@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../test/harness";
+import { createTestApp } from "../harness";
 import { ACTORS, type ActorName, type Caller, signInActors } from "./actors";
 import { KNOWN_GAPS } from "./known-gaps";
 import { forbiddenFor, type Marker, markersOf } from "./markers";

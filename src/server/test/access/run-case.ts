@@ -1,4 +1,4 @@
-import { TEST_ORIGIN } from "../test/harness";
+import { TEST_ORIGIN } from "../harness";
 import type { Caller } from "./actors";
 import { fill } from "./placeholders";
 import type { RouteCase } from "./route-case";

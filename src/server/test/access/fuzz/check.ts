@@ -1,5 +1,5 @@
-import { errorBodySchema } from "../../../shared/schemas/common";
-import { TEST_ORIGIN } from "../../test/harness";
+import { errorBodySchema } from "../../../../shared/schemas/common";
+import { TEST_ORIGIN } from "../../harness";
 import { POLLUTION_MARK } from "./hostile";
 import type { FuzzRequest } from "./request";
 import type { Write } from "./write-journal";

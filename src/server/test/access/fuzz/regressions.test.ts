@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorBodySchema } from "../../../shared/schemas/common";
-import { NUL_MESSAGE, SURROGATE_MESSAGE } from "../../http/text-guard";
-import { buildOrg, buildProgram, buildUser } from "../../test/factories";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../../test/harness";
+import { errorBodySchema } from "../../../../shared/schemas/common";
+import { NUL_MESSAGE, SURROGATE_MESSAGE } from "../../../http/text-guard";
+import { buildOrg, buildProgram, buildUser } from "../../factories";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "../../harness";
 
 /**
  * The fuzzer's findings, each as the smallest request that shows it. An open one is `it.fails` here

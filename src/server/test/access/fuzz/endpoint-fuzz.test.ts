@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../../test/harness";
+import { createTestApp } from "../../harness";
 import type { Caller } from "../actors";
 import { buildWorld, type World } from "../world";
 import { fuzzCallers } from "./callers";
@@ -15,7 +15,7 @@ import { installWriteJournal } from "./write-journal";
  * answer may be a 5xx (but the known findings, known-findings.ts), every refusal must be in the error
  * shape and write nothing. The figure — requests tried per endpoint — is printed at the end.
  *
- * Deeper: `FUZZ_RUNS=500 npx vitest run --project unit src/server/security/fuzz/endpoint-fuzz.test.ts`;
+ * Deeper: `FUZZ_RUNS=500 npx vitest run --project unit src/server/test/access/fuzz/endpoint-fuzz.test.ts`;
  * other inputs: `FUZZ_SEED=…`; on PostgreSQL: with `DATABASE_URL`.
  */
 

@@ -1,6 +1,6 @@
 import { PDFDocument, PDFName, PDFString } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { escapeHtml } from "../../email/templates";
+import { escapeHtml } from "../../../email/templates";
 import {
   activePdfContent,
   cellShows,

@@ -1,4 +1,4 @@
-import { MAX_FORM_BODY_BYTES, MAX_JSON_BODY_BYTES } from "../../../shared/limits";
+import { MAX_FORM_BODY_BYTES, MAX_JSON_BODY_BYTES } from "../../../../shared/limits";
 import type { RouteCase } from "../route-case";
 import { MIDDLEWARE, ROUTE_CASES } from "../table";
 import { AUTH_CALLS } from "./auth-calls";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authOperations, SESSION_ENDING } from "../../../../scripts/security-scan/operations";
-import { wrongTotpCode } from "../../auth/totp-for-tests";
+import { authOperations, SESSION_ENDING } from "../../../../../scripts/security-scan/operations";
+import { wrongTotpCode } from "../../../auth/totp-for-tests";
 import {
   authPost,
   CookieJar,
@@ -8,9 +8,9 @@ import {
   nextTotpCode,
   PENDING_SIGN_IN_COOKIE,
   signInWithPassword,
-} from "../../auth/two-factor-for-tests";
-import { buildOrg, buildUser } from "../../test/factories";
-import { createTestApp, TEST_PASSWORD, type TestApp } from "../../test/harness";
+} from "../../../auth/two-factor-for-tests";
+import { buildOrg, buildUser } from "../../factories";
+import { createTestApp, TEST_PASSWORD, type TestApp } from "../../harness";
 import { ACCOUNT_PASSWORD, AUTH_CALLS, isCountOfRefusedCode } from "./auth-calls";
 import { type Outcome, problemsOf } from "./check";
 import { installWriteJournal, type Write, type WriteJournal } from "./write-journal";

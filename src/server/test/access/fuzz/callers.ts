@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
-import { SUBMISSION_TOKEN_HEADER } from "../../../shared/schemas/submissions";
-import { totpCode } from "../../auth/totp-for-tests";
+import { SUBMISSION_TOKEN_HEADER } from "../../../../shared/schemas/submissions";
+import { totpCode } from "../../../auth/totp-for-tests";
 import {
   CookieJar,
   enrolTwoFactor,
@@ -8,9 +8,9 @@ import {
   PENDING_SIGN_IN_COOKIE,
   SESSION_COOKIE,
   signInWithPassword,
-} from "../../auth/two-factor-for-tests";
-import { twoFactors, verifications } from "../../db/schema";
-import { buildUser } from "../../test/factories";
+} from "../../../auth/two-factor-for-tests";
+import { twoFactors, verifications } from "../../../db/schema";
+import { buildUser } from "../../factories";
 import type { Caller } from "../actors";
 import { forbiddenFor, markersOf } from "../markers";
 import type { World } from "../world";

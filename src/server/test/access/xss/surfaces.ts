@@ -1,8 +1,8 @@
 import { unzipSync } from "fflate";
-import type { ExportFormat, ExportJob, ExportKind } from "../../../shared/schemas/exports";
-import type { SubmissionFile } from "../../../shared/schemas/submissions";
-import { callApi, type ParsedAnswer } from "../../test/factories";
-import type { TestApp } from "../../test/harness";
+import type { ExportFormat, ExportJob, ExportKind } from "../../../../shared/schemas/exports";
+import type { SubmissionFile } from "../../../../shared/schemas/submissions";
+import { callApi, type ParsedAnswer } from "../../factories";
+import type { TestApp } from "../../harness";
 import type { HostileWorld } from "./hostile-world";
 
 /**

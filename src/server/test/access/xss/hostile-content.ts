@@ -1,4 +1,4 @@
-import type { Answer } from "../../../shared/forms/answers";
+import type { Answer } from "../../../../shared/forms/answers";
 import {
   defaultFormContent,
   newCriterion,
@@ -6,8 +6,8 @@ import {
   newQuestion,
   newSection,
   newTableColumn,
-} from "../../../shared/forms/defaults";
-import type { FormContent, Question } from "../../../shared/forms/model";
+} from "../../../../shared/forms/defaults";
+import type { FormContent, Question } from "../../../../shared/forms/model";
 
 /**
  * A form and an application with hostile text everywhere text goes, for the API suites and the

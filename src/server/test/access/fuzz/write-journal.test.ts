@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../db/client";
-import { createTestDatabase } from "../../test/database";
+import type { Database } from "../../../db/client";
+import { createTestDatabase } from "../../database";
 import { installWriteJournal, type WriteJournal } from "./write-journal";
 
 let database: Database;

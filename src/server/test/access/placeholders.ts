@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import { HEADER_IMAGE_MAX_BYTES } from "../../shared/schemas/files";
-import { formLinks, forms, plans, submissions } from "../db/schema";
-import { exportDownloadUrl } from "../exports/download-link";
-import { createExportJob } from "../exports/job-store";
-import { signDownloadGrant, signUploadGrant } from "../files/upload-grants";
-import { addMember, buildInvitation, buildProgram, callApi } from "../test/factories";
-import { buildCandidate, buildGroup, insertComment, insertFile } from "../test/review-factories";
+import { HEADER_IMAGE_MAX_BYTES } from "../../../shared/schemas/files";
+import { formLinks, forms, plans, submissions } from "../../db/schema";
+import { exportDownloadUrl } from "../../exports/download-link";
+import { createExportJob } from "../../exports/job-store";
+import { signDownloadGrant, signUploadGrant } from "../../files/upload-grants";
+import { addMember, buildInvitation, buildProgram, callApi } from "../factories";
+import { buildCandidate, buildGroup, insertComment, insertFile } from "../review-factories";
 import type { Caller } from "./actors";
 import {
   buildPasswordlessUser,

@@ -1,5 +1,5 @@
-import { SUBMISSION_TOKEN_HEADER } from "../../../shared/schemas/submissions";
-import { TEST_ORIGIN } from "../../test/harness";
+import { SUBMISSION_TOKEN_HEADER } from "../../../../shared/schemas/submissions";
+import { TEST_ORIGIN } from "../../harness";
 import type { Caller } from "../actors";
 import { fill, placeholderValue } from "../placeholders";
 import type { World } from "../world";

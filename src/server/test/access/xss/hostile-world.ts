@@ -1,16 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { FormContent } from "../../../shared/forms/model";
-import type { FormResult } from "../../../shared/schemas/forms";
-import { emailOutbox } from "../../db/schema";
-import {
-  addMember,
-  buildOrg,
-  buildProgram,
-  buildUser,
-  callApi,
-  type ParsedAnswer,
-} from "../../test/factories";
-import { TEST_PASSWORD, type TestApp } from "../../test/harness";
+import type { FormContent } from "../../../../shared/forms/model";
+import type { FormResult } from "../../../../shared/schemas/forms";
+import { emailOutbox } from "../../../db/schema";
+import { addMember, buildOrg, buildProgram, buildUser, callApi, type ParsedAnswer } from "../../factories";
+import { TEST_PASSWORD, type TestApp } from "../../harness";
 import { hostileAnswers, hostileForm } from "./hostile-content";
 import type { HostilePayload } from "./payloads";
 import { askUpload, putBytes } from "./surfaces";

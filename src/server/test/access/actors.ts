@@ -1,6 +1,6 @@
-import { SUBMISSION_TOKEN_HEADER } from "../../shared/schemas/submissions";
-import { enrolTwoFactor } from "../auth/two-factor-for-tests";
-import { callApi } from "../test/factories";
+import { SUBMISSION_TOKEN_HEADER } from "../../../shared/schemas/submissions";
+import { enrolTwoFactor } from "../../auth/two-factor-for-tests";
+import { callApi } from "../factories";
 import type { Reader } from "./markers";
 import type { OrgKey, Person, RoleInOrg, World } from "./world";
 

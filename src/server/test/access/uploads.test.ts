@@ -2,11 +2,11 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { defaultFormContent, newQuestion } from "../../shared/forms/defaults";
-import type { FileType } from "../../shared/forms/model";
-import { MAX_UPLOAD_BYTES } from "../../shared/limits";
-import { FILE_MESSAGES } from "../../shared/schemas/files";
-import { submissionFiles } from "../db/schema";
+import { defaultFormContent, newQuestion } from "../../../shared/forms/defaults";
+import type { FileType } from "../../../shared/forms/model";
+import { MAX_UPLOAD_BYTES } from "../../../shared/limits";
+import { FILE_MESSAGES } from "../../../shared/schemas/files";
+import { submissionFiles } from "../../db/schema";
 import {
   buildPublishedForm,
   buildUser,
@@ -14,8 +14,8 @@ import {
   callApi,
   type ParsedAnswer,
   withCastTestApp,
-} from "../test/factories";
-import type { TestApp } from "../test/harness";
+} from "../factories";
+import type { TestApp } from "../harness";
 import { nameProblems } from "./xss/inert";
 import { askUpload, putBytes } from "./xss/surfaces";
 

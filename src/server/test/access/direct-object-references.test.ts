@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SUBMISSION_TOKEN_HEADER } from "../../shared/schemas/submissions";
-import { callApi } from "../test/factories";
-import { createTestApp } from "../test/harness";
+import { SUBMISSION_TOKEN_HEADER } from "../../../shared/schemas/submissions";
+import { callApi } from "../factories";
+import { createTestApp } from "../harness";
 import { ACTORS, type ActorName, type Caller, signInActors } from "./actors";
 import { KNOWN_GAPS } from "./known-gaps";
 import { forbiddenFor, type Marker, markersOf } from "./markers";

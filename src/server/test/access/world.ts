@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { defaultFormContent, newQuestion, newSection } from "../../shared/forms/defaults";
-import type { FormContent, Question, Section } from "../../shared/forms/model";
-import type { Db } from "../db/client";
-import { exportJobs, submissions, users } from "../db/schema";
-import { createExportJob, type ExportJobRow } from "../exports/job-store";
-import { openSubmission } from "../submissions/service";
+import { defaultFormContent, newQuestion, newSection } from "../../../shared/forms/defaults";
+import type { FormContent, Question, Section } from "../../../shared/forms/model";
+import type { Db } from "../../db/client";
+import { exportJobs, submissions, users } from "../../db/schema";
+import { createExportJob, type ExportJobRow } from "../../exports/job-store";
+import { openSubmission } from "../../submissions/service";
 import {
   addMember,
   buildInvitation,
@@ -13,8 +13,8 @@ import {
   buildProgram,
   buildPublishedForm,
   buildUser,
-} from "../test/factories";
-import type { TestApp } from "../test/harness";
+} from "../factories";
+import type { TestApp } from "../harness";
 import {
   answerOf,
   assignGroup,
@@ -24,7 +24,7 @@ import {
   insertComment,
   insertFile,
   insertReview,
-} from "../test/review-factories";
+} from "../review-factories";
 
 /**
  * The world the access matrix runs in: two organizations built alike, each with a program, a published

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "../../../db/client";
 
 /**
  * Issue 10's "never a partial write", measured exactly: a trigger on every table of the application
