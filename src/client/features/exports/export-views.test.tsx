@@ -11,7 +11,7 @@ import { EXPORT_TEXT } from "./export-messages";
 import { ExportOptions } from "./export-options-page";
 import { timeText } from "./export-rules";
 import { exportKeys } from "./query-keys";
-import { TEST_CREATED, testJob } from "./test-jobs";
+import { TEST_CREATED, testJob } from "./test/jobs";
 
 function render(node: ReactNode, queryClient = new QueryClient()): string {
   return renderToStaticMarkup(

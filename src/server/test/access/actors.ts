@@ -1,5 +1,5 @@
 import { SUBMISSION_TOKEN_HEADER } from "../../../shared/schemas/submissions";
-import { enrolTwoFactor } from "../../auth/two-factor-for-tests";
+import { enrolTwoFactor } from "../../auth/test/two-factor";
 import { callApi } from "../factories";
 import type { Reader } from "./markers";
 import type { OrgKey, Person, RoleInOrg, World } from "./world";

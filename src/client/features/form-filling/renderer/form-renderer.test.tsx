@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { Answer } from "../../../../shared/forms/answers";
 import { newOption, newQuestion, newTableColumn } from "../../../../shared/forms/defaults";
 import type { Question } from "../../../../shared/forms/model";
-import { sectionsNamed } from "../../../../shared/forms/test-forms";
+import { sectionsNamed } from "../../../../shared/forms/test/forms";
 import type { ApplicantForm, SubmissionFile } from "../../../../shared/schemas/submissions";
 import { FormRenderer } from "./form-renderer";
 import { loadTableQuestion } from "./lazy-parts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authOperations, SESSION_ENDING } from "../../../../../scripts/security-scan/operations";
-import { wrongTotpCode } from "../../../auth/totp-for-tests";
+import { wrongTotpCode } from "../../../auth/test/totp";
 import {
   authPost,
   CookieJar,
@@ -8,7 +8,7 @@ import {
   nextTotpCode,
   PENDING_SIGN_IN_COOKIE,
   signInWithPassword,
-} from "../../../auth/two-factor-for-tests";
+} from "../../../auth/test/two-factor";
 import { buildOrg, buildUser } from "../../factories";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../../harness";
 import { ACCOUNT_PASSWORD, AUTH_CALLS, isCountOfRefusedCode } from "./auth-calls";

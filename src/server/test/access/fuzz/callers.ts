@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { SUBMISSION_TOKEN_HEADER } from "../../../../shared/schemas/submissions";
-import { totpCode } from "../../../auth/totp-for-tests";
+import { totpCode } from "../../../auth/test/totp";
 import {
   CookieJar,
   enrolTwoFactor,
@@ -8,7 +8,7 @@ import {
   PENDING_SIGN_IN_COOKIE,
   SESSION_COOKIE,
   signInWithPassword,
-} from "../../../auth/two-factor-for-tests";
+} from "../../../auth/test/two-factor";
 import { twoFactors, verifications } from "../../../db/schema";
 import { buildUser } from "../../factories";
 import type { Caller } from "../actors";

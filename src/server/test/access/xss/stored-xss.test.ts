@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FormContent, HEADER_IMAGE_MESSAGE } from "../../../../shared/forms/model";
 import { LINE_BREAK } from "../../../../shared/schemas/common";
 import type { FormResult } from "../../../../shared/schemas/forms";
-import { parseCsv, readXlsx } from "../../../exports/tabular/read-back";
+import { parseCsv, readXlsx } from "../../../exports/tabular/test/read-back";
 import { callApi } from "../../factories";
 import { createTestApp, type TestApp } from "../../harness";
 import { buildHostileWorlds, FIELDS, type Field, type HostileWorld, standIn } from "./hostile-world";

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { auditEvents } from "../db/schema";
+import type { Db } from "../../db/client";
+import { auditEvents } from "../../db/schema";
 
 /**
  * For tests of the services that record changes: each call answers the organization's events written

@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import { CANDIDATE_SORT_COLUMNS } from "../../shared/schemas/candidate-statistics";
-import { DECISION_STATUSES } from "../../shared/schemas/reviews";
-import type { PageQuery } from "./candidate-stats-page";
+import { CANDIDATE_SORT_COLUMNS } from "../../../shared/schemas/candidate-statistics";
+import { DECISION_STATUSES } from "../../../shared/schemas/reviews";
+import type { PageQuery } from "../candidate-stats-page";
 import type { ReferenceProgram } from "./candidate-stats-reference";
 
 /**

@@ -1,4 +1,4 @@
-import type { ExportJob } from "../../../shared/schemas/exports";
+import type { ExportJob } from "../../../../shared/schemas/exports";
 
 /** The program of the export tests' jobs. */
 export const TEST_PROGRAM = "p1";

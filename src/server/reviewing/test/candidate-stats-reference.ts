@@ -5,12 +5,12 @@ import {
   meanOfRated,
   type RatingObservation,
   schulzeOrder,
-} from "../../shared/review/scoring";
-import type { CandidateStatsPage, CandidateStatsQuery } from "../../shared/schemas/candidate-statistics";
-import type { CandidateStatsRow } from "../../shared/schemas/reviews";
-import type { StatsCandidate, StatsReview } from "./candidate-figures";
-import { nameSortKey, searchKey } from "./candidate-stats-page";
-import { CONSENSUS_LIMIT } from "./stats-math";
+} from "../../../shared/review/scoring";
+import type { CandidateStatsPage, CandidateStatsQuery } from "../../../shared/schemas/candidate-statistics";
+import type { CandidateStatsRow } from "../../../shared/schemas/reviews";
+import type { StatsCandidate, StatsReview } from "../candidate-figures";
+import { nameSortKey, searchKey } from "../candidate-stats-page";
+import { CONSENSUS_LIMIT } from "../stats-math";
 
 /**
  * The straightforward computation of Candidate Statistics, for tests only: every figure from

@@ -1,4 +1,4 @@
-import { base32Decode, hotp } from "./totp-step";
+import { base32Decode, hotp } from "../totp-step";
 
 /**
  * An authenticator app, for tests only (server tests and e2e/two-factor.e2e.ts): the code of an

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { ReviewerStatsResult, ReviewerStatsRow } from "../../shared/schemas/committee";
-import { NOT_RATED } from "../../shared/schemas/reviews";
-import type { Tx } from "../db/client";
+import type { ReviewerStatsResult, ReviewerStatsRow } from "../../../shared/schemas/committee";
+import { NOT_RATED } from "../../../shared/schemas/reviews";
+import type { Tx } from "../../db/client";
 import {
   programMembers,
   reviewerGroupMembers,
@@ -10,8 +10,8 @@ import {
   submissionReviewers,
   submissions,
   users,
-} from "../db/schema";
-import { isReviewableSql } from "../reviewing/candidates";
+} from "../../db/schema";
+import { isReviewableSql } from "../../reviewing/candidates";
 
 /**
  * Reviewer Statistics as one SQL statement, as it was before issue 9: for tests only, the

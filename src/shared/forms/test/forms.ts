@@ -1,5 +1,5 @@
-import { newOption, newQuestion, newSection } from "./defaults";
-import type { Question, Section } from "./model";
+import { newOption, newQuestion, newSection } from "../defaults";
+import type { Question, Section } from "../model";
 
 /** Test helpers: sections named S1…Sn, a smart multiple-choice question with named options. */
 export function sectionsNamed(count: number): Section[] {

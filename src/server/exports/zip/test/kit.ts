@@ -5,12 +5,12 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { promisify } from "node:util";
 import { unzipSync } from "fflate";
-import { defaultFormContent, newQuestion, newSection } from "../../../shared/forms/defaults";
-import type { FormContent, Question, Section } from "../../../shared/forms/model";
-import type { ExportKind, ExportParams } from "../../../shared/schemas/exports";
-import { submissionFiles } from "../../db/schema";
-import type { TestApp } from "../../test/harness";
-import type { ExportContext } from "../types";
+import { defaultFormContent, newQuestion, newSection } from "../../../../shared/forms/defaults";
+import type { FormContent, Question, Section } from "../../../../shared/forms/model";
+import type { ExportKind, ExportParams } from "../../../../shared/schemas/exports";
+import { submissionFiles } from "../../../db/schema";
+import type { TestApp } from "../../../test/harness";
+import type { ExportContext } from "../../types";
 
 /**
  * Test helpers of the zip exports (used by *.test.ts only): an output that keeps what it is given (slowly,

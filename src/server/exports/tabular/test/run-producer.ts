@@ -1,9 +1,9 @@
-import type { ExportFormat } from "../../../shared/schemas/exports";
-import type { Db } from "../../db/client";
-import type { FileStorage } from "../../files/storage";
-import type { ExportContext, ExportProducer, ExportProgram } from "../types";
+import type { ExportFormat } from "../../../../shared/schemas/exports";
+import type { Db } from "../../../db/client";
+import type { FileStorage } from "../../../files/storage";
+import type { ExportContext, ExportProducer, ExportProgram } from "../../types";
+import { BOM } from "../csv";
 import { collectingOutput } from "./collect";
-import { BOM } from "./csv";
 import { parseCsv, readXlsx, type XlsxValue } from "./read-back";
 
 /**

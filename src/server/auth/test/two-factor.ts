@@ -1,9 +1,9 @@
 import { randomInt } from "node:crypto";
 import { expect } from "vitest";
-import { clearHits } from "../http/rate-limit";
-import { TEST_PASSWORD, type TestApp } from "../test/harness";
-import { totpCode } from "./totp-for-tests";
-import { totpStepKey } from "./totp-step";
+import { clearHits } from "../../http/rate-limit";
+import { TEST_PASSWORD, type TestApp } from "../../test/harness";
+import { totpStepKey } from "../totp-step";
+import { totpCode } from "./totp";
 
 /** Server tests' side of two-factor authentication: a browser's cookie jar and the enrolment and sign-in steps. */
 
