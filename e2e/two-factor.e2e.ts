@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { totpCode, wrongTotpCode } from "../src/server/auth/totp-for-tests";
+import { totpCode, wrongTotpCode } from "../src/server/auth/test/totp";
 import { mailboxResultSchema } from "../src/shared/schemas/support";
 import { TWO_FACTOR_TEXT } from "../src/shared/schemas/two-factor";
 import { signUpOrganization } from "./support/accounts";
@@ -10,7 +10,7 @@ import { submitLogin, waitForPath } from "./support/sign-in";
 /**
  * Two-factor authentication in Chromium (decision 015): an organization admin sets up an authenticator
  * on their account settings page and signs in again with a code this test computes itself (RFC 6238,
- * src/server/auth/totp-for-tests.ts), then with a backup code; then requires it of the organization's
+ * src/server/auth/test/totp.ts), then with a backup code; then requires it of the organization's
  * admins, and an invited program admin is sent to set it up.
  */
 

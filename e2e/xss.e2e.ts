@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { hostileAnswers, hostileForm } from "../src/server/security/xss/hostile-content";
-import { showsLiterally } from "../src/server/security/xss/inert";
-import { type HostilePayload, PROBE, STORABLE_PAYLOADS } from "../src/server/security/xss/payloads";
+import { hostileAnswers, hostileForm } from "../src/server/test/access/xss/hostile-content";
+import { showsLiterally } from "../src/server/test/access/xss/inert";
+import { type HostilePayload, PROBE, STORABLE_PAYLOADS } from "../src/server/test/access/xss/payloads";
 import { newOption } from "../src/shared/forms/defaults";
 import { translate } from "../src/shared/i18n/catalog";
 import { browserForThisFile, newPage } from "./support/browser";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CookieJar, enrolTwoFactor, nextTotpCode } from "../src/server/auth/two-factor-for-tests";
+import { CookieJar, enrolTwoFactor, nextTotpCode } from "../src/server/auth/test/two-factor";
 import { buildCast, buildPublishedForm, type Cast } from "../src/server/test/factories";
 import { createTestApp, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from "../src/server/test/harness";
 import { defaultFormContent } from "../src/shared/forms/defaults";

@@ -12,7 +12,7 @@ import { openApplicant } from "../../bench/autosave/applicants";
 import { httpClient } from "../../bench/lib/http-client";
 import { correctedAnswers } from "../../scripts/soak/applicants";
 import { createApp } from "../../src/server/app";
-import { totpCode } from "../../src/server/auth/totp-for-tests";
+import { totpCode } from "../../src/server/auth/test/totp";
 import { openDatabase } from "../../src/server/db/client";
 import { emailOutbox } from "../../src/server/db/schema";
 import { enqueueEmail } from "../../src/server/email/outbox";

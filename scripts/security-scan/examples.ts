@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { JsonSchema } from "../../src/server/security/fuzz/schema-values";
+import type { JsonSchema } from "../../src/server/test/access/fuzz/schema-values";
 
 /**
  * A valid example of a value from its JSON Schema (the OpenAPI document's): what a scanner starts from

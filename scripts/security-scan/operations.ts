@@ -1,4 +1,4 @@
-import { AUTH_CALLS } from "../../src/server/security/fuzz/auth-calls";
+import { AUTH_CALLS } from "../../src/server/test/access/fuzz/auth-calls";
 import type { Schema } from "./examples";
 
 /**
@@ -84,7 +84,7 @@ export function documentedOperations(doc: OpenApiDocument): Operation[] {
   return operations;
 }
 
-/** better-auth's endpoints, from the fuzzer's list (src/server/security/fuzz/auth-calls.ts). */
+/** better-auth's endpoints, from the fuzzer's list (src/server/test/access/fuzz/auth-calls.ts). */
 export function authOperations(): Operation[] {
   return Object.values(AUTH_CALLS)
     .flat()

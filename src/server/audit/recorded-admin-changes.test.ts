@@ -17,7 +17,7 @@ import {
 } from "../test/factories";
 import type { TestApp } from "../test/harness";
 import { personLabel } from "./labels";
-import { auditTrail } from "./test-trail";
+import { auditTrail } from "./test/trail";
 
 /**
  * The organization's and the programs' administration (people and roles, programs, plans, settings):

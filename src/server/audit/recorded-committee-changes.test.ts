@@ -7,7 +7,7 @@ import { buildPublishedForm, type Cast, callApi, withCastTestApp } from "../test
 import type { TestApp } from "../test/harness";
 import { answerOf, buildCandidate } from "../test/review-factories";
 import { personLabel } from "./labels";
-import { auditTrail } from "./test-trail";
+import { auditTrail } from "./test/trail";
 
 /**
  * The committee's and the program admins' changes to candidates (decisions, force submit, mark as test,

@@ -5,8 +5,7 @@ import { TWO_FACTOR_TEXT } from "../../shared/schemas/two-factor";
 import { sessions, twoFactors, users } from "../db/schema";
 import { addMember, buildOrg, buildProgram, buildUser, callApi } from "../test/factories";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../test/harness";
-import { totpCode, wrongTotpCode } from "./totp-for-tests";
-import { hotp } from "./totp-step";
+import { totpCode, wrongTotpCode } from "./test/totp";
 import {
   authPost,
   CookieJar,
@@ -18,7 +17,8 @@ import {
   signInPlain,
   signInWithPassword,
   signInWithTotp,
-} from "./two-factor-for-tests";
+} from "./test/two-factor";
+import { hotp } from "./totp-step";
 import { CODE_LIMIT } from "./two-factor-guard";
 
 describe("the tests' authenticator", () => {

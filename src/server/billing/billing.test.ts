@@ -6,7 +6,7 @@ import type { Organization } from "../../shared/schemas/organizations";
 import { organizations, planChanges, plans, stripeEvents } from "../db/schema";
 import { buildCast, buildOrg, buildProgram, buildUser } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/harness";
-import { type StripeStub, startStripeStub } from "./stripe-stub";
+import { type StripeStub, startStripeStub } from "./test/stripe-stub";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_signatures";
 const planId = async (t: TestApp, name: string) =>

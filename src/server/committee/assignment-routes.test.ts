@@ -11,7 +11,7 @@ import {
 } from "../../shared/schemas/committee";
 import { EDIT_CONFLICT_MESSAGES } from "../../shared/schemas/edit-conflict";
 import type { CandidateListResult } from "../../shared/schemas/reviews";
-import { auditTrail } from "../audit/test-trail";
+import { auditTrail } from "../audit/test/trail";
 import {
   programMembers,
   reviews,

@@ -16,10 +16,10 @@ import {
   insertReview,
 } from "../test/review-factories";
 import { reviewerStats } from "./reviewer-stats";
-import { referenceReviewerStats } from "./reviewer-stats-reference";
+import { referenceReviewerStats } from "./test/reviewer-stats-reference";
 
 /**
- * Reviewer Statistics against the single SQL statement it replaced (reviewer-stats-reference.ts) on
+ * Reviewer Statistics against the single SQL statement it replaced (test/reviewer-stats-reference.ts) on
  * random committees: members of every role, internal accounts, groups, candidates assigned directly, to
  * groups, both or to no one, drafts and tests, rated and unrated reviews. The route's behaviour is in
  * statistics-routes.test.ts.

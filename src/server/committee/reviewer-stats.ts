@@ -30,7 +30,7 @@ import { KeptFigures } from "./kept-figures";
  *
  * One statement reads the program once, without ever listing every (member, assigned candidate) pair —
  * at 100,000 candidates assigned through groups of 60 that is half a million pairs, which the single
- * SQL statement this replaced (reviewer-stats-reference.ts) sorted on disk for seconds:
+ * SQL statement this replaced (test/reviewer-stats-reference.ts) sorted on disk for seconds:
  *
  * - per reviewer, from one pass over the program's reviews: their rated reviews of listed candidates,
  *   of open ones, the closed ones they rated, and their latest save;

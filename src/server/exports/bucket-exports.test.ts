@@ -9,7 +9,7 @@ import type { TestApp } from "../test/harness";
 import { buildCandidate } from "../test/review-factories";
 import { createExportRunner } from "./job-runner";
 import { jobFolder, resultKey } from "./job-store";
-import { entriesOf, exportTestForm, storeFile } from "./zip/test-kit";
+import { entriesOf, exportTestForm, storeFile } from "./zip/test/kit";
 
 /**
  * The attachments export with STORAGE_URL=s3://… (s3rver) and gs://… (the stand-in for Cloud Storage's

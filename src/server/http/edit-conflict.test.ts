@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EDIT_CONFLICT_MESSAGES } from "../../shared/schemas/edit-conflict";
-import { auditTrail } from "../audit/test-trail";
+import { auditTrail } from "../audit/test/trail";
 import { organizations, programMembers, programs } from "../db/schema";
 import { buildProgram, buildUser, callApi, signedInMember, withCastTestApp } from "../test/factories";
 import type { TestApp } from "../test/harness";

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultFormContent } from "../../shared/forms/defaults";
 import { TWO_FACTOR_TEXT } from "../../shared/schemas/two-factor";
-import { enrolTwoFactor, signInPlain } from "../auth/two-factor-for-tests";
+import { enrolTwoFactor, signInPlain } from "../auth/test/two-factor";
 import { auditEvents, organizations } from "../db/schema";
 import { addMember, buildOrg, buildProgram, buildPublishedForm, buildUser, callApi } from "../test/factories";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../test/harness";

@@ -10,14 +10,14 @@ import {
   reviewFiguresOf,
   sortedRatingStats,
 } from "./candidate-figures";
-import { programArbitrary, queryArbitrary, rating } from "./candidate-stats-arbitraries";
 import { CandidateTable, type PageQuery } from "./candidate-stats-page";
-import { type ReferenceProgram, referencePage } from "./candidate-stats-reference";
 import { rankingFiguresOf } from "./stats-math";
+import { programArbitrary, queryArbitrary, rating } from "./test/candidate-stats-arbitraries";
+import { type ReferenceProgram, referencePage } from "./test/candidate-stats-reference";
 
 /**
  * The fast path of Candidate Statistics against the straightforward computation
- * (candidate-stats-reference.ts: scoring.ts's definitions, and the browser's old sort and filter) on
+ * (test/candidate-stats-reference.ts: scoring.ts's definitions, and the browser's old sort and filter) on
  * randomized programs: every figure of every row, and the page, must be identical.
  */
 

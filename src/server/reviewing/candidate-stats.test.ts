@@ -10,9 +10,9 @@ import { buildOrg, buildProgram, buildPublishedForm } from "../test/factories";
 import { buildCandidate, countQueries, insertRanking, insertReview } from "../test/review-factories";
 import type { StatsCandidate, StatsReview } from "./candidate-figures";
 import { candidateStats, DEFAULT_PAGE_QUERY } from "./candidate-stats";
-import { programArbitrary, queryArbitrary } from "./candidate-stats-arbitraries";
 import type { PageQuery } from "./candidate-stats-page";
-import { type ReferenceProgram, referencePage } from "./candidate-stats-reference";
+import { programArbitrary, queryArbitrary } from "./test/candidate-stats-arbitraries";
+import { type ReferenceProgram, referencePage } from "./test/candidate-stats-reference";
 
 /**
  * Candidate Statistics through the database: the figures and pages against the straightforward

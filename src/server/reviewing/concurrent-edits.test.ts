@@ -4,7 +4,7 @@ import { defaultFormContent, newQuestion, newSection } from "../../shared/forms/
 import type { FormContent, Section } from "../../shared/forms/model";
 import { EDIT_CONFLICT_MESSAGES } from "../../shared/schemas/edit-conflict";
 import type { Comment, Review, SaveReviewBody } from "../../shared/schemas/reviews";
-import { auditTrail } from "../audit/test-trail";
+import { auditTrail } from "../audit/test/trail";
 import { reviewComments, reviews, submissionEdits, submissions } from "../db/schema";
 import {
   buildProgram,

@@ -13,7 +13,7 @@ import {
 } from "./answers";
 import { newOption, newQuestion, newTableColumn } from "./defaults";
 import type { Question, Validation } from "./model";
-import { sectionsNamed, smartQuestion } from "./test-forms";
+import { sectionsNamed, smartQuestion } from "./test/forms";
 
 const t = translator("en");
 const fr = translator("fr");

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { logicWarnings, nextSectionId, reachableSectionIds, sectionPath } from "./branching";
 import { newQuestion, newSection } from "./defaults";
 import type { Section } from "./model";
-import { sectionsNamed, smartQuestion } from "./test-forms";
+import { sectionsNamed, smartQuestion } from "./test/forms";
 
 const none = () => undefined;
 

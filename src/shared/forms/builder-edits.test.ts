@@ -27,7 +27,7 @@ import {
 } from "./builder-edits";
 import { defaultFormContent, newOption, newQuestion, newSection } from "./defaults";
 import { MAX_TABLE_COLUMNS, type Question } from "./model";
-import { sectionsNamed, smartQuestion } from "./test-forms";
+import { sectionsNamed, smartQuestion } from "./test/forms";
 
 const choice = (type: "CHECKBOXES" | "MULTIPLE_CHOICE", ...values: string[]): Question => ({
   ...newQuestion(type, "Pick"),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { copyWithNewIds, defaultFormContent, IDENTIFIER_QUESTION_NAME, newQuestion } from "./defaults";
 import { formContentSchema } from "./model";
-import { smartQuestion } from "./test-forms";
+import { smartQuestion } from "./test/forms";
 
 describe("a new form", () => {
   it("has the spec's two sections, and is valid content", () => {

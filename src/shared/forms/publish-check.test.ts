@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { defaultFormContent, newOption, newQuestion, newTableColumn } from "./defaults";
 import type { Question } from "./model";
 import { FORM_MESSAGES, formProblems, selectionCountIsValid } from "./publish-check";
-import { sectionsNamed, smartQuestion } from "./test-forms";
+import { sectionsNamed, smartQuestion } from "./test/forms";
 
 const plan = { maxFiles: 0 };
 const withQuestion = (question: Question) => {

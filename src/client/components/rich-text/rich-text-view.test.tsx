@@ -1,16 +1,10 @@
 import { readFileSync } from "node:fs";
-import { MantineProvider } from "@mantine/core";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { RichText } from "../../../shared/forms/model";
+import { render as renderInApp } from "../../test/render";
 import { RichTextView } from "./rich-text-view";
 
-const render = (value: RichText) =>
-  renderToStaticMarkup(
-    <MantineProvider>
-      <RichTextView value={value} />
-    </MantineProvider>,
-  ).replace(/<style[\s\S]*?<\/style>/g, "");
+const render = (value: RichText) => renderInApp(<RichTextView value={value} />);
 
 /** The markup without Mantine's class names and styles, to compare structure. */
 const structure = (html: string) => html.replace(/ (class|style|data-[a-z-]+)="[^"]*"/g, "");

@@ -1,23 +1,9 @@
-import { MantineProvider } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { AssignmentListResult, ReviewerGroup } from "../../../shared/schemas/committee";
+import { render } from "../../test/render";
 import { ASSIGN_TEXT } from "./assign-messages";
 import { AssignmentTable } from "./assignment-table";
 import { GroupList } from "./group-list";
-
-function render(node: ReactNode): string {
-  return renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
-      <MantineProvider>
-        <MemoryRouter>{node}</MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  ).replace(/<style[\s\S]*?<\/style>/g, "");
-}
 
 const longName = "The Northern Community Foundation for the Arts and Sciences of Tomorrow";
 

@@ -1,9 +1,7 @@
-import { MantineProvider } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { AssignmentRow } from "../../../shared/schemas/committee";
 import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
+import { render as renderInApp } from "../../test/render";
 import { EDIT_CONFLICT_TEXT } from "../reviewing/edit-conflict-notice";
 import { ASSIGN_TEXT } from "./assign-messages";
 import {
@@ -43,20 +41,16 @@ const groupsConflict: AssignmentConflict = {
 };
 
 function render(conflict: AssignmentConflict): string {
-  return renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
-      <MantineProvider>
-        <AssignmentConflictNotice
-          userId="me"
-          programId="p1"
-          conflict={conflict}
-          onDone={() => {}}
-          onFailure={() => {}}
-          onConflict={() => {}}
-        />
-      </MantineProvider>
-    </QueryClientProvider>,
-  ).replace(/<style[\s\S]*?<\/style>/g, "");
+  return renderInApp(
+    <AssignmentConflictNotice
+      userId="me"
+      programId="p1"
+      conflict={conflict}
+      onDone={() => {}}
+      onFailure={() => {}}
+      onConflict={() => {}}
+    />,
+  );
 }
 
 describe("a row's conflict (decision 016)", () => {

@@ -1,10 +1,9 @@
-import { MantineProvider } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { renderToStaticMarkup } from "react-dom/server";
+import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { AuditEvent, AuditListResult } from "../../../shared/schemas/audit";
 import type { UserProgram } from "../../../shared/schemas/users";
 import { userKeys } from "../../lib/query-keys";
+import { render as renderInApp } from "../../test/render";
 import { auditKeys } from "./api";
 import { AUDIT_TEXT, whenText } from "./audit-format";
 import { AuditLog } from "./audit-log-page";
@@ -58,13 +57,7 @@ function render(pages: AuditListResult[]): string {
   queryClient.setQueryData(userKeys.programs("u1"), {
     programs: [program("p1", "Arts Fund"), program("p9", "Someone Else's", "o2")],
   });
-  return renderToStaticMarkup(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider>
-        <AuditLog userId="u1" organizationId="o1" />
-      </MantineProvider>
-    </QueryClientProvider>,
-  ).replace(/<style[\s\S]*?<\/style>/g, "");
+  return renderInApp(<AuditLog userId="u1" organizationId="o1" />, { queryClient });
 }
 
 const escaped = (text: string) => text.replaceAll("&", "&amp;").replaceAll("'", "&#x27;");

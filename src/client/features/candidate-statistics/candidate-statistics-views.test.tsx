@@ -1,13 +1,11 @@
-import { MantineProvider, Table } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { Table } from "@mantine/core";
+import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { CandidateStatsPage } from "../../../shared/schemas/candidate-statistics";
 import { COMMITTEE_MESSAGES, type FundingStats } from "../../../shared/schemas/committee";
 import type { CandidateStatsRow } from "../../../shared/schemas/reviews";
 import type { UserProgram } from "../../../shared/schemas/users";
+import { render } from "../../test/render";
 import { CANDIDATE_STATS_TEXT, COLUMN_HELP } from "./candidate-statistics-messages";
 import { CandidateStatistics } from "./candidate-statistics-page";
 import { CandidateStatsTableRow } from "./candidate-stats-row";
@@ -16,16 +14,6 @@ import { DEFAULT_SORT, FIRST_PAGE_QUERY } from "./candidate-table-model";
 import { candidateStatisticsKeys } from "./query-keys";
 import { RatingHistogram } from "./rating-histogram";
 import { NO_SELECTION, type Selection, toggleSelected } from "./recipient-selection";
-
-function render(node: ReactNode, queryClient = new QueryClient()): string {
-  return renderToStaticMarkup(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider>
-        <MemoryRouter>{node}</MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  ).replace(/<style[\s\S]*?<\/style>/g, "");
-}
 
 function row(id: string, patch: Partial<CandidateStatsRow> = {}): CandidateStatsRow {
   return {
@@ -239,7 +227,7 @@ describe("the page for a program", () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(candidateStatisticsKeys.candidatePage("u1", "p1", FIRST_PAGE_QUERY), result);
     queryClient.setQueryData(candidateStatisticsKeys.funding("u1", "p1"), funding);
-    return render(<CandidateStatistics userId="u1" program={userProgram} />, queryClient);
+    return render(<CandidateStatistics userId="u1" program={userProgram} />, { queryClient });
   }
 
   it("shows the funding statistics with $ amounts, the table, and Send Emails off with nobody chosen", () => {

@@ -1,22 +1,17 @@
-import { MantineProvider } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { render as renderInApp } from "../../test/render";
 import { type EmailRecipient, SendEmailsDialog } from "./send-emails-dialog";
 
 /** The dialog rendered in place (no portal, no transition), as the server renderer can show it. */
 function render(recipients: EmailRecipient[], opened = true): string {
-  return renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
-      <MantineProvider
-        theme={{
-          components: { Modal: { defaultProps: { withinPortal: false, transitionProps: { duration: 0 } } } },
-        }}
-      >
-        <SendEmailsDialog opened={opened} onClose={() => {}} programId="p1" recipients={recipients} />
-      </MantineProvider>
-    </QueryClientProvider>,
-  ).replace(/<style[\s\S]*?<\/style>/g, "");
+  return renderInApp(
+    <SendEmailsDialog opened={opened} onClose={() => {}} programId="p1" recipients={recipients} />,
+    {
+      theme: {
+        components: { Modal: { defaultProps: { withinPortal: false, transitionProps: { duration: 0 } } } },
+      },
+    },
+  );
 }
 
 const solar: EmailRecipient = {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ExportJob, ExportList } from "../../../shared/schemas/exports";
 import { deleteExportOptions, exportListOptions, startExportOptions } from "./api";
 import { exportKeys } from "./query-keys";
-import { TEST_PROGRAM, testJob } from "./test-jobs";
+import { TEST_PROGRAM, testJob } from "./test/jobs";
 
 const USER = "u1";
 const PROGRAM = TEST_PROGRAM;

@@ -23,7 +23,7 @@ import {
   withJob,
   withoutJob,
 } from "./export-rules";
-import { testJob } from "./test-jobs";
+import { testJob } from "./test/jobs";
 
 const job = testJob;
 

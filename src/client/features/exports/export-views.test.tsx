@@ -1,25 +1,15 @@
-import { MantineProvider } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
+import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { AssignmentListResult } from "../../../shared/schemas/committee";
 import { EXPORT_KINDS, EXPORT_LABELS, type ExportJob } from "../../../shared/schemas/exports";
 import type { UserProgram } from "../../../shared/schemas/users";
+import { render } from "../../test/render";
 import { AnonymizedSwitch } from "./export-card";
 import { EXPORT_TEXT } from "./export-messages";
 import { ExportOptions } from "./export-options-page";
 import { timeText } from "./export-rules";
 import { exportKeys } from "./query-keys";
-import { TEST_CREATED, testJob } from "./test-jobs";
-
-function render(node: ReactNode, queryClient = new QueryClient()): string {
-  return renderToStaticMarkup(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider>{node}</MantineProvider>
-    </QueryClientProvider>,
-  ).replace(/<style[\s\S]*?<\/style>/g, "");
-}
+import { TEST_CREATED, testJob } from "./test/jobs";
 
 /** As React writes text into HTML. */
 const escaped = (text: string) => text.replaceAll("&", "&amp;").replaceAll("'", "&#x27;");
@@ -61,7 +51,7 @@ function renderPage(jobs: ExportJob[]) {
   });
   queryClient.setQueryData(exportKeys.list("u1", "p1"), { exports: jobs });
   queryClient.setQueryData(exportKeys.candidates("u1", "p1", ""), candidates);
-  return render(<ExportOptions userId="u1" program={program} />, queryClient);
+  return render(<ExportOptions userId="u1" program={program} />, { queryClient });
 }
 
 /** The opening tag of the element with this accessible name. */

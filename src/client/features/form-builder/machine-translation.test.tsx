@@ -1,9 +1,8 @@
-import { MantineProvider } from "@mantine/core";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { defaultFormContent } from "../../../shared/forms/defaults";
 import { MACHINE_TRANSLATION_MESSAGES } from "../../../shared/forms/french-texts";
 import type { MachineTranslationResult } from "../../../shared/schemas/forms";
+import { render as renderInApp } from "../../test/render";
 import { adoptMachineFrench, type MachineTranslation, translatedText } from "./machine-translation";
 import { TranslateMissingButton } from "./machine-translation-button";
 
@@ -44,11 +43,7 @@ describe("the Translate missing texts button", () => {
     translateMissing: async () => true,
   });
   const render = (m: MachineTranslation, missing: number) =>
-    renderToStaticMarkup(
-      <MantineProvider>
-        <TranslateMissingButton machine={m} missing={missing} />
-      </MantineProvider>,
-    );
+    renderInApp(<TranslateMissingButton machine={m} missing={missing} />);
 
   it("says machine translation is not configured when the server has no provider", () => {
     const html = render(machine(false), 3);

@@ -1,17 +1,8 @@
-import { MantineProvider } from "@mantine/core";
-import type { ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { ReviewerStatsRow } from "../../../shared/schemas/committee";
+import { render } from "../../test/render";
 import { DEFAULT_REVIEWER_SORT } from "./reviewer-stats-rules";
 import { lastReviewText, ReviewerStatsTable } from "./reviewer-stats-table";
-
-function render(node: ReactNode): string {
-  return renderToStaticMarkup(<MantineProvider>{node}</MantineProvider>).replace(
-    /<style[\s\S]*?<\/style>/g,
-    "",
-  );
-}
 
 function row(id: string, reviewed: number, assigned: number, patch: Partial<ReviewerStatsRow> = {}) {
   const base: ReviewerStatsRow = {

@@ -1,27 +1,13 @@
-import { MantineProvider } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { newQuestion } from "../../../shared/forms/defaults";
 import type { Section } from "../../../shared/forms/model";
 import type { Comment, Review, ReviewProgram } from "../../../shared/schemas/reviews";
+import { render } from "../../test/render";
 import { LEGACY_FINAL_SECTION_ID, legacyCanvasEntries, legacyDraft } from "./legacy-canvas";
 import { LegacyDecisionCanvas } from "./legacy-decision-canvas";
 import { LegacyFinalRating } from "./legacy-final-rating";
 import { withSectionRating } from "./review-state";
 import type { ReviewEditor } from "./use-review-editor";
-
-function render(node: ReactNode): string {
-  return renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
-      <MantineProvider>
-        <MemoryRouter>{node}</MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  ).replace(/<style[\s\S]*?<\/style>/g, "");
-}
 
 const program: ReviewProgram = {
   _id: "p1",

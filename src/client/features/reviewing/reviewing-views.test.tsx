@@ -1,8 +1,3 @@
-import { MantineProvider } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Answer } from "../../../shared/forms/answers";
 import { newQuestion, newSection } from "../../../shared/forms/defaults";
@@ -13,6 +8,7 @@ import {
   type ReviewAnswer,
   type ReviewProgram,
 } from "../../../shared/schemas/reviews";
+import { render } from "../../test/render";
 import { AnswerTranslationProvider } from "./answer-translation";
 import { SectionAnswers } from "./answer-view";
 import { CandidateTable } from "./candidate-table";
@@ -21,16 +17,6 @@ import { RatingBlock } from "./rating-block";
 import type { ReviewDraft } from "./review-state";
 import { REVIEWING_TEXT } from "./reviewing-messages";
 import { StepBar } from "./step-bar";
-
-function render(node: ReactNode): string {
-  return renderToStaticMarkup(
-    <QueryClientProvider client={new QueryClient()}>
-      <MantineProvider>
-        <MemoryRouter>{node}</MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  ).replace(/<style[\s\S]*?<\/style>/g, "");
-}
 
 const program: ReviewProgram = {
   _id: "p1",

@@ -9,7 +9,7 @@ import { buildOrg, buildProgram, buildPublishedForm } from "../../test/factories
 import { createTestApp, type TestApp } from "../../test/harness";
 import { answerOf, buildCandidate, insertFile } from "../../test/review-factories";
 import { MISSING_FILES_ENTRY } from "../zip/attachment-entries";
-import { entriesOf, exportContext, exportTestForm, storeFile, zipListing } from "../zip/test-kit";
+import { entriesOf, exportContext, exportTestForm, storeFile, zipListing } from "../zip/test/kit";
 import { attachmentsExport } from "./attachments";
 
 /**

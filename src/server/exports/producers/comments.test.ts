@@ -8,7 +8,7 @@ import { formVersions, reviewComments, users } from "../../db/schema";
 import { buildCast, buildPublishedForm, type Cast } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { buildCandidate, insertComment } from "../../test/review-factories";
-import { csvRows, runProducer, xlsxRows } from "../tabular/run-producer";
+import { csvRows, runProducer, xlsxRows } from "../tabular/test/run-producer";
 import { excelSerial } from "../tabular/xlsx";
 import type { ExportProgram } from "../types";
 import { COMMENT_HEADERS, commentsExport, sectionTitles } from "./comments";

@@ -19,7 +19,7 @@ import {
   insertFile,
   insertReview,
 } from "../../test/review-factories";
-import { csvRows, runProducer, xlsxRows } from "../tabular/run-producer";
+import { csvRows, runProducer, xlsxRows } from "../tabular/test/run-producer";
 import { excelSerial } from "../tabular/xlsx";
 import type { ExportProgram } from "../types";
 import { DATA_FIXED_HEADERS, dataExport } from "./data";

@@ -18,7 +18,7 @@ import {
   exportTestForm,
   storeFile,
   zipListing,
-} from "../zip/test-kit";
+} from "../zip/test/kit";
 import { DOSSIER_MESSAGES, dossierExport } from "./dossier";
 
 /** One candidate's dossier: their PDF, files, reviews and comments, opened with real tools and parsed back. */

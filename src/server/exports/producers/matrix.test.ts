@@ -7,7 +7,7 @@ import { users } from "../../db/schema";
 import { buildCast, buildProgram, buildPublishedForm, type Cast } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { buildCandidate, countQueries, insertRanking, insertReview } from "../../test/review-factories";
-import { csvRows, runProducer, xlsxRows } from "../tabular/run-producer";
+import { csvRows, runProducer, xlsxRows } from "../tabular/test/run-producer";
 import type { ExportProgram } from "../types";
 import { MATRIX_FIXED_HEADERS, matrixExport, reviewerHeaders } from "./matrix";
 

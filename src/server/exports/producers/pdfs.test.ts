@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOrg, buildProgram, buildPublishedForm } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { answerOf, buildCandidate } from "../../test/review-factories";
-import { checkedPdfText, entriesOf, exportContext, exportTestForm, zipListing } from "../zip/test-kit";
+import { checkedPdfText, entriesOf, exportContext, exportTestForm, zipListing } from "../zip/test/kit";
 import { pdfsExport } from "./pdfs";
 
 /**

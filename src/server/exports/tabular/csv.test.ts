@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Cell } from "./cell";
-import { collectingOutput, slowOutput } from "./collect";
 import { BOM, csvField, csvRecord, neutraliseFormula } from "./csv";
-import { parseCsv } from "./read-back";
 import { openTable } from "./table";
+import { collectingOutput, slowOutput } from "./test/collect";
+import { parseCsv } from "./test/read-back";
 
 /** Writes a table as CSV through the real writer and returns the file's text (BOM included). */
 async function csvOf(header: readonly string[], rows: readonly (readonly Cell[])[]): Promise<string> {

@@ -2,9 +2,9 @@ import { PassThrough } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Cell } from "./cell";
-import { collectingOutput, slowOutput } from "./collect";
-import { readXlsx } from "./read-back";
 import { openTable } from "./table";
+import { collectingOutput, slowOutput } from "./test/collect";
+import { readXlsx } from "./test/read-back";
 import { columnName, excelSerial, sheetNameOf, XLSX_CELL_LIMIT, XLSX_TRUNCATED } from "./xlsx";
 
 async function xlsxOf(header: readonly string[], rows: readonly (readonly Cell[])[], sheet = "Data") {

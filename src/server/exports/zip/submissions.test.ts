@@ -5,7 +5,7 @@ import { buildOrg, buildProgram, buildPublishedForm } from "../../test/factories
 import { createTestApp, type TestApp } from "../../test/harness";
 import { buildCandidate, countQueries } from "../../test/review-factories";
 import { candidateBatches, countCandidateFiles, type ExportSubmission, inOrder } from "./submissions";
-import { exportTestForm, storeFile } from "./test-kit";
+import { exportTestForm, storeFile } from "./test/kit";
 
 let t: TestApp;
 type Program = Awaited<ReturnType<typeof buildProgram>>;

@@ -14,7 +14,7 @@ import { answerOf } from "../../test/review-factories";
 import { attachmentsExport } from "../producers/attachments";
 import { pdfsExport } from "../producers/pdfs";
 import type { ExportProducer } from "../types";
-import { exportContext, exportTestForm } from "./test-kit";
+import { exportContext, exportTestForm } from "./test/kit";
 
 /**
  * A local measurement, not part of the suite (it writes gigabytes): EXPORT_TIMING=1 runs it, with

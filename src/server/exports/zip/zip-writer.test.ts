@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Readable, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { entriesOf, memoryOutput, zipListing } from "./test-kit";
+import { entriesOf, memoryOutput, zipListing } from "./test/kit";
 import { ZIP_LIMITS, ZipLimitError, ZipWriter } from "./zip-writer";
 
 const text = (bytes: Uint8Array | undefined) => Buffer.from(bytes ?? []).toString("utf8");

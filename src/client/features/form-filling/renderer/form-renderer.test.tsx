@@ -1,12 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { MantineProvider } from "@mantine/core";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Answer } from "../../../../shared/forms/answers";
 import { newOption, newQuestion, newTableColumn } from "../../../../shared/forms/defaults";
 import type { Question } from "../../../../shared/forms/model";
-import { sectionsNamed } from "../../../../shared/forms/test-forms";
+import { sectionsNamed } from "../../../../shared/forms/test/forms";
 import type { ApplicantForm, SubmissionFile } from "../../../../shared/schemas/submissions";
+import { render as renderInApp } from "../../../test/render";
 import { FormRenderer } from "./form-renderer";
 import { loadTableQuestion } from "./lazy-parts";
 import type { FormRendererProps } from "./types";
@@ -75,11 +74,7 @@ function render(patch: Partial<FormRendererProps> = {}) {
     onSubmit: async () => undefined,
     ...patch,
   };
-  return renderToStaticMarkup(
-    <MantineProvider>
-      <FormRenderer {...props} />
-    </MantineProvider>,
-  ).replace(/<style[\s\S]*?<\/style>/g, "");
+  return renderInApp(<FormRenderer {...props} />);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { nextSectionId } from "../../../../shared/forms/branching";
 import type { Section } from "../../../../shared/forms/model";
-import { sectionsNamed, smartQuestion } from "../../../../shared/forms/test-forms";
+import { sectionsNamed, smartQuestion } from "../../../../shared/forms/test/forms";
 import {
   advance,
   canGoBack,
