@@ -53,8 +53,11 @@ export async function buildProgram(
 
 /** TEST_PASSWORD's hash, made once per test file: every factory-made user signs in with it. */
 let testPasswordHash: Promise<string> | undefined;
-const hashTestPassword = (password: string) =>
-  password === TEST_PASSWORD ? (testPasswordHash ??= hashPassword(password)) : hashPassword(password);
+function hashTestPassword(password: string): Promise<string> {
+  if (password !== TEST_PASSWORD) return hashPassword(password);
+  testPasswordHash ??= hashPassword(password);
+  return testPasswordHash;
+}
 
 export async function buildUser(
   db: Db,
