@@ -212,6 +212,7 @@ describe("mail dispatcher", () => {
 
   it("leaves a message to the dispatcher that took it over when its own lease ran out", async () => {
     const first = await enqueueEmail(database.db, message(1));
+    await sleep(2); // queued in another millisecond, so the first is sent first
     const second = await enqueueEmail(database.db, message(2));
     const slow = stallingTransport();
     const slowRound = createMailDispatcher({ db: database.db, transport: slow, from: FROM }).dispatchDue();
