@@ -1,8 +1,9 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allowedOrigins } from "./config";
 import { feedback } from "./db/schema";
 import { buildCast } from "./test/factories";
-import { createTestApp, type TestApp } from "./test/harness";
+import { createTestApp, TEST_PASSWORD, type TestApp } from "./test/harness";
 
 let t: TestApp;
 let cast: Awaited<ReturnType<typeof buildCast>>;
@@ -60,6 +61,26 @@ describe("request pipeline", () => {
     });
     expect(res.status).toBe(403);
     expect((await t.deps.db.select({ n: count() }).from(feedback))[0]!.n).toBe(0);
+  });
+
+  it("lets a person sign in from 127.0.0.1 as from localhost outside production, and from nowhere else", async () => {
+    const signInFrom = (origin: string) =>
+      t.request("/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { origin },
+        body: { email: cast.members.REVIEWER.email, password: TEST_PASSWORD },
+      });
+    expect((await signInFrom("http://127.0.0.1:3000")).status).toBe(200);
+    expect((await signInFrom("http://localhost:3000")).status).toBe(200);
+    expect((await signInFrom("https://evil.example")).status).toBe(403);
+    // better-auth skips its own origin check under a test runner: what it would trust is checked here.
+    expect(t.deps.auth.options.trustedOrigins).toEqual(["http://localhost:3000", "http://127.0.0.1:3000"]);
+    const production = {
+      NODE_ENV: "production",
+      PORT: 3000,
+      publicUrl: "https://grants.example.org",
+    } as const;
+    expect(allowedOrigins(production)).toEqual(["https://grants.example.org"]);
   });
 
   it("refuses a body over the limit with 400", async () => {

@@ -20,7 +20,7 @@ import {
 } from "./committee/assignment-routes";
 import { committeeEmailRoutes } from "./committee/email-routes";
 import { committeeStatsRoutes } from "./committee/statistics-routes";
-import { isProduction } from "./config";
+import { allowedOrigins, isProduction } from "./config";
 import { exportRoutes } from "./exports/routes";
 import { fileRoutes, publicFileRoutes } from "./files/routes";
 import { formRoutes } from "./forms/routes";
@@ -127,11 +127,7 @@ function healthRoutes() {
  */
 export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   const { config, auth, db, log } = deps;
-  const allowedOrigins = new Set([config.publicUrl]);
-  if (!isProduction(config)) {
-    allowedOrigins.add(`http://localhost:${config.PORT}`);
-    allowedOrigins.add(`http://127.0.0.1:${config.PORT}`);
-  }
+  const origins = new Set(allowedOrigins(config));
 
   const app = createRouter({ strict: false });
 
@@ -196,7 +192,7 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.use("/api/*", async (c, next) => {
     if (UNSAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header("origin");
-      if (origin !== undefined && !allowedOrigins.has(origin)) {
+      if (origin !== undefined && !origins.has(origin)) {
         throw new AppError("FORBIDDEN_ORIGIN", "Cross-site requests are not allowed.");
       }
     }

@@ -225,3 +225,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function isProduction(c: Pick<Config, "NODE_ENV">): boolean {
   return c.NODE_ENV === "production";
 }
+
+/**
+ * The origins a browser may send unsafe requests from (the app's origin check and better-auth's trusted
+ * origins alike): PUBLIC_URL, and outside production the same port on localhost and 127.0.0.1, so a
+ * newcomer who opens either address can sign in.
+ */
+export function allowedOrigins(c: Pick<Config, "NODE_ENV" | "PORT" | "publicUrl">): string[] {
+  const origins = new Set([c.publicUrl]);
+  if (!isProduction(c)) {
+    origins.add(`http://localhost:${c.PORT}`);
+    origins.add(`http://127.0.0.1:${c.PORT}`);
+  }
+  return [...origins];
+}

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { SESSION_HOURS } from "../../shared/limits";
 import { COMMON_PASSWORD } from "../../shared/messages";
 import { authUpdateUserBodySchema } from "../../shared/schemas/users";
-import type { Config } from "../config";
+import { allowedOrigins, type Config } from "../config";
 import type { Db } from "../db/client";
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from "../db/schema";
 import { enqueueEmail } from "../email/outbox";
@@ -46,7 +46,7 @@ export function createAuth(opts: {
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: opts.secret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: allowedOrigins(config),
     // better-auth's own HTML error page (/api/auth/error) is not served: it sends the browser to the
     // product's error page with a code that page knows, which shows only the spec's message for it.
     onAPIError: { errorURL: `${config.publicUrl}/common/error?code=400` },
