@@ -10,8 +10,10 @@ import { buildCast, buildPublishedForm, type Cast, signInCast } from "../test/fa
 import { createTestApp, type TestApp } from "../test/harness";
 import {
   answerOf,
+  assignGroup,
   assignReviewer,
   buildCandidate,
+  buildGroup,
   insertComment,
   insertFile,
   insertReview,
@@ -114,7 +116,10 @@ describe("the submission view: our server and the baseline give the same answers
   let cast: Cast;
   let cookies: Record<string, string>;
   let sql: SqlClient;
-  const candidates = {} as Record<"assigned" | "otherReviewers" | "openToAll" | "draft" | "test", string>;
+  const candidates = {} as Record<
+    "assigned" | "otherReviewers" | "toGroup" | "openToAll" | "draft" | "test",
+    string
+  >;
 
   beforeAll(async () => {
     t = await createTestApp({ BETTER_AUTH_SECRET: SECRET });
@@ -139,11 +144,15 @@ describe("the submission view: our server and the baseline give the same answers
     candidates.assigned = (await make("Bravo")).id;
     candidates.otherReviewers = (await make("Alpha")).id;
     candidates.openToAll = (await make("Charlie")).id;
+    candidates.toGroup = (await make("Foxtrot")).id;
     candidates.draft = (await make("Delta", { submitted: false })).id;
     candidates.test = (await make("Echo", { test: true })).id;
     // Assigned to the reviewer; Alpha to the admin-reviewer alone; Charlie to no one (open to all).
     await assignReviewer(db, candidates.assigned, members.REVIEWER.id, program.id);
     await assignReviewer(db, candidates.otherReviewers, members.ADMIN_REVIEWER.id, program.id);
+    // Foxtrot to a group the guest is in.
+    const group = await buildGroup(db, program, "Readers", [members.GUEST.id]);
+    await assignGroup(db, candidates.toGroup, group.id, program.id);
     for (const id of [candidates.assigned, candidates.openToAll]) {
       await insertFile(db, { submissionId: id, questionId: "cv", name: "cv.pdf" });
       await insertFile(db, { submissionId: id, questionId: "budget", name: "budget.pdf" });
@@ -211,10 +220,10 @@ describe("the submission view: our server and the baseline give the same answers
     "guest",
     "applicant",
   ] as const;
-  const kinds = ["assigned", "otherReviewers", "openToAll", "draft", "test"] as const;
+  const kinds = ["assigned", "otherReviewers", "toGroup", "openToAll", "draft", "test"] as const;
 
   it("answers every reader on every kind of candidate alike, with some reads allowed and some refused", async () => {
-    const statuses = new Set<number>();
+    const statuses = new Map<string, number>();
     for (const reader of readers) {
       for (const kind of kinds) {
         const path = `/api/applications/${cast.program.id}/${candidates[kind]}`;
@@ -228,10 +237,19 @@ describe("the submission view: our server and the baseline give the same answers
         });
         // The benchmark's answer check compares the JSON text: the same keys in the same order.
         expect(JSON.stringify(baseline.body), what).toBe(JSON.stringify(oursBody));
-        statuses.add(ours.status);
+        statuses.set(`${reader} ${kind}`, ours.status);
       }
     }
-    // Both refusals and views were compared (a world where everyone is refused would prove nothing).
-    expect([...statuses].sort()).toEqual([200, 404]);
+    // The world reaches every rule of the view (a world where everyone is refused would prove nothing).
+    const seen = (reader: string, kind: string) => statuses.get(`${reader} ${kind}`) === 200;
+    expect(seen("reviewer", "assigned") && seen("reviewer", "openToAll") && seen("guest", "toGroup")).toBe(
+      true,
+    );
+    expect(
+      seen("reviewer", "otherReviewers") || seen("reviewer", "toGroup") || seen("reviewer", "draft"),
+    ).toBe(false);
+    expect(
+      seen("adminReviewer", "draft") && seen("orgAdmin", "test") && !seen("otherOrgAdmin", "assigned"),
+    ).toBe(true);
   });
 });
