@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ProgramActor, rules } from "../../../bench/baseline/reviewing";
 import type { SqlClient } from "../../../bench/lib/sql-client";
@@ -6,6 +7,7 @@ import type { Actor } from "../../shared/authz/actor";
 import { can } from "../../shared/authz/matrix";
 import { PROGRAM_ROLES, type ProgramRole } from "../../shared/authz/roles";
 import type { Db } from "../db/client";
+import { organizations } from "../db/schema";
 import { buildCast, buildPublishedForm, type Cast, signInCast } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/harness";
 import {
@@ -222,7 +224,11 @@ describe("the submission view: our server and the baseline give the same answers
   ] as const;
   const kinds = ["assigned", "otherReviewers", "toGroup", "openToAll", "draft", "test"] as const;
 
-  it("answers every reader on every kind of candidate alike, with some reads allowed and some refused", async () => {
+  /**
+   * Both servers' answers for every reader and candidate, compared; the status of ours by `reader kind`.
+   * `refusal` names what our server answers a refused reader (the baseline always answers 404).
+   */
+  async function compareEveryReader(refusal: (status: number) => boolean = (status) => status === 404) {
     const statuses = new Map<string, number>();
     for (const reader of readers) {
       for (const kind of kinds) {
@@ -231,17 +237,25 @@ describe("the submission view: our server and the baseline give the same answers
         const oursBody: unknown = await ours.json();
         const baseline = await baselineAnswer(path, cookies[reader]!);
         const what = `${reader} opening the ${kind} candidate`;
+        statuses.set(`${reader} ${kind}`, ours.status);
+        if (refusal(ours.status)) {
+          expect(baseline.status, what).toBe(404);
+          continue;
+        }
         expect({ status: baseline.status, body: baseline.body }, what).toEqual({
           status: ours.status,
           body: oursBody,
         });
         // The benchmark's answer check compares the JSON text: the same keys in the same order.
         expect(JSON.stringify(baseline.body), what).toBe(JSON.stringify(oursBody));
-        statuses.set(`${reader} ${kind}`, ours.status);
       }
     }
+    return (reader: string, kind: string) => statuses.get(`${reader} ${kind}`) === 200;
+  }
+
+  it("answers every reader on every kind of candidate alike, with some reads allowed and some refused", async () => {
+    const seen = await compareEveryReader();
     // The world reaches every rule of the view (a world where everyone is refused would prove nothing).
-    const seen = (reader: string, kind: string) => statuses.get(`${reader} ${kind}`) === 200;
     expect(seen("reviewer", "assigned") && seen("reviewer", "openToAll") && seen("guest", "toGroup")).toBe(
       true,
     );
@@ -251,5 +265,27 @@ describe("the submission view: our server and the baseline give the same answers
     expect(
       seen("adminReviewer", "draft") && seen("orgAdmin", "test") && !seen("otherOrgAdmin", "assigned"),
     ).toBe(true);
+  });
+
+  it("withholds admin roles alike while the organization requires two-factor authentication they lack", async () => {
+    const db = t.deps.db;
+    await db
+      .update(organizations)
+      .set({ requireAdminTwoFactor: true })
+      .where(eq(organizations.id, cast.org.id));
+    try {
+      // Our server tells a withheld admin why (403 TWO_FACTOR_REQUIRED) where the baseline answers 404.
+      const seen = await compareEveryReader((status) => status === 404 || status === 403);
+      // Admins lose the drafts; the admin-reviewer keeps their committee seat, the reviewer is untouched.
+      expect(seen("orgAdmin", "draft") || seen("admin", "draft") || seen("adminReviewer", "draft")).toBe(
+        false,
+      );
+      expect(seen("adminReviewer", "otherReviewers") && seen("reviewer", "assigned")).toBe(true);
+    } finally {
+      await db
+        .update(organizations)
+        .set({ requireAdminTwoFactor: false })
+        .where(eq(organizations.id, cast.org.id));
+    }
   });
 });
