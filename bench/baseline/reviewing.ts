@@ -62,12 +62,17 @@ export async function roleIn(sql: SqlQuery, userId: string, programId: string): 
   return row.role === "ADMIN_REVIEWER" ? "REVIEWER" : null;
 }
 
-/** The role matrix's rules, for a program of `organizationId`. */
+/**
+ * The role matrix's rules (src/shared/authz/matrix.ts), for a program of `organizationId`, in plain code
+ * for the one role the baseline loads. src/server/reviewing/bench-baseline.test.ts holds them to `can()`.
+ */
 export const rules = (actor: ProgramActor, organizationId: string) => {
   const orgAdmin = actor.adminOrganizationId === organizationId;
   const administers = orgAdmin || actor.role === "ADMIN" || actor.role === "ADMIN_REVIEWER";
   const member = actor.role !== null || orgAdmin;
   const onCommittee = actor.role === "REVIEWER" || actor.role === "ADMIN_REVIEWER";
+  const reads = (c: { visible: boolean; draftOrTest: boolean }) =>
+    administers || (member && c.visible && !c.draftOrTest);
   return {
     /** candidate:list, and a ranking of one's own. */
     member,
@@ -75,8 +80,10 @@ export const rules = (actor: ProgramActor, organizationId: string) => {
     administers,
     onCommittee,
     /** candidate:read */
-    reads: (c: { visible: boolean; draftOrTest: boolean }) =>
-      administers || (member && c.visible && !c.draftOrTest),
+    reads,
+    /** review:write in a program not archived (archived: read-only, and a save gets 409). */
+    writesReview: (c: { visible: boolean; draftOrTest: boolean }) =>
+      onCommittee && !c.draftOrTest && reads(c),
   };
 };
 

@@ -1,6 +1,6 @@
 import type { Section } from "../../src/shared/forms/model";
 import { criteriaOverall, isAllowedRating, meanOfRated } from "../../src/shared/review/scoring";
-import type { CandidateView, SaveReviewBody } from "../../src/shared/schemas/reviews";
+import { type CandidateView, REVIEW_MESSAGES, type SaveReviewBody } from "../../src/shared/schemas/reviews";
 import {
   conflict,
   findCandidate,
@@ -170,6 +170,8 @@ export const saveReviewEndpoint: BaselineEndpoint = {
       const draftOrTest = candidate.submission_date === null || candidate.soft_deleted;
       const mayWrite = may.onCommittee && may.reads({ visible: candidate.visible, draftOrTest });
       if (mayWrite && candidate.archived) return conflict("CONFLICT", ARCHIVED_MESSAGE);
+      // One who could rate it were it submitted is told why not (authorizeWrite in src/server/http/door.ts).
+      if (mayWrite && draftOrTest) return conflict("CONFLICT", REVIEW_MESSAGES.draftNotice);
       if (!mayWrite) return notFound();
 
       const content = await versionContent(sql, candidate.form_id, candidate.form_version);

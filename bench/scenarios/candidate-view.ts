@@ -1,6 +1,5 @@
-import type { Answer } from "../../src/shared/forms/answers";
-import type { FormContent } from "../../src/shared/forms/model";
-import { candidateViewRow, type ViewFile } from "../baseline/candidate-view";
+import { anonymizedQuestionIds, reviewAnswers } from "../../src/server/reviewing/review-answers";
+import { candidateViewRow } from "../baseline/candidate-view";
 import {
   amountOf,
   findCandidate,
@@ -19,48 +18,6 @@ import type { Scenario } from "./types";
 
 /** Candidates each reviewer opens in turn (bench/reviewing/fixture.ts picks them spread over their list). */
 const VIEWED = 20;
-
-/** reviewAnswers in src/server/reviewing/candidate-view.ts: form order, anonymized answers withheld from non-admins. */
-function reviewAnswers(
-  content: FormContent,
-  answers: readonly Answer[],
-  files: readonly ViewFile[],
-  isAdmin: boolean,
-) {
-  const filesByQuestion = new Map<string, string[]>();
-  for (const file of files) {
-    filesByQuestion.set(file.questionId, [...(filesByQuestion.get(file.questionId) ?? []), file.id]);
-  }
-  const given = new Map(answers.map((a) => [a.questionId, a]));
-  const result: unknown[] = [];
-  for (const section of content.sections.filter((s) => !s.deleted)) {
-    for (const question of section.questions) {
-      const answer = given.get(question._id);
-      const fileIds = question.type === "FILE_UPLOAD" ? (filesByQuestion.get(question._id) ?? []) : [];
-      if (!answer && fileIds.length === 0) continue;
-      const { _id: questionId, type } = question;
-      const sectionId = answer?.sectionId ?? section._id;
-      if (question.anonymize && !isAdmin) {
-        result.push({ questionId, sectionId, type, anonymized: true, withheld: true });
-        continue;
-      }
-      const base = answer ?? {
-        questionId,
-        sectionId,
-        type,
-        answerString: "",
-        answerArray: [],
-        answerMatrix: [],
-      };
-      result.push({
-        ...base,
-        ...(type === "FILE_UPLOAD" ? { answerArray: fileIds } : {}),
-        ...(question.anonymize ? { anonymized: true } : {}),
-      });
-    }
-  }
-  return result;
-}
 
 /**
  * The submission view as a reviewer: the candidate, the answers of the form version they applied on
@@ -97,27 +54,23 @@ export const candidateViewScenario: Scenario = {
       const actor = { ...session, role: await roleIn(sql, session.userId, candidate.program_id) };
       const may = rules(actor, candidate.organization_id);
       const draftOrTest = candidate.submission_date === null || candidate.soft_deleted;
-      const reads = may.reads({ visible: candidate.visible, draftOrTest });
-      if (!reads) return notFound();
-      const mayReview = may.onCommittee && reads;
+      if (!may.reads({ visible: candidate.visible, draftOrTest })) return notFound();
+      // In an archived program a committee member still sees the review they wrote, read-only.
+      const mayReview = may.writesReview({ visible: candidate.visible, draftOrTest });
       const { userId } = session;
       const [content, view] = await Promise.all([
         versionContent(sql, candidate.form_id, candidate.form_version),
         candidateViewRow(sql, candidate, userId, { administers: may.administers, mayReview }),
       ]);
-      const { files, review: own } = view;
-      const anonymized = new Set(
-        content.sections.flatMap((s) => s.questions.filter((q) => q.anonymize).map((q) => q._id)),
-      );
-      const presentedFiles = files
-        .filter((f) => may.administers || !anonymized.has(f.questionId))
-        .map((f) => ({
-          _id: f.id,
-          questionId: f.questionId,
-          name: f.name,
-          size: f.size,
-          contentType: f.contentType,
-        }));
+      const { review: own } = view;
+      const files = view.files.map((f) => ({
+        _id: f.id,
+        questionId: f.questionId,
+        name: f.name,
+        size: f.size,
+        contentType: f.contentType,
+      }));
+      const anonymized = anonymizedQuestionIds(content);
       return {
         status: 200,
         body: {
@@ -136,8 +89,9 @@ export const candidateViewScenario: Scenario = {
               : {}),
           },
           sections: content.sections.filter((s) => !s.deleted),
+          // The server's own function (pure, no framework or database): the same answers by construction.
           answers: reviewAnswers(content, view.answers, files, may.administers),
-          files: presentedFiles,
+          files: may.administers ? files : files.filter((f) => !anonymized.has(f.questionId)),
           previousId: view.previousId,
           nextId: view.nextId,
           review: mayReview
@@ -174,6 +128,10 @@ export const candidateViewScenario: Scenario = {
           })),
           isAdmin: may.administers,
           canRate: mayReview && !candidate.archived,
+          // Whether our server translates forms: it reads the same environment (translationProvider).
+          machineTranslation: Boolean(
+            process.env.GOOGLE_TRANSLATE_API_KEY || process.env.GOOGLE_CLOUD_PROJECT,
+          ),
         },
       };
     },

@@ -2,8 +2,6 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../shared/authz/actor";
 import { can } from "../../shared/authz/matrix";
-import { defaultFormContent, newQuestion, newSection } from "../../shared/forms/defaults";
-import type { FormContent, Question, Section } from "../../shared/forms/model";
 import type { ReviewSection } from "../../shared/schemas/reviews";
 import type { Db } from "../db/client";
 import { reviewComments, reviews, submissionFiles, users } from "../db/schema";
@@ -17,6 +15,7 @@ import {
   insertComment,
   insertFile,
   insertReview,
+  viewTestForm,
 } from "../test/review-factories";
 import { loadActor } from "../users/actor";
 import { viewerIn } from "./candidate-list";
@@ -36,30 +35,6 @@ let cast: Cast;
 const ids = {} as Record<"alpha" | "bravo" | "charlie" | "empty" | "draft", string>;
 let extraAdmin: string;
 
-function reviewForm(): FormContent {
-  const question = (id: string, type: Question["type"], patch: Partial<Question> = {}): Question => ({
-    ...newQuestion(type, id),
-    _id: id,
-    ...patch,
-  });
-  const about: Section = {
-    ...newSection("About", "Admin Info"),
-    _id: "about",
-    questions: [
-      question("name", "IDENTIFIER", { required: true }),
-      question("secret", "SHORT_ANSWER", { anonymize: true }),
-      question("cv", "FILE_UPLOAD", { anonymize: true }),
-      question("budget", "FILE_UPLOAD"),
-    ],
-  };
-  const merit: Section = {
-    ...newSection("Merit"),
-    _id: "merit",
-    criteria: [{ _id: "impact", description: "Impact", type: "SCALE", maxScale: 5, weight: 1 }],
-  };
-  return { ...defaultFormContent("View form"), sections: [about, merit] };
-}
-
 const TRICKY = 'Quotes " and \\ backslash,\nnew line, tab\t, unicode é 漢字 🎉 and </script>';
 const sections: ReviewSection[] = [
   { sectionId: "merit", rating: 3.5, criteria: [{ criteriaId: "impact", type: "SCALE", value: 4 }] },
@@ -69,7 +44,7 @@ beforeAll(async () => {
   t = await createTestApp();
   db = t.deps.db;
   cast = await buildCast(db);
-  const { formId } = await buildPublishedForm(db, cast.program, reviewForm());
+  const { formId } = await buildPublishedForm(db, cast.program, viewTestForm());
   const make = (identifier: string, opts: { submitted?: boolean } = {}) =>
     buildCandidate(db, {
       program: cast.program,

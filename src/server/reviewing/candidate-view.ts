@@ -2,8 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Actor } from "../../shared/authz/actor";
 import type { CandidateResource } from "../../shared/authz/matrix";
 import type { Answer } from "../../shared/forms/answers";
-import { type FormContent, liveSections } from "../../shared/forms/model";
-import type { CandidateView, Review, ReviewAnswer } from "../../shared/schemas/reviews";
+import { liveSections } from "../../shared/forms/model";
+import type { CandidateView, Review } from "../../shared/schemas/reviews";
 import type { SubmissionFile } from "../../shared/schemas/submissions";
 import type { Tx } from "../db/client";
 import { reviewComments, reviews, submissionFiles, submissions, users } from "../db/schema";
@@ -14,60 +14,13 @@ import { amountOf } from "./amounts";
 import { neighboursOf, type Viewer, viewerIn } from "./candidate-list";
 import { type Candidate, findCandidate } from "./candidates";
 import { emptyReview, isoOrNull, presentComment, presentReview, reviewProgram } from "./present";
+import { anonymizedQuestionIds, reviewAnswers } from "./review-answers";
 
 /**
  * The submission view (review-and-administration, "2. Screens and routes"): the answers of the version the
  * candidate applied on, with anonymized answers withheld from everyone but the program's admins — the text
  * never leaves the server for a reviewer — plus the caller's review and the comments they may see.
  */
-
-/** Questions whose answers (and files) only the program's admins receive. */
-export function anonymizedQuestionIds(content: FormContent): Set<string> {
-  return new Set(content.sections.flatMap((s) => s.questions.filter((q) => q.anonymize).map((q) => q._id)));
-}
-
-function reviewAnswers(
-  content: FormContent,
-  answers: readonly Answer[],
-  files: readonly SubmissionFile[],
-  isAdmin: boolean,
-): ReviewAnswer[] {
-  const filesByQuestion = new Map<string, string[]>();
-  for (const file of files) {
-    filesByQuestion.set(file.questionId, [...(filesByQuestion.get(file.questionId) ?? []), file._id]);
-  }
-  const given = new Map(answers.map((a) => [a.questionId, a]));
-  const result: ReviewAnswer[] = [];
-  // In form order; an answer to no live question of its version has nothing to be shown beside.
-  for (const section of liveSections(content.sections)) {
-    for (const question of section.questions) {
-      const answer = given.get(question._id);
-      const fileIds = question.type === "FILE_UPLOAD" ? (filesByQuestion.get(question._id) ?? []) : [];
-      if (!answer && fileIds.length === 0) continue;
-      const { _id: questionId, type } = question;
-      const sectionId = answer?.sectionId ?? section._id;
-      if (question.anonymize && !isAdmin) {
-        result.push({ questionId, sectionId, type, anonymized: true, withheld: true });
-        continue;
-      }
-      const base = answer ?? {
-        questionId,
-        sectionId,
-        type,
-        answerString: "",
-        answerArray: [],
-        answerMatrix: [],
-      };
-      // File answers list the files the submission really has (the table is the truth, as for applicants).
-      result.push({
-        ...base,
-        ...(type === "FILE_UPLOAD" ? { answerArray: fileIds } : {}),
-        ...(question.anonymize ? { anonymized: true } : {}),
-      });
-    }
-  }
-  return result;
-}
 
 /** A file as the view's statement gives it back (json_build_object's keys). */
 interface FileJson {

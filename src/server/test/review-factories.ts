@@ -1,4 +1,6 @@
 import type { Answer } from "../../shared/forms/answers";
+import { defaultFormContent, newQuestion, newSection } from "../../shared/forms/defaults";
+import type { FormContent, Question, Section } from "../../shared/forms/model";
 import type { ReviewSection } from "../../shared/schemas/reviews";
 import type { Db } from "../db/client";
 import {
@@ -27,6 +29,34 @@ export function answerOf(
   patch: Partial<Answer> = {},
 ): Answer {
   return { questionId, sectionId, type, answerString: "", answerArray: [], answerMatrix: [], ...patch };
+}
+
+/**
+ * The submission view's form: About (the identifier, an anonymized answer, an anonymized CV upload, a
+ * budget upload) and Merit (one 5-point criterion).
+ */
+export function viewTestForm(title = "View form"): FormContent {
+  const question = (id: string, type: Question["type"], patch: Partial<Question> = {}): Question => ({
+    ...newQuestion(type, id),
+    _id: id,
+    ...patch,
+  });
+  const about: Section = {
+    ...newSection("About", "Admin Info"),
+    _id: "about",
+    questions: [
+      question("name", "IDENTIFIER", { required: true }),
+      question("secret", "SHORT_ANSWER", { anonymize: true }),
+      question("cv", "FILE_UPLOAD", { anonymize: true }),
+      question("budget", "FILE_UPLOAD"),
+    ],
+  };
+  const merit: Section = {
+    ...newSection("Merit"),
+    _id: "merit",
+    criteria: [{ _id: "impact", description: "Impact", type: "SCALE", maxScale: 5, weight: 1 }],
+  };
+  return { ...defaultFormContent(title), sections: [about, merit] };
 }
 
 /**

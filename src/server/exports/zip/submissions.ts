@@ -4,8 +4,8 @@ import type { FormContent } from "../../../shared/forms/model";
 import type { Tx } from "../../db/client";
 import { submissionFiles, submissions } from "../../db/schema";
 import { versionContent } from "../../forms/versions";
-import { anonymizedQuestionIds } from "../../reviewing/candidate-view";
 import { isReviewableSql } from "../../reviewing/candidates";
+import { anonymizedQuestionIds } from "../../reviewing/review-answers";
 import {
   candidatePages,
   candidatesAfter,
