@@ -25,10 +25,6 @@ export default defineConfig({
           name: "unit",
           // One migrated database per run, which each test file's database starts from.
           globalSetup: ["src/server/test/database-template.ts"],
-          // Test files share a worker's loaded modules instead of importing the app anew each (the import
-          // phase went from 70 s to 7 s of the unit run). Every file builds its own app and database, and
-          // none mocks a module or leaves an environment variable or timer behind.
-          isolate: false,
           include: ["src/**/*.test.ts", "src/**/*.test.tsx", "firebase/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
