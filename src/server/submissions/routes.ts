@@ -35,9 +35,7 @@ import { findProgram } from "../programs/service";
 import { autofillAnswers } from "./autofill";
 import {
   claimSubmission,
-  findSubmissionRef,
   formLinkView,
-  holdsToken,
   listOwnSubmissions,
   listUserProgramSubmissions,
   openSubmission,
@@ -320,9 +318,8 @@ submissionRoutes
     }),
     async (c) => {
       const actor = requireActor(c);
-      const ref = await findSubmissionRef(c.get("deps").db, c.req.valid("param").id);
-      if (ref.userId !== actor.userId && !holdsToken(ref, c.req.header(SUBMISSION_TOKEN_HEADER)))
-        throw notFound();
+      // Its owner already, or the holder of the guest draft's token.
+      const ref = await ownSubmission(c, c.req.valid("param").id);
       await claimSubmission(c.get("deps").db, ref, actor.userId);
       return c.json({ ok: true as const }, 200);
     },
