@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gte, lt, or, SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 
@@ -77,8 +77,6 @@ export interface JobQueue<T extends JobTable> {
    * claimed rows as the database names their columns, oldest first (ordered in SQL, to the microsecond).
    */
   claim(limit: number, set?: JobUpdate<T>): Promise<Record<string, unknown>[]>;
-  /** The condition that the job is still this claim's: running, same attempt, same worker. */
-  fence(claim: Claim): SQL;
   /** Extends the lease (writing `set` with it) if the job is still this claim's; false when it is not. */
   renew(claim: Claim, set?: JobUpdate<T>): Promise<boolean>;
   /** Ends the claim with `set` (a status, an outcome), if the job is still this claim's; false when not. */
@@ -117,14 +115,15 @@ export function jobQueue<T extends JobTable>(db: Db, spec: JobQueueSpec<T>): Job
         return sql`, ${name(column)} = ${value instanceof SQL ? value : sql.param(value, column)}`;
       });
 
-  /** Waiting and due, or running with its lease past; with interruptionsCount, not out of attempts. */
+  /** Waiting and past its retry time, or running with its lease past. */
   const waitingAndDue = dueAt
     ? sql`(${status} = ${statuses.waiting} and ${name(dueAt)} <= now())`
     : sql`${status} = ${statuses.waiting}`;
-  const due = sql`(${waitingAndDue} or (${status} = ${statuses.running} and ${lockedUntil} < now()))${
-    spec.interruptionsCount ? sql` and ${attempts} < ${maxAttempts}` : sql``
-  }`;
+  const dueNow = sql`(${waitingAndDue} or (${status} = ${statuses.running} and ${lockedUntil} < now()))`;
+  /** What a claim takes: with interruptionsCount, only jobs with attempts left. */
+  const claimable = spec.interruptionsCount ? sql`${dueNow} and ${attempts} < ${maxAttempts}` : dueNow;
 
+  /** The job is still this claim's: running, the same attempt, the same worker. */
   const fence = (claim: Claim) =>
     and(
       eq(table.id, claim.id),
@@ -148,7 +147,7 @@ export function jobQueue<T extends JobTable>(db: Db, spec: JobQueueSpec<T>): Job
       const result = await db.execute(sql`
         with due as (
           select ${id} from ${table}
-          where ${due}
+          where ${claimable}
           order by ${createdAt}, ${id}
           limit ${limit}
           for update skip locked),
@@ -160,7 +159,6 @@ export function jobQueue<T extends JobTable>(db: Db, spec: JobQueueSpec<T>): Job
         select * from claimed order by ${createdAt}, ${id}`);
       return rowsOf(result);
     },
-    fence,
     renew: (claim, set = {}) => fencedUpdate(claim, { ...set, lockedUntil: secondsFromNow(leaseSeconds) }),
     finish: (claim, set) => fencedUpdate(claim, { ...set, ...released }),
     async retryOrGiveUp(claim, set) {
@@ -178,15 +176,7 @@ export function jobQueue<T extends JobTable>(db: Db, spec: JobQueueSpec<T>): Job
       await db
         .update(table as PgTable)
         .set({ ...set, ...released, status: statuses.failed } as PgUpdateSetSource<PgTable>)
-        .where(
-          and(
-            gte(table.attempts, maxAttempts),
-            or(
-              eq(table.status, statuses.waiting),
-              and(eq(table.status, statuses.running), lt(table.lockedUntil, sql`now()`)),
-            ),
-          ),
-        );
+        .where(sql`${dueNow} and ${attempts} >= ${maxAttempts}`);
     },
   };
 }
