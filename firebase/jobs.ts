@@ -7,8 +7,9 @@ import type { JobTriggers } from "../src/server/server";
  * are started by a task queue (right after a request queued something) and by a scheduled function (what
  * the timers did: retries, leases run out, the export sweep). The jobs are the same rows in the same
  * tables, claimed with FOR UPDATE SKIP LOCKED under a lease and fenced by their attempt number
- * (src/server/email/dispatcher.ts, src/server/exports/job-runner.ts): a task delivered twice, a tick
- * overlapping a task, or an instance that dies mid-job, is what those runners already handle.
+ * (src/server/jobs/claiming.ts, used by src/server/email/dispatcher.ts and src/server/exports/job-runner.ts):
+ * a task delivered twice, a tick overlapping a task, or an instance that dies mid-job, is what those
+ * runners already handle.
  */
 
 /** The task queue functions, by the work they start (their names are the deployed functions' names). */

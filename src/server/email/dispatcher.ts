@@ -1,13 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { emailOutbox } from "../db/schema";
+import { backoffSeconds, jobQueue } from "../jobs/claiming";
 import type { MailTransport } from "./transports";
 
 export const MAX_ATTEMPTS = 8;
 export const LEASE_SECONDS = 120;
-
 /** Exponential backoff: 30 s, 1 min, 2 min … capped at one hour. */
+const BACKOFF = { firstSeconds: 30, capSeconds: 3600 };
+
 export function retryDelaySeconds(attempts: number): number {
-  return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
+  return backoffSeconds(attempts, BACKOFF);
 }
 
 /**
@@ -42,12 +45,11 @@ export interface MailDispatcher {
   stop(): Promise<void>;
 }
 
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
-
 /**
- * Claims due messages with FOR UPDATE SKIP LOCKED and a lease, so several app instances can run
- * dispatchers side by side and each message is handed to one of them at a time. A message whose
- * sender died mid-send is picked up again when its lease expires, and sent with the same Message-ID.
+ * Claims due messages with FOR UPDATE SKIP LOCKED and a lease (src/server/jobs/claiming.ts), so several
+ * app instances can run dispatchers side by side and each message is handed to one of them at a time. A
+ * message whose sender died mid-send is picked up again when its lease expires, and sent with the same
+ * Message-ID: an interruption never uses up the attempts, only a failure the provider reported does.
  */
 export function createMailDispatcher(opts: {
   db: Db;
@@ -65,24 +67,18 @@ export function createMailDispatcher(opts: {
    */
   const unconfirmed = new Set<string>();
 
+  const outbox = jobQueue(db, {
+    table: emailOutbox,
+    statuses: { waiting: "pending", running: "sending", failed: "failed" },
+    leaseSeconds: LEASE_SECONDS,
+    maxAttempts: MAX_ATTEMPTS,
+    interruptionsCount: false,
+    retry: BACKOFF,
+  });
+
   async function claim(limit: number): Promise<ClaimedRow[]> {
-    // UPDATE … RETURNING keeps no order: the claimed rows are read back oldest first (to the
-    // microsecond, in SQL), so messages go out in the order they were queued.
-    const result = await db.execute(sql`
-      with due as (
-        select id from email_outbox
-        where (status = 'pending' and next_attempt_at <= now())
-           or (status = 'sending' and locked_until < now())
-        order by created_at, id
-        limit ${limit}
-        for update skip locked),
-      claimed as (
-        update email_outbox set status = 'sending', attempts = attempts + 1,
-          locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
-        where id in (select id from due)
-        returning id, kind, "to", bcc, reply_to, subject, text, html, attempts, created_at)
-      select * from claimed order by created_at, id`);
-    return rowsOf(result).map((r) => ({
+    // Oldest first, so messages go out in the order they were queued.
+    return (await outbox.claim(limit)).map((r) => ({
       id: r.id as string,
       kind: r.kind as string,
       to: r.to as string[],
@@ -95,19 +91,6 @@ export function createMailDispatcher(opts: {
     }));
   }
 
-  /**
-   * Renews the lease just before sending, if the row is still ours: a claim is identified by its attempt
-   * number, which any later claim increments. A batch whose first messages were slow may have lost a
-   * later one to another dispatcher (its lease expired); that one is then left to its new owner.
-   */
-  async function stillOurs(row: ClaimedRow): Promise<boolean> {
-    const result = await db.execute(sql`
-      update email_outbox set locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
-      where id = ${row.id} and status = 'sending' and attempts = ${row.attempts}
-      returning id`);
-    return rowsOf(result).length > 0;
-  }
-
   /** "Sent" is the truth once the provider accepted: not fenced, and it wins over a stale failure. */
   async function markSent(id: string): Promise<void> {
     await db.execute(sql`
@@ -117,18 +100,15 @@ export function createMailDispatcher(opts: {
   }
 
   async function markFailed(row: ClaimedRow, message: string): Promise<void> {
-    const gaveUp = row.attempts >= MAX_ATTEMPTS;
     // Fenced: a dispatcher that lost the lease must not undo what the new owner did (e.g. "sent").
-    await db.execute(sql`
-      update email_outbox set status = ${gaveUp ? "failed" : "pending"}, locked_until = null,
-        last_error = ${message.slice(0, 2000)},
-        next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})
-      where id = ${row.id} and status = 'sending' and attempts = ${row.attempts}`);
+    await outbox.retryOrGiveUp(row, { lastError: message.slice(0, 2000) });
     opts.onError?.(`[mail] delivery of ${row.id} failed (attempt ${row.attempts}): ${message}`);
   }
 
   async function deliver(row: ClaimedRow): Promise<void> {
-    if (!(await stillOurs(row))) return;
+    // The lease renewed just before sending, if the row is still ours: a batch whose first messages were
+    // slow may have lost a later one to another dispatcher (its lease expired), left to its new owner.
+    if (!(await outbox.renew(row))) return;
     try {
       await transport.send({
         messageId: messageIdFor(row.id, from),

@@ -9,6 +9,7 @@ import type { Db } from "../db/client";
 import { exportJobs, programs, users } from "../db/schema";
 import { sweepAbandonedUploads } from "../files/abandoned-uploads";
 import type { FileStorage, StreamedObject } from "../files/storage";
+import { jobQueue } from "../jobs/claiming";
 import { jobFolder, resultKey } from "./job-store";
 import { PRODUCERS } from "./producers";
 import type { ExportContext, ExportProducer } from "./types";
@@ -94,14 +95,13 @@ function whenAborted(signal: AbortSignal): Promise<never> {
   });
 }
 
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 const messageOf = (err: unknown) =>
   (err instanceof Error ? err.message : String(err)).trim().slice(0, 1000) || EXPORT_RUNNER_MESSAGES.failed;
 
 /**
  * Runs export jobs from the export_jobs table, the same way on PGlite and on a PostgreSQL server. Jobs
- * are claimed with FOR UPDATE SKIP LOCKED and a lease, so several app instances share the table and each
- * job runs in one of them at a time. The lease is renewed while the producer runs; a job whose lease ran
+ * are claimed with FOR UPDATE SKIP LOCKED and a lease (src/server/jobs/claiming.ts), so several app
+ * instances share the table and each job runs in one of them at a time. The lease is renewed while the producer runs; a job whose lease ran
  * out (its runner crashed or was restarted) is claimed again and started over, attempts + 1, up to
  * MAX_ATTEMPTS. Every write about a running job is fenced by its attempt number and runner id, so a runner
  * that lost the lease can neither report progress nor mark the job ready or failed. The result is written
@@ -128,40 +128,38 @@ export function createExportRunner(opts: ExportRunnerOptions): ExportRunner {
   let roundAgain = false;
   let lastSweep = 0;
 
-  const fence = (job: ClaimedJob) =>
-    and(
-      eq(exportJobs.id, job.id),
-      eq(exportJobs.status, "running"),
-      eq(exportJobs.attempts, job.attempts),
-      eq(exportJobs.lockedBy, id),
-    );
+  const jobs = jobQueue(db, {
+    table: exportJobs,
+    statuses: { waiting: "queued", running: "running", failed: "failed" },
+    leaseSeconds,
+    maxAttempts: MAX_ATTEMPTS,
+    // A job that stopped its runner three times would likely stop the next one too.
+    interruptionsCount: true,
+    owner: id,
+  });
+
+  /** A finished job (ready or failed) is kept for the retention, then swept. */
+  const finishedNow = () => ({
+    finishedAt: sql`now()`,
+    expiresAt: sql`now() + make_interval(hours => ${opts.retentionHours})`,
+  });
 
   /** Jobs interrupted too often are failed (never claimed again), with a message the admin can act on. */
   async function giveUpInterrupted(): Promise<void> {
-    await db.execute(sql`
-      update export_jobs set status = 'failed', error = ${EXPORT_RUNNER_MESSAGES.interrupted},
-        finished_at = now(), locked_until = null, locked_by = null,
-        expires_at = now() + make_interval(hours => ${opts.retentionHours})
-      where attempts >= ${MAX_ATTEMPTS}
-        and (status = 'queued' or (status = 'running' and locked_until < now()))`);
+    await jobs.giveUpExhausted({ ...finishedNow(), error: EXPORT_RUNNER_MESSAGES.interrupted });
   }
 
   /** The next due job, now this runner's; "vanished" when it was deleted right after the claim. */
   async function claim(): Promise<ClaimedJob | "vanished" | null> {
-    const result = await db.execute(sql`
-      with due as (
-        select id from export_jobs
-        where (status = 'queued' or (status = 'running' and locked_until < now()))
-          and attempts < ${MAX_ATTEMPTS}
-        order by created_at, id
-        limit 1
-        for update skip locked)
-      update export_jobs set status = 'running', attempts = attempts + 1,
-        locked_until = now() + make_interval(secs => ${leaseSeconds}), locked_by = ${id},
-        started_at = now(), processed = 0, total = null, error = null, file_key = null, size = null
-      where id in (select id from due)
-      returning id, attempts`);
-    const claimed = rowsOf(result)[0];
+    // Started over: what an earlier attempt wrote is cleared with the claim.
+    const [claimed] = await jobs.claim(1, {
+      startedAt: sql`now()`,
+      processed: 0,
+      total: null,
+      error: null,
+      fileKey: null,
+      size: null,
+    });
     if (!claimed) return null;
     const [row] = await db
       .select({
@@ -193,23 +191,6 @@ export function createExportRunner(opts: ExportRunnerOptions): ExportRunner {
     };
   }
 
-  /**
-   * Renews the lease and writes the progress, if the job is still this claim's. False when it is not
-   * (another runner claimed it after the lease ran out, or it was deleted): the producer must stop.
-   */
-  async function renew(job: ClaimedJob, progress: { processed: number; total: number | null }) {
-    const rows = await db
-      .update(exportJobs)
-      .set({
-        lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
-        processed: progress.processed,
-        total: progress.total,
-      })
-      .where(fence(job))
-      .returning({ id: exportJobs.id });
-    return rows.length > 0;
-  }
-
   /** Keeps the lease while the producer runs, and throttles its progress reports. */
   function leaseKeeper(job: ClaimedJob, controller: AbortController) {
     const progress = { processed: 0, total: null as number | null };
@@ -217,7 +198,10 @@ export function createExportRunner(opts: ExportRunnerOptions): ExportRunner {
     let writing: Promise<void> | null = null;
     const write = () => {
       lastWrite = Date.now();
-      writing ??= renew(job, { ...progress })
+      // Renews the lease and writes the progress, if the job is still this claim's. When it is not (another
+      // runner claimed it after the lease ran out, or it was deleted), the producer must stop.
+      writing ??= jobs
+        .renew(job, { ...progress })
         .then((ours) => {
           if (!ours) controller.abort(new Stopped("lease lost"));
         })
@@ -251,26 +235,12 @@ export function createExportRunner(opts: ExportRunnerOptions): ExportRunner {
 
   /** The outcome, if the job is still this claim's; false when it is not (nothing written then). */
   async function settle(job: ClaimedJob, outcome: Partial<typeof exportJobs.$inferInsert>): Promise<boolean> {
-    const rows = await db
-      .update(exportJobs)
-      .set({
-        ...outcome,
-        finishedAt: sql`now()`,
-        expiresAt: sql`now() + make_interval(hours => ${opts.retentionHours})`,
-        lockedUntil: null,
-        lockedBy: null,
-      })
-      .where(fence(job))
-      .returning({ id: exportJobs.id });
-    return rows.length > 0;
+    return jobs.finish(job, { ...outcome, ...finishedNow() });
   }
 
   /** Hands a job back on shutdown: queued again, and started over (attempts + 1) by the next runner. */
   async function release(job: ClaimedJob): Promise<void> {
-    await db
-      .update(exportJobs)
-      .set({ status: "queued", lockedUntil: null, lockedBy: null })
-      .where(fence(job));
+    await jobs.finish(job, { status: "queued" });
   }
 
   /**
