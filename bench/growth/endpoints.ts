@@ -155,7 +155,7 @@ export const GROWTH_ENDPOINTS: readonly GrowthEndpoint[] = [
     path: (p) => assignments(p, "&search=kumar"),
   },
   // The statistics are computed from the whole program once per change and kept in memory under the
-  // program's statistics versions (src/server/reviewing/stats-versions.ts): while nothing changes — as
+  // program's statistics versions (src/server/statistics/stats-versions.ts): while nothing changes — as
   // here, the timing writes nothing — a request reads the versions and answers from memory.
   {
     name: "candidate statistics p1",

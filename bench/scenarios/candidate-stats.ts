@@ -1,8 +1,8 @@
 import { DEFAULT_PAGE_SIZE } from "../../src/client/lib/paging";
-import { byId, type StatsCandidate, type StatsReview } from "../../src/server/reviewing/candidate-figures";
-import type { CandidateTable, PageQuery } from "../../src/server/reviewing/candidate-stats-page";
-import { CRITERIA_APP_VERSION, keptTable } from "../../src/server/reviewing/kept-tables";
-import type { StatisticsVersions } from "../../src/server/reviewing/stats-versions";
+import { byId, type StatsCandidate, type StatsReview } from "../../src/server/statistics/candidate-figures";
+import type { CandidateTable, PageQuery } from "../../src/server/statistics/candidate-stats-page";
+import { CRITERIA_APP_VERSION, keptTable } from "../../src/server/statistics/kept-tables";
+import type { StatisticsVersions } from "../../src/server/statistics/stats-versions";
 import type { CandidateSortColumn } from "../../src/shared/schemas/candidate-statistics";
 import {
   findReviewProgram,
@@ -23,7 +23,7 @@ import type { BaselineResponse, BenchUser, Scenario } from "./types";
  * first view (FIRST_PAGE_QUERY of src/client/features/candidate-statistics/candidate-table-model.ts).
  *
  * The server computes a program's whole table once and keeps it under the program's
- * statistics versions (src/server/reviewing/candidate-stats.ts): a request reads the versions (one
+ * statistics versions (src/server/statistics/candidate-stats.ts): a request reads the versions (one
  * statement of a few rows) and, while none changed, cuts the page from the kept table. Nothing changes
  * between the scenario's requests, so after the first one (the answer check's) every request is that:
  * session, program, role, versions, page. The issue's target, under 300 ms for one request, is then far
@@ -55,7 +55,7 @@ const FIRST_VIEW = {
 };
 
 // ---------------------------------------------------------------------------------------------------
-// The baseline: src/server/reviewing/candidate-stats.ts without Hono, zod or drizzle. The statements
+// The baseline: src/server/statistics/candidate-stats.ts without Hono, zod or drizzle. The statements
 // are the ones drizzle sends for stats-versions.ts, candidate-stats-inputs.ts and suggested-rating.ts
 // (same text, same parameters); the kept tables, the figures and the page are our own pure code
 // (kept-tables.ts, candidate-figures.ts, stats-math.ts, CandidateTable), which loads neither.
