@@ -21,7 +21,7 @@ export interface EndpointParams {
   assignPages: number;
   /**
    * The last row of the page before the middle one in each list: the anchor the client sends when Next
-   * goes to the middle page (src/client/features/reviewing/page-anchor.ts); null when that is page 1.
+   * goes to the middle page (src/client/lib/page-anchor.ts); null when that is page 1.
    */
   reviewerMiddleAnchor: string | null;
   adminModeMiddleAnchor: string | null;
