@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE } from "../../src/client/lib/paging";
 import { byId, type StatsCandidate, type StatsReview } from "../../src/server/statistics/candidate-figures";
 import type { CandidateTable, PageQuery } from "../../src/server/statistics/candidate-stats-page";
-import { CRITERIA_APP_VERSION, keptTable } from "../../src/server/statistics/kept-tables";
+import { CRITERIA_APP_VERSION, keptTable, type TableInputs } from "../../src/server/statistics/kept-tables";
 import type { StatisticsVersions } from "../../src/server/statistics/stats-versions";
 import type { CandidateSortColumn } from "../../src/shared/schemas/candidate-statistics";
 import {
@@ -105,15 +105,27 @@ async function candidateTable(sql: SqlQuery, program: StatsProgram): Promise<Can
     await sql.query(BACKFILL_SQL, [program.id]);
     backfilled.add(program.id);
   }
-  const [versions] = await sql.query<StatisticsVersions>(VERSIONS_SQL, [program.id]);
-  return keptTable({ id: program.id, appVersion: program.app_version }, versions!, {
-    candidates: async () => (await sql.query<StatsCandidate>(CANDIDATES_SQL, [program.id])).sort(byId),
-    reviews: (withSuggested) => sql.query<StatsReview>(reviewsSql(withSuggested), [program.id]),
+  return keptTable(
+    { id: program.id, appVersion: program.app_version },
+    await statisticsVersionsOf(sql, program.id),
+    tableInputsOf(sql, program.id),
+  );
+}
+
+/** statisticsVersions (stats-versions.ts), as the baseline reads it. */
+export async function statisticsVersionsOf(sql: SqlQuery, programId: string): Promise<StatisticsVersions> {
+  const [versions] = await sql.query<StatisticsVersions>(VERSIONS_SQL, [programId]);
+  return versions!;
+}
+
+/** The program's inputs (candidate-stats-inputs.ts), as the baseline reads them. */
+export function tableInputsOf(sql: SqlQuery, programId: string): TableInputs {
+  return {
+    candidates: async () => (await sql.query<StatsCandidate>(CANDIDATES_SQL, [programId])).sort(byId),
+    reviews: (withSuggested) => sql.query<StatsReview>(reviewsSql(withSuggested), [programId]),
     rankings: async () =>
-      (await sql.query<{ applications: string[] }>(RANKINGS_SQL, [program.id])).map(
-        (row) => row.applications,
-      ),
-  });
+      (await sql.query<{ applications: string[] }>(RANKINGS_SQL, [programId])).map((row) => row.applications),
+  };
 }
 
 const SORT_COLUMNS: readonly string[] = [
