@@ -37,10 +37,12 @@ import {
 /**
  * The benchmark's baseline server (bench/baseline-server.ts) answers the same requests as ours in plain
  * code and SQL, so that the ratio of the two measures our framework, not different work. It rewrites the
- * role matrix (`rules` in bench/baseline/reviewing.ts) and the submission view (bench/scenarios/
- * candidate-view.ts with bench/baseline/candidate-view.ts). This file keeps both copies honest: the
- * rewritten rules against `can()` for every kind of actor and candidate, and the view answered by both
- * servers on the same small data, for every reader and candidate — who may see what, and the same fields.
+ * role matrix (`rules` in bench/baseline/reviewing.ts), the submission view (bench/scenarios/
+ * candidate-view.ts with bench/baseline/candidate-view.ts), the lists, the statistics' statements and the
+ * ranking's reads and writes (bench/scenarios/, bench/reviewing/save-ranking.ts). This file keeps the
+ * copies honest: the rewritten rules against `can()` for every kind of actor and candidate, and each
+ * request answered by both servers on the same small data, for every reader — who may see what, and the
+ * same fields in the same order.
  */
 
 describe("the baseline's role rules (bench/baseline/reviewing.ts) decide as the matrix", () => {
