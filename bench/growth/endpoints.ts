@@ -21,7 +21,7 @@ export interface EndpointParams {
   assignPages: number;
   /**
    * The last row of the page before the middle one in each list: the anchor the client sends when Next
-   * goes to the middle page (src/client/features/reviewing/page-anchor.ts); null when that is page 1.
+   * goes to the middle page (src/client/lib/page-anchor.ts); null when that is page 1.
    */
   reviewerMiddleAnchor: string | null;
   adminModeMiddleAnchor: string | null;
@@ -155,7 +155,7 @@ export const GROWTH_ENDPOINTS: readonly GrowthEndpoint[] = [
     path: (p) => assignments(p, "&search=kumar"),
   },
   // The statistics are computed from the whole program once per change and kept in memory under the
-  // program's statistics versions (src/server/reviewing/stats-versions.ts): while nothing changes — as
+  // program's statistics versions (src/server/statistics/stats-versions.ts): while nothing changes — as
   // here, the timing writes nothing — a request reads the versions and answers from memory.
   {
     name: "candidate statistics p1",

@@ -1,8 +1,8 @@
 import { DEFAULT_PAGE_SIZE } from "../../src/client/lib/paging";
-import { byId, type StatsCandidate, type StatsReview } from "../../src/server/reviewing/candidate-figures";
-import type { CandidateTable, PageQuery } from "../../src/server/reviewing/candidate-stats-page";
-import { CRITERIA_APP_VERSION, keptTable } from "../../src/server/reviewing/kept-tables";
-import type { StatisticsVersions } from "../../src/server/reviewing/stats-versions";
+import { byId, type StatsCandidate, type StatsReview } from "../../src/server/statistics/candidate-figures";
+import type { CandidateTable, PageQuery } from "../../src/server/statistics/candidate-stats-page";
+import { CRITERIA_APP_VERSION, keptTable, type TableInputs } from "../../src/server/statistics/kept-tables";
+import type { StatisticsVersions } from "../../src/server/statistics/stats-versions";
 import type { CandidateSortColumn } from "../../src/shared/schemas/candidate-statistics";
 import {
   findReviewProgram,
@@ -23,7 +23,7 @@ import type { BaselineResponse, BenchUser, Scenario } from "./types";
  * first view (FIRST_PAGE_QUERY of src/client/features/candidate-statistics/candidate-table-model.ts).
  *
  * The server computes a program's whole table once and keeps it under the program's
- * statistics versions (src/server/reviewing/candidate-stats.ts): a request reads the versions (one
+ * statistics versions (src/server/statistics/candidate-stats.ts): a request reads the versions (one
  * statement of a few rows) and, while none changed, cuts the page from the kept table. Nothing changes
  * between the scenario's requests, so after the first one (the answer check's) every request is that:
  * session, program, role, versions, page. The issue's target, under 300 ms for one request, is then far
@@ -55,7 +55,7 @@ const FIRST_VIEW = {
 };
 
 // ---------------------------------------------------------------------------------------------------
-// The baseline: src/server/reviewing/candidate-stats.ts without Hono, zod or drizzle. The statements
+// The baseline: src/server/statistics/candidate-stats.ts without Hono, zod or drizzle. The statements
 // are the ones drizzle sends for stats-versions.ts, candidate-stats-inputs.ts and suggested-rating.ts
 // (same text, same parameters); the kept tables, the figures and the page are our own pure code
 // (kept-tables.ts, candidate-figures.ts, stats-math.ts, CandidateTable), which loads neither.
@@ -105,15 +105,27 @@ async function candidateTable(sql: SqlQuery, program: StatsProgram): Promise<Can
     await sql.query(BACKFILL_SQL, [program.id]);
     backfilled.add(program.id);
   }
-  const [versions] = await sql.query<StatisticsVersions>(VERSIONS_SQL, [program.id]);
-  return keptTable({ id: program.id, appVersion: program.app_version }, versions!, {
-    candidates: async () => (await sql.query<StatsCandidate>(CANDIDATES_SQL, [program.id])).sort(byId),
-    reviews: (withSuggested) => sql.query<StatsReview>(reviewsSql(withSuggested), [program.id]),
+  return keptTable(
+    { id: program.id, appVersion: program.app_version },
+    await statisticsVersionsOf(sql, program.id),
+    tableInputsOf(sql, program.id),
+  );
+}
+
+/** statisticsVersions (stats-versions.ts), as the baseline reads it. */
+export async function statisticsVersionsOf(sql: SqlQuery, programId: string): Promise<StatisticsVersions> {
+  const [versions] = await sql.query<StatisticsVersions>(VERSIONS_SQL, [programId]);
+  return versions!;
+}
+
+/** The program's inputs (candidate-stats-inputs.ts), as the baseline reads them. */
+export function tableInputsOf(sql: SqlQuery, programId: string): TableInputs {
+  return {
+    candidates: async () => (await sql.query<StatsCandidate>(CANDIDATES_SQL, [programId])).sort(byId),
+    reviews: (withSuggested) => sql.query<StatsReview>(reviewsSql(withSuggested), [programId]),
     rankings: async () =>
-      (await sql.query<{ applications: string[] }>(RANKINGS_SQL, [program.id])).map(
-        (row) => row.applications,
-      ),
-  });
+      (await sql.query<{ applications: string[] }>(RANKINGS_SQL, [programId])).map((row) => row.applications),
+  };
 }
 
 const SORT_COLUMNS: readonly string[] = [

@@ -19,7 +19,6 @@ import {
   submissionAssignmentRoutes,
 } from "./committee/assignment-routes";
 import { committeeEmailRoutes } from "./committee/email-routes";
-import { committeeStatsRoutes } from "./committee/statistics-routes";
 import { allowedOrigins, isProduction } from "./config";
 import { exportRoutes } from "./exports/routes";
 import { fileRoutes, publicFileRoutes } from "./files/routes";
@@ -40,9 +39,10 @@ import { invitationRoutes } from "./program-users/invitation-routes";
 import { programUserRoutes } from "./program-users/routes";
 import { programRoutes } from "./programs/routes";
 import { PROJECT_ROOT } from "./project-root";
-import { adminCandidateRoutes, candidateRoutes, submissionAdminRoutes } from "./reviewing/candidate-routes";
+import { candidateRoutes, submissionAdminRoutes } from "./reviewing/candidate-routes";
 import { rankingRoutes, stackingRoutes } from "./reviewing/ranking-routes";
 import { ratingRoutes, reviewRoutes } from "./reviewing/review-routes";
+import { statisticsRoutes } from "./statistics/statistics-routes";
 import { formLinkRoutes, submissionRoutes } from "./submissions/routes";
 import { devMailboxRoutes, supportRoutes } from "./support/routes";
 import { loadSessionActor } from "./users/actor";
@@ -253,9 +253,8 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.route("/api/submissions", submissionAssignmentRoutes);
   app.route("/api/reviewerGroups", reviewerGroupRoutes);
   app.route("/api/applications", candidateRoutes);
-  app.route("/api/admin", adminCandidateRoutes);
+  app.route("/api/admin", statisticsRoutes);
   app.route("/api/admin", assignmentRoutes);
-  app.route("/api/admin", committeeStatsRoutes);
   app.route("/api/reviews", reviewRoutes);
   app.route("/api/ratings", ratingRoutes);
   app.route("/api/rankings", rankingRoutes);

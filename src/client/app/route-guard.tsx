@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { canOpenRouteGroup, type RouteGroup } from "../../shared/authz";
 import { PageLoader } from "../components/page-loader";
-import { useCurrentProgram } from "../features/programs/api";
+import { useCurrentProgram } from "../lib/current-program";
 import { hasName, useSession } from "../lib/session";
 import { SignedInSessionProvider } from "../lib/signed-in-session";
 

@@ -891,7 +891,7 @@ export const auditEvents = pgTable(
  * Per program, a counter per input of the statistics pages, bumped by triggers in the
  * transaction of every write to it (migrations/0016_statistics_versions.sql), spread over 16 shards so
  * that concurrent writers rarely wait on one row: the pages keep their figures in memory and read the
- * sums to know whether they are still current (reviewing/stats-versions.ts). Never written by the
+ * sums to know whether they are still current (statistics/stats-versions.ts). Never written by the
  * application.
  */
 export const statisticsVersions = pgTable(

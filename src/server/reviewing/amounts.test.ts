@@ -16,7 +16,7 @@ describe("amountOf (decision 010: integer cents stored, currency units with two 
   });
 
   it("gives back the exact cents up to the largest amount a decision takes", () => {
-    // Candidate Statistics reads its kept rows' amounts back into cents (candidate-stats.ts).
+    // Candidate Statistics reads its kept rows' amounts back into cents (statistics/candidate-stats.ts).
     const maxCents = COMMITTEE_LIMITS.maxAmount * 100;
     fc.assert(
       fc.property(

@@ -2,12 +2,23 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ProgramActor, rules } from "../../../bench/baseline/reviewing";
 import type { SqlClient } from "../../../bench/lib/sql-client";
+import { readRankingEndpoint, saveRankingEndpoint } from "../../../bench/reviewing/save-ranking";
+import { assignListScenario } from "../../../bench/scenarios/assign-list";
+import { candidateListScenario } from "../../../bench/scenarios/candidate-list";
+import {
+  candidateStatsScenario,
+  statisticsVersionsOf,
+  tableInputsOf,
+} from "../../../bench/scenarios/candidate-stats";
 import { candidateViewScenario } from "../../../bench/scenarios/candidate-view";
+import type { BaselineRoute, HttpMethod } from "../../../bench/scenarios/types";
 import type { Actor } from "../../shared/authz/actor";
 import { can } from "../../shared/authz/matrix";
 import { PROGRAM_ROLES, type ProgramRole } from "../../shared/authz/roles";
 import type { Db } from "../db/client";
 import { organizations } from "../db/schema";
+import { loadCandidates, loadRankings, loadReviews } from "../statistics/candidate-stats-inputs";
+import { statisticsVersions } from "../statistics/stats-versions";
 import { buildCast, buildPublishedForm, type Cast, signInCast } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/harness";
 import {
@@ -18,6 +29,7 @@ import {
   buildGroup,
   insertComment,
   insertFile,
+  insertRanking,
   insertReview,
   viewTestForm,
 } from "../test/review-factories";
@@ -25,10 +37,12 @@ import {
 /**
  * The benchmark's baseline server (bench/baseline-server.ts) answers the same requests as ours in plain
  * code and SQL, so that the ratio of the two measures our framework, not different work. It rewrites the
- * role matrix (`rules` in bench/baseline/reviewing.ts) and the submission view (bench/scenarios/
- * candidate-view.ts with bench/baseline/candidate-view.ts). This file keeps both copies honest: the
- * rewritten rules against `can()` for every kind of actor and candidate, and the view answered by both
- * servers on the same small data, for every reader and candidate — who may see what, and the same fields.
+ * role matrix (`rules` in bench/baseline/reviewing.ts), the submission view (bench/scenarios/
+ * candidate-view.ts with bench/baseline/candidate-view.ts), the lists, the statistics' statements and the
+ * ranking's reads and writes (bench/scenarios/, bench/reviewing/save-ranking.ts). This file keeps the
+ * copies honest: the rewritten rules against `can()` for every kind of actor and candidate, and each
+ * request answered by both servers on the same small data, for every reader — who may see what, and the
+ * same fields in the same order.
  */
 
 describe("the baseline's role rules (bench/baseline/reviewing.ts) decide as the matrix", () => {
@@ -113,105 +127,124 @@ function sqlClientOf(db: Db): SqlClient {
   };
 }
 
+/** The baseline server's answer to one request, its route called as bench/baseline-server.ts calls it. */
+async function askBaseline(
+  route: BaselineRoute,
+  sql: SqlClient,
+  request: { method: HttpMethod; path: string; cookie: string; body?: unknown },
+) {
+  const url = new URL(request.path, "http://baseline.test");
+  const match = route.pattern.exec(url.pathname);
+  if (!match) throw new Error(`The baseline has no route for ${url.pathname}.`);
+  return route.handle(
+    {
+      method: request.method,
+      pathname: url.pathname,
+      query: url.searchParams,
+      params: match.slice(1),
+      headers: { cookie: request.cookie },
+      body: request.body,
+      remoteAddress: "127.0.0.1",
+    },
+    { sql, secret: SECRET },
+  );
+}
+
+const CANDIDATE_KINDS = ["assigned", "otherReviewers", "toGroup", "openToAll", "draft", "test"] as const;
+type CandidateKind = (typeof CANDIDATE_KINDS)[number];
+
+/**
+ * The small world both servers answer on: the cast, six candidates of every kind a rule tells apart
+ * (assigned to the reviewer, to the admin-reviewer alone, to the guest's group, open to all, a draft, a
+ * test), files, two reviews (one rated) and two comments.
+ */
+async function buildWorld() {
+  const t = await createTestApp({ BETTER_AUTH_SECRET: SECRET });
+  const db = t.deps.db;
+  const sql = sqlClientOf(db);
+  const cast = await buildCast(db);
+  const candidates = {} as Record<CandidateKind, string>;
+  const { program, members } = cast;
+  const { formId } = await buildPublishedForm(db, program, viewTestForm());
+  const make = (identifier: string, opts: { submitted?: boolean; test?: boolean } = {}) =>
+    buildCandidate(db, {
+      program,
+      formId,
+      identifier,
+      ...opts,
+      status: "approved",
+      amountCents: 125_050,
+      answers: [
+        answerOf("name", "about", "IDENTIFIER", { answerString: identifier }),
+        answerOf("secret", "about", "SHORT_ANSWER", { answerString: `SECRET ${identifier}` }),
+      ],
+    });
+  candidates.assigned = (await make("Bravo")).id;
+  candidates.otherReviewers = (await make("Alpha")).id;
+  candidates.openToAll = (await make("Charlie")).id;
+  candidates.toGroup = (await make("Foxtrot")).id;
+  candidates.draft = (await make("Delta", { submitted: false })).id;
+  candidates.test = (await make("Echo", { test: true })).id;
+  // Assigned to the reviewer; Alpha to the admin-reviewer alone; Charlie to no one (open to all).
+  await assignReviewer(db, candidates.assigned, members.REVIEWER.id, program.id);
+  await assignReviewer(db, candidates.otherReviewers, members.ADMIN_REVIEWER.id, program.id);
+  // Foxtrot to a group the guest is in.
+  const group = await buildGroup(db, program, "Readers", [members.GUEST.id]);
+  await assignGroup(db, candidates.toGroup, group.id, program.id);
+  for (const id of [candidates.assigned, candidates.openToAll]) {
+    await insertFile(db, { submissionId: id, questionId: "cv", name: "cv.pdf" });
+    await insertFile(db, { submissionId: id, questionId: "budget", name: "budget.pdf" });
+  }
+  const sections = [
+    {
+      sectionId: "merit",
+      rating: 4,
+      criteria: [{ criteriaId: "impact", type: "SCALE" as const, value: 4 }],
+    },
+  ];
+  await insertReview(db, {
+    program,
+    submissionId: candidates.assigned,
+    userId: members.REVIEWER.id,
+    rating: 4,
+    sections,
+  });
+  await insertReview(db, {
+    program,
+    submissionId: candidates.assigned,
+    userId: members.ADMIN_REVIEWER.id,
+    rating: -1,
+  });
+  for (const [author, body] of [
+    [members.REVIEWER.id, "Strong budget"],
+    [members.ADMIN_REVIEWER.id, "Check the CV"],
+  ] as const) {
+    await insertComment(db, {
+      program,
+      submissionId: candidates.assigned,
+      userId: author,
+      sectionId: "merit",
+      body,
+    });
+  }
+  const cookies = await signInCast(t, cast);
+  return { t, sql, cast, cookies, candidates };
+}
+
 describe("the submission view: our server and the baseline give the same answers", () => {
   let t: TestApp;
   let cast: Cast;
   let cookies: Record<string, string>;
   let sql: SqlClient;
-  const candidates = {} as Record<
-    "assigned" | "otherReviewers" | "toGroup" | "openToAll" | "draft" | "test",
-    string
-  >;
+  let candidates: Record<CandidateKind, string>;
 
   beforeAll(async () => {
-    t = await createTestApp({ BETTER_AUTH_SECRET: SECRET });
-    const db = t.deps.db;
-    sql = sqlClientOf(db);
-    cast = await buildCast(db);
-    const { program, members } = cast;
-    const { formId } = await buildPublishedForm(db, program, viewTestForm());
-    const make = (identifier: string, opts: { submitted?: boolean; test?: boolean } = {}) =>
-      buildCandidate(db, {
-        program,
-        formId,
-        identifier,
-        ...opts,
-        status: "approved",
-        amountCents: 125_050,
-        answers: [
-          answerOf("name", "about", "IDENTIFIER", { answerString: identifier }),
-          answerOf("secret", "about", "SHORT_ANSWER", { answerString: `SECRET ${identifier}` }),
-        ],
-      });
-    candidates.assigned = (await make("Bravo")).id;
-    candidates.otherReviewers = (await make("Alpha")).id;
-    candidates.openToAll = (await make("Charlie")).id;
-    candidates.toGroup = (await make("Foxtrot")).id;
-    candidates.draft = (await make("Delta", { submitted: false })).id;
-    candidates.test = (await make("Echo", { test: true })).id;
-    // Assigned to the reviewer; Alpha to the admin-reviewer alone; Charlie to no one (open to all).
-    await assignReviewer(db, candidates.assigned, members.REVIEWER.id, program.id);
-    await assignReviewer(db, candidates.otherReviewers, members.ADMIN_REVIEWER.id, program.id);
-    // Foxtrot to a group the guest is in.
-    const group = await buildGroup(db, program, "Readers", [members.GUEST.id]);
-    await assignGroup(db, candidates.toGroup, group.id, program.id);
-    for (const id of [candidates.assigned, candidates.openToAll]) {
-      await insertFile(db, { submissionId: id, questionId: "cv", name: "cv.pdf" });
-      await insertFile(db, { submissionId: id, questionId: "budget", name: "budget.pdf" });
-    }
-    const sections = [
-      {
-        sectionId: "merit",
-        rating: 4,
-        criteria: [{ criteriaId: "impact", type: "SCALE" as const, value: 4 }],
-      },
-    ];
-    await insertReview(db, {
-      program,
-      submissionId: candidates.assigned,
-      userId: members.REVIEWER.id,
-      rating: 4,
-      sections,
-    });
-    await insertReview(db, {
-      program,
-      submissionId: candidates.assigned,
-      userId: members.ADMIN_REVIEWER.id,
-      rating: -1,
-    });
-    for (const [author, body] of [
-      [members.REVIEWER.id, "Strong budget"],
-      [members.ADMIN_REVIEWER.id, "Check the CV"],
-    ] as const) {
-      await insertComment(db, {
-        program,
-        submissionId: candidates.assigned,
-        userId: author,
-        sectionId: "merit",
-        body,
-      });
-    }
-    cookies = await signInCast(t, cast);
+    ({ t, sql, cast, cookies, candidates } = await buildWorld());
   });
   afterAll(() => t?.close());
 
-  async function baselineAnswer(path: string, cookie: string) {
-    const route = candidateViewScenario.baseline;
-    const match = route.pattern.exec(path);
-    if (!match) throw new Error(`The baseline has no route for ${path}.`);
-    return route.handle(
-      {
-        method: "GET",
-        pathname: path,
-        query: new URLSearchParams(),
-        params: match.slice(1),
-        headers: { cookie },
-        body: undefined,
-        remoteAddress: "127.0.0.1",
-      },
-      { sql, secret: SECRET },
-    );
-  }
+  const baselineAnswer = (path: string, cookie: string) =>
+    askBaseline(candidateViewScenario.baseline, sql, { method: "GET", path, cookie });
 
   const readers = [
     "orgAdmin",
@@ -289,3 +322,194 @@ describe("the submission view: our server and the baseline give the same answers
     }
   });
 });
+
+describe("the lists, the statistics and the rankings: our server and the baseline give the same answers", () => {
+  let t: TestApp;
+  let cast: Cast;
+  let cookies: Record<string, string>;
+  let sql: SqlClient;
+  let candidates: Record<CandidateKind, string>;
+  const readers = ["orgAdmin", "otherOrgAdmin", "admin", "adminReviewer", "reviewer", "guest", "applicant"];
+
+  beforeAll(async () => {
+    ({ t, sql, cast, cookies, candidates } = await buildWorld());
+    const { program, members } = cast;
+    // A second rated review and a stored ranking, so that every input of the statistics has rows.
+    await insertReview(t.deps.db, {
+      program,
+      submissionId: candidates.toGroup,
+      userId: members.GUEST.id,
+      rating: 7,
+    });
+    await insertRanking(t.deps.db, program, members.GUEST.id, [candidates.toGroup, candidates.openToAll]);
+  });
+  afterAll(() => t?.close());
+
+  /**
+   * Both servers' answers to one request by every reader, compared (the JSON text too: the benchmark's
+   * answer check compares it); a reader ours refuses (404, or 403 for a withheld role) gets 404 from the
+   * baseline. Returns the readers ours answered with 200.
+   */
+  async function compareEveryReader(
+    route: BaselineRoute,
+    request: { method: HttpMethod; path: (reader: string) => string; body?: (reader: string) => unknown },
+  ): Promise<string[]> {
+    const answered: string[] = [];
+    for (const reader of readers) {
+      const path = request.path(reader);
+      const body = request.body?.(reader);
+      const ours = await t.request(path, { method: request.method, cookie: cookies[reader]!, body });
+      const oursBody: unknown = await ours.json();
+      const baseline = await askBaseline(route, sql, { ...request, path, cookie: cookies[reader]!, body });
+      const what = `${reader}: ${request.method} ${path}`;
+      if (ours.status === 404 || ours.status === 403) {
+        expect(baseline.status, what).toBe(404);
+        continue;
+      }
+      expect({ status: baseline.status, body: baseline.body }, what).toEqual({
+        status: ours.status,
+        body: oursBody,
+      });
+      expect(JSON.stringify(baseline.body), what).toBe(JSON.stringify(oursBody));
+      if (ours.status === 200) answered.push(reader);
+    }
+    return answered;
+  }
+
+  it("step 1's list (bench/scenarios/candidate-list.ts): every reader, every page, in and out of Admin Mode", async () => {
+    for (const query of [
+      "page=1",
+      "page=2&pageSize=2",
+      "adminMode=true",
+      "adminMode=true&page=3&pageSize=2",
+    ]) {
+      const answered = await compareEveryReader(candidateListScenario.baseline, {
+        method: "GET",
+        path: () => `/api/applications?programId=${cast.program.id}&${query}`,
+      });
+      expect(answered, query).toEqual(["orgAdmin", "admin", "adminReviewer", "reviewer", "guest"]);
+    }
+  });
+
+  it("the assignment list (bench/scenarios/assign-list.ts): every reader, with and without a search", async () => {
+    for (const query of ["page=1&pageSize=10", "page=2&pageSize=5", "page=1&pageSize=5&search=ha"]) {
+      const answered = await compareEveryReader(assignListScenario.baseline, {
+        method: "GET",
+        path: () => `/api/admin/assignments?programId=${cast.program.id}&${query}`,
+      });
+      expect(answered, query).toEqual(["orgAdmin", "admin", "adminReviewer"]);
+    }
+  });
+
+  it("Candidate Statistics (bench/scenarios/candidate-stats.ts): every reader, sorted, filtered and paged", async () => {
+    for (const query of [
+      "page=1&pageSize=10&sort=identifier&direction=ascending&search=&status=all&minReviews=0",
+      "sort=averageRating&direction=descending",
+      "sort=consensusRank&pageSize=2&page=2",
+      "status=approved&minReviews=1&search=fox",
+      "recipients=true",
+    ]) {
+      const answered = await compareEveryReader(candidateStatsScenario.baseline, {
+        method: "GET",
+        path: () => `/api/admin/candidate-submissions?programId=${cast.program.id}&${query}`,
+      });
+      expect(answered, query).toEqual(["orgAdmin", "admin", "adminReviewer"]);
+    }
+  });
+
+  it("Candidate Statistics reads the same inputs with the baseline's statements as with the server's", async () => {
+    // The kept table is one module for both (kept-tables.ts): what could drift is what each reads.
+    const db = t.deps.db;
+    const id = cast.program.id;
+    const inputs = tableInputsOf(sql, id);
+    expect(await statisticsVersionsOf(sql, id)).toEqual(await statisticsVersions(db, id));
+    const ours = await loadCandidates(db, id);
+    expect(ours.length).toBe(4);
+    expect(await inputs.candidates()).toEqual(ours);
+    for (const withSuggested of [false, true]) {
+      const ourReviews = await loadReviews(db, id, withSuggested);
+      expect(ourReviews.length).toBe(2);
+      expect(await inputs.reviews(withSuggested)).toEqual(ourReviews);
+    }
+    expect(await inputs.rankings()).toEqual(await loadRankings(db, id));
+    expect((await inputs.rankings()).length).toBe(1);
+  });
+
+  it("the stacked ranking (bench/reviewing/save-ranking.ts): reading it and the refused saves, for every reader", async () => {
+    const rankingPath = (reader: string) => `/api/rankings/${cookieHolders(cast)[reader]}/${cast.program.id}`;
+    expect(
+      await compareEveryReader(readRankingEndpoint.baseline, { method: "GET", path: rankingPath }),
+    ).toEqual(["orgAdmin", "admin", "adminReviewer", "reviewer", "guest"]);
+    // Not the caller's candidates (a stale list): refused by both, nothing written.
+    const refused = await compareEveryReader(saveRankingEndpoint.baseline, {
+      method: "POST",
+      path: () => "/api/rankings",
+      body: () => ({ programId: cast.program.id, rankings: [candidates.draft], revision: 0 }),
+    });
+    expect(refused).toEqual([]);
+  });
+
+  it("the stacked ranking: a save by either server is read back alike by both, revision after revision", async () => {
+    const reviewer = cookies.reviewer!;
+    const path = `/api/rankings/${cast.members.REVIEWER.id}/${cast.program.id}`;
+    const readBoth = async () => {
+      const ours = (await (await t.request(path, { cookie: reviewer })).json()) as { revision: number };
+      const baseline = await askBaseline(readRankingEndpoint.baseline, sql, {
+        method: "GET",
+        path,
+        cookie: reviewer,
+      });
+      expect(baseline.body).toEqual(ours);
+      return ours;
+    };
+    const before = await readBoth();
+    const order = (before as unknown as { applications: { _id: string }[] }).applications.map((c) => c._id);
+    const body = { programId: cast.program.id, rankings: [...order].reverse(), revision: before.revision };
+    const baselineSave = await askBaseline(saveRankingEndpoint.baseline, sql, {
+      method: "POST",
+      path: "/api/rankings",
+      cookie: reviewer,
+      body,
+    });
+    expect(baselineSave).toEqual({
+      status: 200,
+      body: { revision: before.revision + 1, topFiveChanged: false },
+    });
+    const afterBaseline = await readBoth();
+    expect(afterBaseline.revision).toBe(before.revision + 1);
+    const oursSave = await t.request("/api/rankings", {
+      method: "POST",
+      cookie: reviewer,
+      body: { ...body, rankings: order, revision: afterBaseline.revision },
+    });
+    expect({ status: oursSave.status, body: await oursSave.json() }).toEqual({
+      status: 200,
+      body: { revision: before.revision + 2, topFiveChanged: false },
+    });
+    expect((await readBoth()).revision).toBe(before.revision + 2);
+    // A save from a revision already taken: the same conflict from both.
+    const stale = { ...body, revision: before.revision };
+    const oursStale = await t.request("/api/rankings", { method: "POST", cookie: reviewer, body: stale });
+    const baselineStale = await askBaseline(saveRankingEndpoint.baseline, sql, {
+      method: "POST",
+      path: "/api/rankings",
+      cookie: reviewer,
+      body: stale,
+    });
+    expect(baselineStale).toEqual({ status: oursStale.status, body: await oursStale.json() });
+    expect(oursStale.status).toBe(409);
+  });
+});
+
+/** Each signed-in reader's user id, by the names of signInCast. */
+function cookieHolders(cast: Cast): Record<string, string> {
+  return {
+    orgAdmin: cast.orgAdmin.id,
+    otherOrgAdmin: cast.otherOrgAdmin.id,
+    admin: cast.members.ADMIN.id,
+    adminReviewer: cast.members.ADMIN_REVIEWER.id,
+    reviewer: cast.members.REVIEWER.id,
+    guest: cast.members.GUEST.id,
+    applicant: cast.applicant.id,
+  };
+}

@@ -7,6 +7,7 @@ import type { CandidateStatsPage } from "../../shared/schemas/candidate-statisti
 import { COMMITTEE_MESSAGES } from "../../shared/schemas/committee";
 import type { CandidateListResult, CandidateView } from "../../shared/schemas/reviews";
 import { programs, rankings, reviews, submissions } from "../db/schema";
+import { rankingFiguresOf } from "../statistics/stats-math";
 import {
   addMember,
   buildProgram,
@@ -29,7 +30,6 @@ import {
   insertReview,
 } from "../test/review-factories";
 import { DECISION_REFUSAL } from "./candidate-list";
-import { rankingFiguresOf } from "./stats-math";
 
 let t: TestApp;
 let cast: Cast;

@@ -1,10 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import {
-  candidateStatsPageSchema,
-  candidateStatsQuerySchema,
-} from "../../shared/schemas/candidate-statistics";
-import {
   decisionBodySchema,
   decisionResultSchema,
   storedDecisionSchema,
@@ -36,15 +32,14 @@ import {
   listProgramSubmissions,
   viewerIn,
 } from "./candidate-list";
-import { candidateStats } from "./candidate-stats";
 import { candidateView } from "./candidate-view";
 import { findCandidate } from "./candidates";
 import { applyDecision } from "./decision-service";
 
 /**
- * Step 1 of reviewing (docs/decisions/008-reviewing.md): the candidate list, the submission view, the admins'
- * per-row actions and what admins see per candidate. Every route loads, then asks the role matrix, then calls
- * a service.
+ * Step 1 of reviewing (docs/decisions/008-reviewing.md): the candidate list, the submission view and the
+ * admins' per-row actions (what admins see per candidate is statistics/statistics-routes.ts). Every route
+ * loads, then asks the role matrix, then calls a service.
  */
 const tags = ["reviewing"];
 const id = z.string().min(1).max(64);
@@ -175,29 +170,6 @@ export const candidateRoutes = createRouter()
       return c.json({ questionId, target, text }, 200);
     },
   );
-
-export const adminCandidateRoutes = createRouter().openapi(
-  createRoute({
-    method: "get",
-    path: "/candidate-submissions",
-    tags,
-    summary:
-      "A page of the submitted candidates with their rating statistics, suggested and calibrated ratings, average ranking and consensus rank, sorted and filtered (admins)",
-    request: { query: candidateStatsQuerySchema },
-    responses: {
-      200: jsonResponse(candidateStatsPageSchema, "The candidates' figures, a page"),
-      ...errorResponses,
-    },
-  }),
-  async (c) => {
-    requireActor(c);
-    const { programId, ...query } = c.req.valid("query");
-    const { db } = c.get("deps");
-    const program = await findReviewProgram(db, programId);
-    authorize(c, "review:readAll", { programId: program.id, organizationId: program.organizationId });
-    return c.json(await candidateStats(db, program, query), 200);
-  },
-);
 
 /**
  * PATCH /api/submissions/updateField/{id} takes either a row action ({action}) or a decision ({status,

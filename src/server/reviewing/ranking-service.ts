@@ -6,12 +6,12 @@ import {
   REVIEW_MESSAGES,
   type SaveRankingBody,
 } from "../../shared/schemas/reviews";
-import { KeptFigures } from "../committee/kept-figures";
 import type { Tx } from "../db/client";
 import { rankings, reviews, submissions } from "../db/schema";
 import { AppError } from "../http/errors";
+import { KeptFigures } from "../statistics/kept-figures";
+import { statisticsVersions } from "../statistics/stats-versions";
 import { assignedToReviewerSql, isReviewableSql } from "./candidates";
-import { statisticsVersions } from "./stats-versions";
 
 /**
  * Stacked rankings (review-and-administration, "4. States and transitions", step 2): each committee member's
@@ -198,7 +198,7 @@ const keptRankings = new KeptFigures<string>(KEPT_PROGRAMS);
 
 /**
  * GET /api/rankings/{programId}'s answer as JSON text, kept per program under the versions of what it
- * shows (stats-versions.ts): the stacked rankings, the candidates (who is under review, their names) and
+ * shows (statistics/stats-versions.ts): the stacked rankings, the candidates (who is under review, their names) and
  * the reviews (the ratings). One statement of a few rows while none of them changed. After a change, the
  * first request reads everything again (`listProgramRankings`: every candidate's name and every rating of
  * the members who ranked, so linear in the program — about 0.1 s at 1,000 candidates, 0.5–1 s at

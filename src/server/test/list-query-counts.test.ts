@@ -23,7 +23,7 @@ import { buildCandidate, countQueries, insertComment, insertRanking, insertRevie
  * - GET /api/applications (step 1's list): reviewing/candidate-routes.test.ts, "query count"
  * - GET /api/admin/candidate-submissions: reviewing/candidate-routes.test.ts
  * - GET /api/admin/assignments: committee/assignment-routes.test.ts
- * - GET /api/admin/reviewer-stats: committee/statistics-routes.test.ts
+ * - GET /api/admin/reviewer-stats: statistics/statistics-routes.test.ts
  * - GET /api/reviewerGroups/{programId}: committee/reviewer-group-routes.test.ts
  * - GET /api/exports: exports/routes.test.ts
  * Not counted: GET /api/plans (the fixed catalogue), GET /api/dev/mailbox (development only, the last

@@ -3,8 +3,8 @@ import { PROGRAM_MENU_MAX_HEIGHT_PX } from "../../../shared/limits";
 import { MESSAGES } from "../../../shared/messages";
 import type { UserProgram } from "../../../shared/schemas/users";
 import { ChevronDownIcon } from "../../components/icons";
-import { useSetCurrentProgram, useUserPrograms } from "../../features/programs/api";
 import { activeBeforeArchived, programMenuLabel } from "../../features/programs/program-order";
+import { useSetCurrentProgram, useUserPrograms } from "../../lib/current-program";
 import { notify } from "../../lib/notify";
 
 interface ProgramPickerProps {

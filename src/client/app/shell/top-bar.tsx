@@ -1,8 +1,8 @@
 import { Anchor, Box, Group } from "@mantine/core";
 import { Link } from "react-router";
 import { TOP_BAR_HEIGHT_PX, TOP_BAR_MIN_WIDTH_PX } from "../../../shared/limits";
-import { useCurrentProgram } from "../../features/programs/api";
 import { FeedbackPopover } from "../../features/support/feedback-popover";
+import { useCurrentProgram } from "../../lib/current-program";
 import { useSignedInSession } from "../../lib/signed-in-session";
 import type { AppRoute } from "../route-table";
 import { AccountMenu } from "./account-menu";

@@ -19,8 +19,8 @@ import type { PortalRow } from "../../../shared/schemas/submissions";
 import { PageLoader } from "../../components/page-loader";
 import { LanguageProvider, useTranslate } from "../../lib/i18n";
 import { useSignedInSession } from "../../lib/signed-in-session";
-import { downloadPdf, submissionApi } from "../form-filling/api";
-import { useStoredLanguage } from "../form-filling/use-stored-language";
+import { downloadPdf, submissionApi } from "../../lib/submission-api";
+import { useStoredLanguage } from "../../lib/use-stored-language";
 import { applicantKeys, fetchApplications, PORTAL_PAGE_SIZE } from "./api";
 import { formStatus, formStatusLabel, portalAction } from "./portal-rules";
 

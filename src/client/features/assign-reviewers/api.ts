@@ -22,8 +22,8 @@ import {
 } from "../../../shared/schemas/committee";
 import { okSchema } from "../../../shared/schemas/common";
 import { apiGet, apiPath, apiSend } from "../../lib/api-client";
-import { isEditConflict, storedValueOf } from "../reviewing/edit-conflict";
-import { anchorQuery } from "../reviewing/page-anchor";
+import { isEditConflict, storedValueOf } from "../../lib/edit-conflict";
+import { anchorQuery } from "../../lib/page-anchor";
 import type { AssignView } from "./assign-view";
 import { type AssignmentChange, applyChange, patchRow, replaceRow } from "./assignment-cache";
 import type { AssignmentConflict } from "./assignment-conflict";

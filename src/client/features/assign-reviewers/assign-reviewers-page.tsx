@@ -4,10 +4,10 @@ import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { COMMITTEE_LIMITS } from "../../../shared/schemas/committee";
 import type { UserProgram } from "../../../shared/schemas/users";
+import { CurrentProgramPage } from "../../components/current-program-page";
 import { LabelledPagination } from "../../components/labelled-pagination";
 import { PageLoader } from "../../components/page-loader";
-import { CurrentProgramPage } from "../programs/current-program-page";
-import { anchorForMove } from "../reviewing/page-anchor";
+import { anchorForMove } from "../../lib/page-anchor";
 import { useAssignmentList } from "./api";
 import { ASSIGN_TEXT } from "./assign-messages";
 import {

@@ -1,11 +1,11 @@
 import { COMMITTEE_LIMITS } from "../../../shared/schemas/committee";
-import { anchorFromParams, type PageAnchor, withAnchorParams } from "../reviewing/page-anchor";
+import { anchorFromParams, type PageAnchor, withAnchorParams } from "../../lib/page-anchor";
 
 export type AssignPageSize = (typeof COMMITTEE_LIMITS.assignPageSizes)[number];
 
 /**
  * What the table shows: kept in the address, so Back from an opened application returns to it. A page
- * reached by Next or Previous also names the row it follows or precedes (after/before: page-anchor.ts).
+ * reached by Next or Previous also names the row it follows or precedes (after/before: lib/page-anchor.ts).
  */
 export interface AssignView extends PageAnchor {
   /** Trimmed; empty means no search. */

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
-import { EditConflictNotice } from "../reviewing/edit-conflict-notice";
+import { EditConflictNotice } from "../../components/edit-conflict-notice";
 import { useSaveAssignment } from "./api";
 import type { AssignmentChange } from "./assignment-cache";
 import {

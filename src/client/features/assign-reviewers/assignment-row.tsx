@@ -5,7 +5,7 @@ import {
   type AssignmentRow,
   COMMITTEE_LIMITS,
 } from "../../../shared/schemas/committee";
-import { submissionPath } from "../reviewing/submission-path";
+import { submissionPath } from "../../lib/submission-path";
 import { useSaveAssignment } from "./api";
 import { applicantLabel } from "./applicant-name";
 import { ApplicantNameText } from "./applicant-name-text";

@@ -7,9 +7,9 @@ import {
   reviewerGroupSchema,
 } from "../../../shared/schemas/committee";
 import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
+import { EditConflictNotice } from "../../components/edit-conflict-notice";
 import { FormAlert } from "../../components/form-alert";
-import { isEditConflict, storedValueOf } from "../reviewing/edit-conflict";
-import { EditConflictNotice } from "../reviewing/edit-conflict-notice";
+import { isEditConflict, storedValueOf } from "../../lib/edit-conflict";
 import { assignApi, useCreateGroup, useUpdateGroup } from "./api";
 import { ASSIGN_TEXT } from "./assign-messages";
 import {

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { type ReactNode, useState } from "react";
-import { PageLoader } from "../../components/page-loader";
 import {
   OrganizationLoadFailure,
   useAdministeredOrganization,
-} from "../organization/administered-organization";
-import { useUserPrograms } from "../programs/api";
+} from "../../components/administered-organization";
+import { PageLoader } from "../../components/page-loader";
+import { useUserPrograms } from "../../lib/current-program";
 import { useAuditEvents } from "./api";
 import { AuditEventsTable } from "./audit-events-table";
 import { AuditFiltersForm } from "./audit-filters";

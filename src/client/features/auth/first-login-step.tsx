@@ -2,8 +2,8 @@ import { Alert, Button, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { MAX_NAME_LENGTH } from "../../../shared/limits";
 import { firstLoginNameSchema, fullName } from "../../../shared/schemas/users";
+import { useUpdateName } from "../../lib/account-api";
 import { fieldErrors } from "../../lib/form-errors";
-import { useUpdateName } from "./api";
 
 /** A signed-in account without a name gives one before entering the product. */
 export function FirstLoginStep({ userId }: { userId: string }) {

@@ -3,8 +3,8 @@ import { type FormEvent, useState } from "react";
 import { MESSAGES } from "../../../shared/messages";
 import { emailSchema } from "../../../shared/schemas/common";
 import { FormAlert } from "../../components/form-alert";
+import { useRequestPasswordReset } from "../../lib/account-api";
 import { ApiError } from "../../lib/api-client";
-import { useRequestPasswordReset } from "./api";
 
 interface ResetEmailStepProps {
   email: string;

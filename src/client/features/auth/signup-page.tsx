@@ -7,11 +7,11 @@ import { signUpFormSchema } from "../../../shared/schemas/users";
 import { FormAlert } from "../../components/form-alert";
 import { PageLoader } from "../../components/page-loader";
 import { PublicPageFrame } from "../../components/public-page-frame";
+import { usePublicPlans, useSignUp } from "../../lib/account-api";
 import { ApiError } from "../../lib/api-client";
 import { signInWithPassword } from "../../lib/auth-requests";
 import { fieldErrors } from "../../lib/form-errors";
 import { useRefreshSession } from "../../lib/session";
-import { usePublicPlans, useSignUp } from "./api";
 import { PlanRadioGroup } from "./plan-radio-group";
 
 const EMPTY_FORM = {

@@ -5,7 +5,7 @@ import { COMMITTEE_MESSAGES, type DecisionResult } from "../../../shared/schemas
 import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
 import type { CandidateStatsRow } from "../../../shared/schemas/reviews";
 import { ApiError } from "../../lib/api-client";
-import { reviewingKeys } from "../reviewing/query-keys";
+import { reviewingKeys } from "../../lib/reviewing-keys";
 import {
   candidateStatisticsApi,
   type DecisionFailure,

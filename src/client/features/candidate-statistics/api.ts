@@ -21,9 +21,9 @@ import {
   storedDecisionSchema,
 } from "../../../shared/schemas/committee";
 import { apiGet, apiPath, apiSend } from "../../lib/api-client";
-import { reviewingApi } from "../reviewing/api";
-import { isEditConflict, storedValueOf } from "../reviewing/edit-conflict";
-import { reviewingKeys } from "../reviewing/query-keys";
+import { isEditConflict, storedValueOf } from "../../lib/edit-conflict";
+import { reviewingApi } from "../../lib/reviewing-api";
+import { reviewingKeys } from "../../lib/reviewing-keys";
 import type { CandidateFilter, CandidatePageQuery } from "./candidate-table-model";
 import { DecisionConflicts, HeldByConflict } from "./decision-conflicts";
 import { applyDecision, type Decision } from "./decision-rules";

@@ -5,8 +5,8 @@ import type { CandidateStatsPage } from "../../../shared/schemas/candidate-stati
 import type { DecisionBody } from "../../../shared/schemas/committee";
 import type { CandidateStatsRow } from "../../../shared/schemas/reviews";
 import type { UserProgram } from "../../../shared/schemas/users";
+import { CurrentProgramPage } from "../../components/current-program-page";
 import { PageLoader } from "../../components/page-loader";
-import { CurrentProgramPage } from "../programs/current-program-page";
 import { type DecisionFailure, fetchRecipients, useCandidateStats, useDecideCandidate } from "./api";
 import { CandidateFilters } from "./candidate-filters";
 import { CANDIDATE_STATS_TEXT } from "./candidate-statistics-messages";

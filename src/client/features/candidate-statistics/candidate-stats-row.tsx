@@ -16,9 +16,9 @@ import { Link } from "react-router";
 import { COMMITTEE_LIMITS, type DecisionBody } from "../../../shared/schemas/committee";
 import type { CandidateStatsRow as Row } from "../../../shared/schemas/reviews";
 import { ChevronDownIcon } from "../../components/icons";
-import { submissionPath } from "../reviewing/submission-path";
-import { truncateName } from "../reviewing/truncate";
-import { TruncatedText } from "../reviewing/truncated-text";
+import { TruncatedText } from "../../components/truncated-text";
+import { submissionPath } from "../../lib/submission-path";
+import { truncateName } from "../../lib/truncate";
 import {
   type AmountInputValue,
   amountDecision,

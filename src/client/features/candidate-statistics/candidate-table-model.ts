@@ -9,7 +9,7 @@ import { DEFAULT_PAGE_SIZE } from "../../lib/paging";
 
 /**
  * The candidate table's order, filters and page, as the page asks the server for them (the
- * server sorts, filters and pages the program's candidates, src/server/reviewing/candidate-stats-page.ts;
+ * server sorts, filters and pages the program's candidates, src/server/statistics/candidate-stats-page.ts;
  * the browser holds one page and keeps no copy of those rules).
  */
 

@@ -1,8 +1,8 @@
 import { Modal, Stack, Text } from "@mantine/core";
 import { formatAmount } from "../../../shared/email/committee-template";
 import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
-import { ConflictActions, ConflictVersions } from "../reviewing/edit-conflict-notice";
-import { truncateName } from "../reviewing/truncate";
+import { ConflictActions, ConflictVersions } from "../../components/edit-conflict-notice";
+import { truncateName } from "../../lib/truncate";
 import type { DecisionConflict } from "./decision-conflicts";
 import { applyDecision, type Decision } from "./decision-rules";
 import { STATUS_LABELS } from "./statistics-format";

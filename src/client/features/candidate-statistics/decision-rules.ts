@@ -6,7 +6,7 @@ import {
   type DecisionBody,
 } from "../../../shared/schemas/committee";
 import type { CandidateStatsRow } from "../../../shared/schemas/reviews";
-import { truncateName } from "../reviewing/truncate";
+import { truncateName } from "../../lib/truncate";
 import { CANDIDATE_STATS_TEXT } from "./candidate-statistics-messages";
 
 /** The part of a candidate a decision changes. */

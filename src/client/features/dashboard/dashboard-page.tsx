@@ -2,8 +2,8 @@ import { SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useCurrentRoute } from "../../app/current-route";
 import { ROUTES } from "../../app/route-table";
 import { PageLoader } from "../../components/page-loader";
+import { useCurrentProgram } from "../../lib/current-program";
 import { useSignedInSession } from "../../lib/signed-in-session";
-import { useCurrentProgram } from "../programs/api";
 import { DashboardTileCard } from "./dashboard-tile-card";
 import { dashboardTiles } from "./dashboard-tiles";
 

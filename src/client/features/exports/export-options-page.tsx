@@ -2,9 +2,9 @@ import { Button, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@
 import { type ReactNode, useState } from "react";
 import { EXPORT_KINDS, type ExportJob } from "../../../shared/schemas/exports";
 import type { UserProgram } from "../../../shared/schemas/users";
+import { CurrentProgramPage } from "../../components/current-program-page";
 import { PageLoader } from "../../components/page-loader";
 import { notifyFailure } from "../../lib/notify";
-import { CurrentProgramPage } from "../programs/current-program-page";
 import { useDeleteExport, useExportList } from "./api";
 import { ExportCard } from "./export-card";
 import { EXPORT_TEXT } from "./export-messages";

@@ -1,8 +1,8 @@
 import { Text } from "@mantine/core";
 import { Navigate } from "react-router";
 import { PageLoader } from "../../components/page-loader";
+import { useCurrentProgram } from "../../lib/current-program";
 import { useSignedInSession } from "../../lib/signed-in-session";
-import { useCurrentProgram } from "../programs/api";
 
 /** /admin/form: the builder of the current program's form. */
 export function FormRedirectPage() {

@@ -7,10 +7,10 @@ import { translate } from "../../../shared/i18n/catalog";
 import { ApiError } from "../../lib/api-client";
 import { LanguageProvider, useTranslate } from "../../lib/i18n";
 import { useSignedInSession } from "../../lib/signed-in-session";
-import { submissionApi, submissionKeys } from "./api";
+import { submissionApi, submissionKeys } from "../../lib/submission-api";
+import { useStoredLanguage } from "../../lib/use-stored-language";
 import { SubmissionEditor } from "./submission-editor";
 import { EDITING_QUERY } from "./submission-page";
-import { useStoredLanguage } from "./use-stored-language";
 import { FormPageLoader } from "./views";
 
 /**

@@ -6,12 +6,12 @@ import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../..
 import { COMMON_PASSWORD, MESSAGES, SUPPORT_EMAIL } from "../../../shared/messages";
 import { emailSchema, nameSchema } from "../../../shared/schemas/common";
 import { FormAlert } from "../../components/form-alert";
+import { useSignUp } from "../../lib/account-api";
 import { ApiError } from "../../lib/api-client";
 import { signInWithPassword } from "../../lib/auth-requests";
 import { fieldErrors } from "../../lib/form-errors";
 import { useTranslate } from "../../lib/i18n";
 import { useRefreshSession } from "../../lib/session";
-import { useSignUp } from "../auth/api";
 
 const PASSWORD_TOO_SHORT = "PASSWORD_TOO_SHORT";
 

@@ -10,7 +10,7 @@ import { ApiError } from "../../lib/api-client";
 import { useTranslate } from "../../lib/i18n";
 import { lazyComponent } from "../../lib/lazy-component";
 import { useSession } from "../../lib/session";
-import { submissionApi } from "./api";
+import { submissionApi } from "../../lib/submission-api";
 import { FormPage, type LanguageProps, useFormLink } from "./form-page";
 import { guestStore } from "./guest-store";
 import { LanguageChoice } from "./language-choice";

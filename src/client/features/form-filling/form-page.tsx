@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import type { Language } from "../../../shared/i18n/catalog";
 import { LanguageProvider } from "../../lib/i18n";
-import { submissionApi, submissionKeys } from "./api";
-import { useStoredLanguage } from "./use-stored-language";
+import { submissionApi, submissionKeys } from "../../lib/submission-api";
+import { useStoredLanguage } from "../../lib/use-stored-language";
 import { FormPageFrame } from "./views";
 
 /** What every applicant page's loader gets: the language, kept in this browser, and a way to change it. */

@@ -1,4 +1,4 @@
-import { browserStorage, type KeyValueStorage } from "./local-copy";
+import { browserStorage, type KeyValueStorage } from "../../lib/browser-storage";
 
 /**
  * What this browser keeps for a guest: a draft's token (its only key: `dh:guest:{submissionId}`)

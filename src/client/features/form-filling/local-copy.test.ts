@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Answer } from "../../../shared/forms/answers";
+import type { KeyValueStorage } from "../../lib/browser-storage";
 import { createGuestStore } from "./guest-store";
-import {
-  createLocalCopyStore,
-  hasAnyAnswer,
-  type KeyValueStorage,
-  type LocalCopy,
-  reconcile,
-  sameAnswers,
-} from "./local-copy";
+import { createLocalCopyStore, hasAnyAnswer, type LocalCopy, reconcile, sameAnswers } from "./local-copy";
 
 function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();

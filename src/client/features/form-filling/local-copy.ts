@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type Answer, answersSchema } from "../../../shared/forms/answers";
+import type { KeyValueStorage } from "../../lib/browser-storage";
 
 /**
  * The browser's copy of answers the server has not acknowledged yet ("never lose a word"): written
@@ -19,18 +20,6 @@ const localCopySchema = z.object({
   answers: answersSchema,
   changedAt: z.string(),
 });
-
-/** The part of `Storage` the stores use, so tests (and browsers that refuse storage) can stand in. */
-export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
-
-/** `localStorage`, or nothing when the browser refuses it (private mode, disabled storage). */
-export function browserStorage(): KeyValueStorage | null {
-  try {
-    return typeof window === "undefined" ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 export const localCopyKey = (submissionId: string) => `dh:answers:${submissionId}`;
 

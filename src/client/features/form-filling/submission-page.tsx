@@ -7,12 +7,13 @@ import type { Language } from "../../../shared/i18n/catalog";
 import { SUPPORT_EMAIL } from "../../../shared/messages";
 import type { SubmissionResult } from "../../../shared/schemas/submissions";
 import { ApiError } from "../../lib/api-client";
+import { browserStorage } from "../../lib/browser-storage";
 import { useTranslate } from "../../lib/i18n";
 import { type Session, useSession } from "../../lib/session";
-import { downloadPdf, submissionApi, submissionKeys } from "./api";
+import { downloadPdf, submissionApi, submissionKeys } from "../../lib/submission-api";
 import { FormPage, type LanguageProps } from "./form-page";
 import { guestStore } from "./guest-store";
-import { browserStorage, createLocalCopyStore, hasAnyAnswer } from "./local-copy";
+import { createLocalCopyStore, hasAnyAnswer } from "./local-copy";
 import { SubmissionEditor } from "./submission-editor";
 import {
   BackToApplications,

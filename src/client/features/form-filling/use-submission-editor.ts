@@ -5,11 +5,12 @@ import type { Language } from "../../../shared/i18n/catalog";
 import { SUPPORT_EMAIL } from "../../../shared/messages";
 import type { SubmissionFile, SubmissionResult } from "../../../shared/schemas/submissions";
 import { ApiError } from "../../lib/api-client";
+import { browserStorage } from "../../lib/browser-storage";
 import { useTranslate } from "../../lib/i18n";
+import { downloadFile as fetchFile, submissionApi, type Token, uploadFile } from "../../lib/submission-api";
 import { mergeAutofill, upsertAnswer, withFile, withoutFile } from "./answers-state";
-import { downloadFile as fetchFile, submissionApi, type Token, uploadFile } from "./api";
 import { Autosave, type AutosavePhase, type AutosaveStatus } from "./autosave";
-import { browserStorage, createLocalCopyStore, reconcile } from "./local-copy";
+import { createLocalCopyStore, reconcile } from "./local-copy";
 
 /**
  * How long the autofill "success" toast stays (forms-and-applicants, "9. Business constants and limits": 2

@@ -11,16 +11,6 @@ import { organizationKeys, userKeys } from "../../lib/query-keys";
 
 type UpdatePlanBody = z.input<typeof updatePlanBodySchema>;
 
-/** The user's organization; its plan details (planInfo) are there only for the organization admin. */
-export function useOrganization(userId: string, orgId: string, { enabled = true } = {}) {
-  return useQuery({
-    queryKey: organizationKeys.detail(userId, orgId),
-    queryFn: () => apiGet(apiPath`/api/organizations/${orgId}`, organizationResultSchema),
-    select: (result) => result.organization,
-    enabled,
-  });
-}
-
 /**
  * The organization's name and plan show on the programs list, the picker and the plan allowance: after a
  * change, everything cached about the user is refreshed, the organization shown at once from the answer.

@@ -2,10 +2,13 @@ import { Alert, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useId, useState } from "react";
 import { BILLING_MESSAGES } from "../../../shared/schemas/billing";
 import type { Plan } from "../../../shared/schemas/plans";
+import {
+  OrganizationLoadFailure,
+  useAdministeredOrganization,
+} from "../../components/administered-organization";
 import { PageLoader } from "../../components/page-loader";
+import { usePublicPlans } from "../../lib/account-api";
 import { notifyFailure } from "../../lib/notify";
-import { usePublicPlans } from "../auth/api";
-import { OrganizationLoadFailure, useAdministeredOrganization } from "./administered-organization";
 import { useCheckout } from "./api";
 import {
   type CheckoutOutcome,

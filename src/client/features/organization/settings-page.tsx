@@ -9,14 +9,17 @@ import {
   storedOrganizationSettingsSchema,
   updateOrganizationBodySchema,
 } from "../../../shared/schemas/organizations";
+import {
+  OrganizationLoadFailure,
+  useAdministeredOrganization,
+} from "../../components/administered-organization";
+import { EditConflictNotice } from "../../components/edit-conflict-notice";
 import { FormAlert } from "../../components/form-alert";
 import { PageLoader } from "../../components/page-loader";
 import { apiGet, apiPath } from "../../lib/api-client";
+import { isEditConflict, storedValueOf } from "../../lib/edit-conflict";
 import { fieldErrors } from "../../lib/form-errors";
 import { notify } from "../../lib/notify";
-import { isEditConflict, storedValueOf } from "../reviewing/edit-conflict";
-import { EditConflictNotice } from "../reviewing/edit-conflict-notice";
-import { OrganizationLoadFailure, useAdministeredOrganization } from "./administered-organization";
 import { useUpdateOrganization } from "./api";
 import { TwoFactorRequirement } from "./two-factor-requirement";
 

@@ -2,9 +2,9 @@ import { Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { COMMITTEE_MESSAGES, type ReviewerStatsRow } from "../../../shared/schemas/committee";
 import type { UserProgram } from "../../../shared/schemas/users";
+import { CurrentProgramPage } from "../../components/current-program-page";
 import { PageLoader } from "../../components/page-loader";
 import { notify } from "../../lib/notify";
-import { CurrentProgramPage } from "../programs/current-program-page";
 import { useReviewerStats, useSendReminder } from "./api";
 import {
   DEFAULT_REVIEWER_SORT,

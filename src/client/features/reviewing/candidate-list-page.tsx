@@ -4,13 +4,13 @@ import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
 import type { UserProgram } from "../../../shared/schemas/users";
+import { CurrentProgramPage } from "../../components/current-program-page";
 import { LabelledPagination } from "../../components/labelled-pagination";
 import { PageLoader } from "../../components/page-loader";
-import { CurrentProgramPage } from "../programs/current-program-page";
-import { candidateListQuery } from "./api";
+import { anchorForMove, anchorFromParams, type PageAnchor, withAnchorParams } from "../../lib/page-anchor";
+import { candidateListQuery } from "../../lib/reviewing-api";
 import { pageCount, pageFromSearch } from "./candidate-rows";
 import { CandidateTable } from "./candidate-table";
-import { anchorForMove, anchorFromParams, type PageAnchor, withAnchorParams } from "./page-anchor";
 import { REVIEWING_TEXT } from "./reviewing-messages";
 import { StepBar } from "./step-bar";
 
@@ -25,7 +25,7 @@ export function CandidateListPage() {
 }
 
 function CandidateList({ userId, program }: { userId: string; program: UserProgram }) {
-  // The page (with the neighbour it was reached from: page-anchor.ts) and Admin Mode live in the
+  // The page (with the neighbour it was reached from: lib/page-anchor.ts) and Admin Mode live in the
   // address, so Back from a submission returns to the same page.
   const [search, setSearch] = useSearchParams();
   const adminMode = search.get("adminMode") === "true";

@@ -1,9 +1,11 @@
 import { Badge, Button, Group, Table, Text, VisuallyHidden } from "@mantine/core";
 import { Link } from "react-router";
 import { type CandidateRow, REVIEW_LIMITS, type ReviewProgram } from "../../../shared/schemas/reviews";
+import { TruncatedText } from "../../components/truncated-text";
 import { notify } from "../../lib/notify";
+import { type UpdateFieldAction, useUpdateSubmissionField } from "../../lib/reviewing-api";
+import { submissionPath } from "../../lib/submission-path";
 import { alertFailureWithReason } from "./alerts";
-import { type UpdateFieldAction, useUpdateSubmissionField } from "./api";
 import {
   canForceSubmit,
   canMarkAsTest,
@@ -15,8 +17,6 @@ import {
 } from "./candidate-rows";
 import { formatRating } from "./rating-scale";
 import { REVIEWING_TEXT } from "./reviewing-messages";
-import { submissionPath } from "./submission-path";
-import { TruncatedText } from "./truncated-text";
 
 interface CandidateTableProps {
   userId: string;

@@ -2,11 +2,11 @@ import { Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/cor
 import { type FormEvent, useState } from "react";
 import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
 import { type Comment, commentSchema, REVIEW_LIMITS } from "../../../shared/schemas/reviews";
+import { EditConflictNotice } from "../../components/edit-conflict-notice";
+import { isEditConflict, storedValueOf } from "../../lib/edit-conflict";
 import { notify } from "../../lib/notify";
+import { reviewingApi, useCommentShown, useCreateComment, useUpdateComment } from "../../lib/reviewing-api";
 import { alertFailureWithReason } from "./alerts";
-import { reviewingApi, useCommentShown, useCreateComment, useUpdateComment } from "./api";
-import { isEditConflict, storedValueOf } from "./edit-conflict";
-import { EditConflictNotice } from "./edit-conflict-notice";
 import { REVIEWING_TEXT } from "./reviewing-messages";
 
 interface CommentsBlockProps {

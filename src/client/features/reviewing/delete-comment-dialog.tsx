@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import type { Comment } from "../../../shared/schemas/reviews";
 import { notify } from "../../lib/notify";
+import { useDeleteComment } from "../../lib/reviewing-api";
 import { alertFailureWithReason } from "./alerts";
-import { useDeleteComment } from "./api";
 import { REVIEWING_TEXT } from "./reviewing-messages";
 
 interface DeleteCommentDialogProps {

@@ -2,13 +2,13 @@ import { Badge, Group, Paper, Text } from "@mantine/core";
 import { useMemo } from "react";
 import { Navigate, useParams } from "react-router";
 import type { CandidateView, Review } from "../../../shared/schemas/reviews";
+import { submissionPath } from "../../lib/submission-path";
 import type { CanvasCommonProps } from "./canvas-card";
 import { isLegacyProgram, type LegacyCanvasEntry, legacyCanvasEntries, legacyDraft } from "./legacy-canvas";
 import { LegacyDecisionCanvas } from "./legacy-decision-canvas";
 import { LegacyFinalRating, LegacySaveStatus } from "./legacy-final-rating";
 import { ReviewConflictNotice } from "./review-conflict-notice";
 import { CandidateLoader, type FrameContent, SubmissionFrame } from "./submission-frame";
-import { submissionPath } from "./submission-path";
 import { type ReviewEditor, useReviewEditor } from "./use-review-editor";
 
 /**

@@ -19,14 +19,14 @@ import {
 } from "../../../shared/schemas/reviews";
 import { ChevronDownIcon } from "../../components/icons";
 import { ApiError } from "../../lib/api-client";
+import { reviewingApi } from "../../lib/reviewing-api";
+import { reviewingKeys } from "../../lib/reviewing-keys";
+import { truncateName } from "../../lib/truncate";
 import { alertFailure } from "./alerts";
-import { reviewingApi } from "./api";
-import { reviewingKeys } from "./query-keys";
 import { mergeRankingMoves, type RankingMove, rankingMove, rankOf } from "./ranking-order";
 import { formatRating } from "./rating-scale";
 import { REVIEWING_TEXT } from "./reviewing-messages";
 import { createSaveQueue, type SaveQueue } from "./save-queue";
-import { truncateName } from "./truncate";
 
 type Candidate = RankingResult["applications"][number];
 

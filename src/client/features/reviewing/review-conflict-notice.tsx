@@ -1,7 +1,7 @@
 import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
 import type { Review } from "../../../shared/schemas/reviews";
+import { EditConflictNotice } from "../../components/edit-conflict-notice";
 import { lastReviewedLabel } from "./candidate-rows";
-import { EditConflictNotice } from "./edit-conflict-notice";
 import { formatRating } from "./rating-scale";
 import { REVIEWING_TEXT } from "./reviewing-messages";
 import type { ReviewEditor } from "./use-review-editor";

@@ -1,5 +1,5 @@
 import { NOT_RATED, type Review, reviewSchema } from "../../../shared/schemas/reviews";
-import { isEditConflict, storedValueOf } from "./edit-conflict";
+import { isEditConflict, storedValueOf } from "../../lib/edit-conflict";
 import type { ReviewDraft } from "./review-state";
 import { createSaveQueue, type SaveQueue } from "./save-queue";
 

@@ -1,9 +1,11 @@
+import { UNTITLED_APPLICATION } from "../../lib/truncate";
+
 /**
  * Strings of the reviewing pages that the specification does not word (its own are REVIEW_MESSAGES in
  * shared/schemas/reviews.ts).
  */
 export const REVIEWING_TEXT = {
-  untitled: "Untitled application",
+  untitled: UNTITLED_APPLICATION,
   noProgram: "Choose a program first: the candidates to review belong to the current program.",
   notRated: "Not rated",
   noAnswer: "No answer",

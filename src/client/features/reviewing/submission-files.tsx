@@ -1,8 +1,8 @@
 import { Button, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import type { SubmissionFile } from "../../../shared/schemas/submissions";
+import { downloadSubmissionFile } from "../../lib/reviewing-api";
 import { alertFailureWithReason } from "./alerts";
-import { downloadSubmissionFile } from "./api";
 import { REVIEWING_TEXT } from "./reviewing-messages";
 
 const fileSize = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });

@@ -10,10 +10,11 @@ import {
 } from "../../../shared/schemas/reviews";
 import { PageLoader } from "../../components/page-loader";
 import { ApiError } from "../../lib/api-client";
+import { candidateQuery, useReviewProgress } from "../../lib/reviewing-api";
 import { useSignedInSession } from "../../lib/signed-in-session";
+import { submissionPath } from "../../lib/submission-path";
 import { AdministrativeCategories } from "./administrative-categories";
 import { AnswerTranslationProvider } from "./answer-translation";
-import { candidateQuery, useReviewProgress } from "./api";
 import { answersByQuestion, splitSections } from "./canvas";
 import type { CanvasCommonProps } from "./canvas-card";
 import { DeleteCommentDialog } from "./delete-comment-dialog";
@@ -21,7 +22,6 @@ import { REVIEWING_TEXT } from "./reviewing-messages";
 import { StepBar } from "./step-bar";
 import { STEP_PATHS } from "./step-rules";
 import { SubmissionFiles } from "./submission-files";
-import { submissionPath } from "./submission-path";
 
 /**
  * The frame shared by the submission view and the legacy review page: loading and error states, the

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { Section } from "../../../shared/forms/model";
 import { REVIEW_MESSAGES, type Review } from "../../../shared/schemas/reviews";
+import { reviewingApi, useReviewSaved } from "../../lib/reviewing-api";
 import { alertFailure } from "./alerts";
-import { reviewingApi, useReviewSaved } from "./api";
 import { ReviewSaver, type ReviewSaverState } from "./review-saver";
 import { draftFromReview, type ReviewDraft, saveReviewBody } from "./review-state";
 

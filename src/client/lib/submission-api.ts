@@ -1,6 +1,6 @@
-import type { Answer } from "../../../shared/forms/answers";
-import type { Language } from "../../../shared/i18n/catalog";
-import { okSchema } from "../../../shared/schemas/common";
+import type { Answer } from "../../shared/forms/answers";
+import type { Language } from "../../shared/i18n/catalog";
+import { okSchema } from "../../shared/schemas/common";
 import {
   autofillResultSchema,
   createSubmissionResultSchema,
@@ -13,8 +13,8 @@ import {
   submissionDateResultSchema,
   submissionFileSchema,
   submissionResultSchema,
-} from "../../../shared/schemas/submissions";
-import { apiGet, apiPath, apiSend, apiUpload, errorFromBody } from "../../lib/api-client";
+} from "../../shared/schemas/submissions";
+import { apiGet, apiPath, apiSend, apiUpload, errorFromBody } from "./api-client";
 
 /**
  * Every call of the applicant side (docs/decisions/007-submissions.md). A guest's draft is reached with its

@@ -1,5 +1,5 @@
 import type { CandidateStatsRow, DecisionStatus } from "../../shared/schemas/reviews";
-import { amountOf } from "./amounts";
+import { amountOf } from "../reviewing/amounts";
 import { type CandidateReviews, calibratedQualities, type RankingFigures, roundTo } from "./stats-math";
 
 /**
@@ -13,7 +13,7 @@ import { type CandidateReviews, calibratedQualities, type RankingFigures, roundT
  *   SQL aggregates: PostgreSQL's one-pass stddev_pop could differ from candidateRatingStats' two-pass
  *   figure in the last binary digit; this is scoring.ts's own arithmetic.) candidateRatingStats itself
  *   is not called: its filter, sort and maps cost about a second over 100,000 candidates;
- * - the suggested rating is the mean of the reviews' stored suggestions (suggested-rating.ts) that count;
+ * - the suggested rating is the mean of the reviews' stored suggestions (reviewing/suggested-rating.ts) that count;
  * - the calibrated rating is calibratedScores' quality, fitted over the listed candidates' rated reviews
  *   by stats-math.ts in the order calibratedScores itself sums (candidates by id, each candidate's
  *   reviews by rating then reviewer), so the figures are calibratedScores' own;

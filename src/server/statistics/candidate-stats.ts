@@ -1,11 +1,11 @@
 import type { CandidateStatsPage } from "../../shared/schemas/candidate-statistics";
 import { CANDIDATE_STATS_LIMITS } from "../../shared/schemas/candidate-statistics";
 import type { Tx } from "../db/client";
+import { backfillSuggestedRatings } from "../reviewing/suggested-rating";
 import { loadCandidates, loadRankings, loadReviews } from "./candidate-stats-inputs";
 import type { CandidateTable, PageQuery } from "./candidate-stats-page";
 import { keptTable } from "./kept-tables";
 import { statisticsVersions } from "./stats-versions";
-import { backfillSuggestedRatings } from "./suggested-rating";
 
 /**
  * What admins see per candidate (review-science.md, Candidate Statistics), a page at a time, for

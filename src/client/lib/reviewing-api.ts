@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { okSchema } from "../../../shared/schemas/common";
+import { okSchema } from "../../shared/schemas/common";
 import {
   type CandidateView,
   type Comment,
@@ -13,11 +13,11 @@ import {
   type SaveReviewBody,
   saveRankingResultSchema,
   saveReviewResultSchema,
-} from "../../../shared/schemas/reviews";
-import { fileDownloadGrantSchema, type SubmissionFile } from "../../../shared/schemas/submissions";
-import { apiGet, apiPath, apiSend } from "../../lib/api-client";
+} from "../../shared/schemas/reviews";
+import { fileDownloadGrantSchema, type SubmissionFile } from "../../shared/schemas/submissions";
+import { apiGet, apiPath, apiSend } from "./api-client";
 import { anchorQuery, type PageAnchor } from "./page-anchor";
-import { reviewingKeys } from "./query-keys";
+import { reviewingKeys } from "./reviewing-keys";
 
 export type UpdateFieldAction = "forceSubmit" | "markAsTest";
 

@@ -1,5 +1,5 @@
 import { Text, VisuallyHidden } from "@mantine/core";
-import { truncateName } from "./truncate";
+import { truncateName } from "../lib/truncate";
 
 /**
  * A name cut to the spec's length. The whole name is the tooltip and what screen readers read, so

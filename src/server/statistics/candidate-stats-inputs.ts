@@ -1,8 +1,8 @@
 import { type Column, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../db/client";
 import { rankings, reviews, submissions } from "../db/schema";
+import { isReviewableSql } from "../reviewing/candidates";
 import { byId, type StatsCandidate, type StatsReview } from "./candidate-figures";
-import { isReviewableSql } from "./candidates";
 
 /**
  * What Candidate Statistics reads from the database: the program's submitted, non-test candidates, its

@@ -1,4 +1,5 @@
-import { REVIEWING_TEXT } from "./reviewing-messages";
+/** The name shown for an application whose applicant gave none. */
+export const UNTITLED_APPLICATION = "Untitled application";
 
 export interface TruncatedName {
   /** What fits: the first `max` characters, whole when the name is short enough. */
@@ -16,7 +17,7 @@ export interface TruncatedName {
  * assign-reviewers table.
  */
 export function truncateName(name: string, max: number): TruncatedName {
-  const full = name.trim() === "" ? REVIEWING_TEXT.untitled : name;
+  const full = name.trim() === "" ? UNTITLED_APPLICATION : name;
   const characters = Array.from(full);
   if (characters.length <= max) return { text: full, truncated: false, full };
   return { text: characters.slice(0, Math.max(0, max)).join(""), truncated: true, full };

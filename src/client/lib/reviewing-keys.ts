@@ -1,5 +1,5 @@
-import { userKeys } from "../../lib/query-keys";
 import type { PageAnchor } from "./page-anchor";
+import { userKeys } from "./query-keys";
 
 /**
  * The reviewing pages' cache, under the signed-in user's keys: signing out forgets it, and changing the

@@ -3,8 +3,8 @@ import type { FundingStats } from "../../shared/schemas/committee";
 import type { Tx } from "../db/client";
 import { submissions } from "../db/schema";
 import { isReviewableSql } from "../reviewing/candidates";
-import { statisticsVersions } from "../reviewing/stats-versions";
 import { KeptFigures } from "./kept-figures";
+import { statisticsVersions } from "./stats-versions";
 
 /**
  * Candidate Statistics' funding figures (review-and-administration, "2. Screens and routes",

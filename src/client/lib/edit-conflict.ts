@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { EDIT_CONFLICT_MESSAGES, type EditConflictKind } from "../../../shared/schemas/edit-conflict";
-import { ApiError } from "../../lib/api-client";
+import { EDIT_CONFLICT_MESSAGES, type EditConflictKind } from "../../shared/schemas/edit-conflict";
+import { ApiError } from "./api-client";
 
 /**
  * Stale saves (decision 016): every save that replaces a value sends what it last saw as `expected`;

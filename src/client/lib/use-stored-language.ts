@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
-import { isLanguage, type Language } from "../../../shared/i18n/catalog";
-import { browserStorage } from "./local-copy";
+import { isLanguage, type Language } from "../../shared/i18n/catalog";
+import { browserStorage } from "./browser-storage";
 
 /** Where the applicant's choice of English or French is kept between visits. */
 export const LANGUAGE_KEY = "dh:language";

@@ -1,6 +1,19 @@
 import { Text } from "@mantine/core";
-import { useSignedInSession } from "../../lib/signed-in-session";
-import { useOrganization } from "./api";
+import { useQuery } from "@tanstack/react-query";
+import { organizationResultSchema } from "../../shared/schemas/organizations";
+import { apiGet, apiPath } from "../lib/api-client";
+import { organizationKeys } from "../lib/query-keys";
+import { useSignedInSession } from "../lib/signed-in-session";
+
+/** The user's organization; its plan details (planInfo) are there only for the organization admin. */
+export function useOrganization(userId: string, orgId: string, { enabled = true } = {}) {
+  return useQuery({
+    queryKey: organizationKeys.detail(userId, orgId),
+    queryFn: () => apiGet(apiPath`/api/organizations/${orgId}`, organizationResultSchema),
+    select: (result) => result.organization,
+    enabled,
+  });
+}
 
 /**
  * The organization the signed-in user administers, for the organization admin's pages (the route guard lets

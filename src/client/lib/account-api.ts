@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { okSchema } from "../../../shared/schemas/common";
-import { plansResultSchema } from "../../../shared/schemas/plans";
-import { type SignUpBody, signUpResultSchema } from "../../../shared/schemas/users";
-import { apiGet, apiPath, apiSend } from "../../lib/api-client";
-import { userKeys } from "../../lib/query-keys";
+import { okSchema } from "../../shared/schemas/common";
+import { plansResultSchema } from "../../shared/schemas/plans";
+import { type SignUpBody, signUpResultSchema } from "../../shared/schemas/users";
+import { apiGet, apiPath, apiSend } from "./api-client";
+import { userKeys } from "./query-keys";
 
 /** Public plans for sign-up: the server leaves out Free Trial and sorts by price. */
 export function usePublicPlans() {

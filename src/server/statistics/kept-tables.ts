@@ -28,7 +28,7 @@ export interface TableInputs {
   rankings(): Promise<string[][]>;
 }
 
-/** The appVersion whose reviews carry a suggested rating (suggested-rating.ts). */
+/** The appVersion whose reviews carry a suggested rating (reviewing/suggested-rating.ts). */
 export const CRITERIA_APP_VERSION = 3;
 
 /** What a kept table was computed from. */

@@ -1,5 +1,5 @@
 /**
- * Figures kept per program under the versions of their inputs (reviewing/stats-versions.ts), for the
+ * Figures kept per program under the versions of their inputs (stats-versions.ts), for the
  * statistics that read a whole program: computed once per change, then answered from memory. Requests
  * that arrive while the figures are computed for the same key wait for that computation. Per process and
  * bounded: the least recently used program goes first.

@@ -1,6 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Action } from "../../shared/authz/matrix";
 import {
+  candidateStatsPageSchema,
+  candidateStatsQuerySchema,
+} from "../../shared/schemas/candidate-statistics";
+import {
   fundingStatsQuerySchema,
   fundingStatsSchema,
   reviewerStatsQuerySchema,
@@ -10,14 +14,16 @@ import type { AppContext } from "../http/context";
 import { authorize, requireActor } from "../http/door";
 import { createRouter, errorResponses, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
+import { findReviewProgram } from "../reviewing/candidate-list";
+import { candidateStats } from "./candidate-stats";
 import { fundingStats } from "./funding-stats";
 import { reviewerStats } from "./reviewer-stats";
 
 /**
- * The committee's statistics (docs/decisions/010-committee.md), mounted at /api/admin: Candidate Statistics'
- * funding figures (the candidate table itself is GET /api/admin/candidate-submissions, in
- * reviewing/candidate-routes.ts) and Reviewer Statistics. For the program's admins and the organization
- * admin; anyone else gets 404.
+ * The statistics pages' routes, mounted at /api/admin: Candidate Statistics (the candidates' figures, a page
+ * at a time, docs/decisions/008-reviewing.md, and the funding figures, docs/decisions/010-committee.md) and
+ * Reviewer Statistics (docs/decisions/010-committee.md). For the program's admins and the organization
+ * admin; anyone else gets 404. Each route keeps the OpenAPI tag of the step it belongs to.
  */
 const tags = ["committee"];
 
@@ -33,7 +39,29 @@ async function programFor(
   return program;
 }
 
-export const committeeStatsRoutes = createRouter()
+export const statisticsRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/candidate-submissions",
+      tags: ["reviewing"],
+      summary:
+        "A page of the submitted candidates with their rating statistics, suggested and calibrated ratings, average ranking and consensus rank, sorted and filtered (admins)",
+      request: { query: candidateStatsQuerySchema },
+      responses: {
+        200: jsonResponse(candidateStatsPageSchema, "The candidates' figures, a page"),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      requireActor(c);
+      const { programId, ...query } = c.req.valid("query");
+      const { db } = c.get("deps");
+      const program = await findReviewProgram(db, programId);
+      authorize(c, "review:readAll", { programId: program.id, organizationId: program.organizationId });
+      return c.json(await candidateStats(db, program, query), 200);
+    },
+  )
   .openapi(
     createRoute({
       method: "get",

@@ -1,9 +1,9 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { Fragment, type ReactNode } from "react";
-import type { UserProgram } from "../../../shared/schemas/users";
-import { PageLoader } from "../../components/page-loader";
-import { useSignedInSession } from "../../lib/signed-in-session";
-import { useCurrentProgram } from "./api";
+import type { UserProgram } from "../../shared/schemas/users";
+import { useCurrentProgram } from "../lib/current-program";
+import { useSignedInSession } from "../lib/signed-in-session";
+import { PageLoader } from "./page-loader";
 
 interface CurrentProgramPageProps {
   /** The page's title, shown with `noProgram` when there is no current program yet. */

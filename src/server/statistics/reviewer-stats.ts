@@ -13,8 +13,8 @@ import {
   users,
 } from "../db/schema";
 import { isReviewableSql } from "../reviewing/candidates";
-import { statisticsVersions } from "../reviewing/stats-versions";
 import { KeptFigures } from "./kept-figures";
+import { statisticsVersions } from "./stats-versions";
 
 /**
  * Reviewer Statistics (review-and-administration, "2. Screens and routes", "6. Roles and permissions"): each

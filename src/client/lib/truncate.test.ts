@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { REVIEW_LIMITS } from "../../../shared/schemas/reviews";
-import { REVIEWING_TEXT } from "./reviewing-messages";
-import { truncateName } from "./truncate";
+import { REVIEW_LIMITS } from "../../shared/schemas/reviews";
+import { truncateName, UNTITLED_APPLICATION } from "./truncate";
 
 describe("truncating applicant names", () => {
   it("keeps a name that fits, whole", () => {
@@ -35,9 +34,9 @@ describe("truncating applicant names", () => {
 
   it("names an application without an identifier", () => {
     expect(truncateName("   ", 50)).toEqual({
-      text: REVIEWING_TEXT.untitled,
+      text: UNTITLED_APPLICATION,
       truncated: false,
-      full: REVIEWING_TEXT.untitled,
+      full: UNTITLED_APPLICATION,
     });
   });
 });
