@@ -44,8 +44,7 @@ const spread = (text: SQL) => sql`(hashtext(${text})::bigint + 2147483648)`;
 const itemOf = (values: readonly string[], index: SQL) =>
   sql`(select array(select json_array_elements_text(${JSON.stringify(values)}::json)))[(${index}) + 1]`;
 /** The growth program's submitted, non-test applications. */
-const candidatesOf = (programId: string) =>
-  sql`s.program_id = ${programId}::uuid and s.submission_date is not null and not s.soft_deleted`;
+const candidatesOf = (programId: string) => sql`s.program_id = ${programId}::uuid and s.reviewable`;
 const percent = (share: number) => Math.round(share * 100);
 
 /**

@@ -466,7 +466,7 @@ export const submissions = pgTable(
     status: text("status").$type<DecisionStatus>().notNull().default("pending"),
     /** The grant amount in cents: exact, so totals never drift. Null until an admin sets one. */
     amountCents: bigint("amount_cents", { mode: "number" }),
-    /** Reviews started (a rating above -1 saved): bumped once per review, in the review's transaction. */
+    /** Reviews started (a rating above -1 saved): one per review, once, by a trigger on reviews (src/server/db/sql/review-count.sql). */
     reviewCount: integer("review_count").notNull().default(0),
     /**
      * Assigned to no committee member and no reviewer group, so every committee member of the program
@@ -481,6 +481,14 @@ export const submissions = pgTable(
      * give back an expression). Plain column name: drizzle-kit would qualify it with the table.
      */
     nameKey: text("name_key").generatedAlwaysAs(sql`lower(identifier)`),
+    /**
+     * "Reviewable": submitted and not a test. The one definition of the rule: the triggers
+     * (src/server/db/sql/), the partial indexes below and the queries (isReviewableSql in
+     * src/server/reviewing/candidates.ts) all read this column (docs/database.md, "Reviewable").
+     */
+    reviewable: boolean("reviewable")
+      .notNull()
+      .generatedAlwaysAs(sql`submission_date is not null and not soft_deleted`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -494,12 +502,10 @@ export const submissions = pgTable(
     // few assigned to them or their groups. Plain column names: an index predicate refuses qualified ones.
     index("submissions_open_name_idx")
       .on(t.programId, t.nameKey, t.id)
-      .where(sql`submission_date is not null and soft_deleted = false and open_to_all`),
+      .where(sql`reviewable and open_to_all`),
     // Assign Reviewers: a program's submitted candidates in list order, so that a page and a search's
     // total (a name that contains the search: every name is read) come from the index alone.
-    index("submissions_reviewable_name_idx")
-      .on(t.programId, t.nameKey, t.id)
-      .where(sql`submission_date is not null and soft_deleted = false`),
+    index("submissions_reviewable_name_idx").on(t.programId, t.nameKey, t.id).where(sql`reviewable`),
     index("submissions_user_idx").on(t.userId, t.createdAt),
     // One application per person per form: opening the link again resumes it.
     uniqueIndex("submissions_form_user_unique")

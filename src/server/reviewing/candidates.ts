@@ -82,9 +82,13 @@ export function assignedReviewableSql(programId: string, userId: string): SQL {
     and ${reviewerCandidates.reviewable}`;
 }
 
-/** A submitted, non-test candidate: what step 1 shows outside Admin Mode and what reviews count on. */
+/**
+ * A submitted, non-test candidate: what step 1 shows outside Admin Mode and what reviews count on. The
+ * generated column submissions.reviewable, as the partial indexes' predicates say it (so the planner sees
+ * they serve the query).
+ */
 export function isReviewableSql(): SQL {
-  return sql`${submissions.submissionDate} is not null and ${submissions.softDeleted} = false`;
+  return sql`${submissions.reviewable}`;
 }
 
 /** One candidate with the program facts its review needs, and the flags the role matrix decides on. */
@@ -101,6 +105,7 @@ export async function findCandidate(db: Tx, userId: string | null, submissionId:
       submissionDate: submissions.submissionDate,
       lastSaveDate: submissions.lastSaveDate,
       softDeleted: submissions.softDeleted,
+      reviewable: submissions.reviewable,
       status: submissions.status,
       amountCents: submissions.amountCents,
       reviewCount: submissions.reviewCount,
@@ -127,7 +132,7 @@ export async function findCandidate(db: Tx, userId: string | null, submissionId:
     programId: row.programId,
     organizationId: row.organizationId,
     visibleToReviewer: row.visibleToReviewer,
-    draftOrTest: row.submissionDate === null || row.softDeleted,
+    draftOrTest: !row.reviewable,
   };
   return { candidate: row, resource };
 }
