@@ -20,18 +20,21 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
+type Definition = { name: string; definition: string };
+
 /** Every function of the public schema (but an extension's) and every trigger not made by a constraint. */
 async function definitions(): Promise<Map<string, string>> {
-  const functions = await database.db.execute<{ name: string; definition: string }>(sql`
+  const functions = await database.db.execute(sql`
     select 'function ' || p.proname as name, pg_get_functiondef(p.oid) as definition
       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
      where n.nspname = 'public'
        and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`);
-  const triggers = await database.db.execute<{ name: string; definition: string }>(sql`
+  const triggers = await database.db.execute(sql`
     select 'trigger ' || t.tgname || ' on ' || c.relname as name, pg_get_triggerdef(t.oid) as definition
       from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
      where n.nspname = 'public' and not t.tgisinternal`);
-  return new Map([...functions.rows, ...triggers.rows].map((r) => [r.name, r.definition]));
+  const rows = [functions, triggers].flatMap((result) => (result as unknown as { rows: Definition[] }).rows);
+  return new Map(rows.map((r) => [r.name, r.definition]));
 }
 
 async function applyFiles(): Promise<void> {
