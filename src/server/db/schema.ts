@@ -471,7 +471,7 @@ export const submissions = pgTable(
     /**
      * Assigned to no committee member and no reviewer group, so every committee member of the program
      * sees it (review-and-administration, "6. Roles and permissions"). Kept by database triggers on
-     * submission_reviewers and submission_reviewer_groups (migrations/0008_open_to_all.sql): never written by
+     * submission_reviewers and submission_reviewer_groups (src/server/db/sql/open-to-all.sql): never written by
      * the application.
      */
     openToAll: boolean("open_to_all").notNull().default(true),
@@ -519,7 +519,7 @@ export const submissions = pgTable(
  * How many of a program's submissions each list holds (a list's total must not cost a count of
  * the program): every one (Admin Mode), the submitted non-tests (an admin's list, Assign reviewers), and
  * of those the ones open to the whole committee (the part of a committee member's list they share).
- * Kept by triggers on submissions in the writing transaction (migrations/0015_program_submission_counts.sql):
+ * Kept by triggers on submissions in the writing transaction (src/server/db/sql/program-counts.sql):
  * never written by the application. A program with no row has no submissions.
  */
 export const programSubmissionCounts = pgTable("program_submission_counts", {
@@ -690,7 +690,7 @@ export const reviews = pgTable(
  * these and the candidates open to all (review-and-administration, "6. Roles and permissions"), each read in
  * list order from its own index, so a page and the list's counts cost the same whatever the size of the
  * program. Kept by database triggers on the assignment tables, reviewer_group_members, submissions and
- * reviews (migrations/0017_reviewer_candidates.sql): never written by the application.
+ * reviews (src/server/db/sql/reviewer-candidates.sql): never written by the application.
  */
 export const reviewerCandidates = pgTable(
   "reviewer_candidates",
@@ -721,7 +721,7 @@ export const reviewerCandidates = pgTable(
 /**
  * A committee member's rated reviews (a rating above -1) of candidates open to all that are submitted
  * and not tests: with reviewer_candidates' rated rows, the "ratings done" of the two-step bar, counted
- * from an index. Kept by the same triggers (migrations/0017_reviewer_candidates.sql).
+ * from an index. Kept by the same triggers (src/server/db/sql/reviewer-candidates.sql).
  */
 export const reviewerOpenRatings = pgTable(
   "reviewer_open_ratings",
@@ -857,7 +857,7 @@ export const exportJobs = pgTable(
 // ---------------------------------------------------------------------------------------------
 // The audit log (docs/decisions/012-audit-log.md): who did what and when, for every administrative
 // change. Written in the transaction of the change it records. Append-only: a database trigger
-// (migrations/0012_audit_log.sql) refuses UPDATE, DELETE and TRUNCATE. No foreign keys on purpose:
+// (src/server/db/sql/audit-log.sql) refuses UPDATE, DELETE and TRUNCATE. No foreign keys on purpose:
 // an event outlives its subject, its program, its actor — and its organization (kept, unseen).
 // ---------------------------------------------------------------------------------------------
 export const auditEvents = pgTable(
@@ -895,7 +895,7 @@ export const auditEvents = pgTable(
 
 /**
  * Per program, a counter per input of the statistics pages, bumped by triggers in the
- * transaction of every write to it (migrations/0016_statistics_versions.sql), spread over 16 shards so
+ * transaction of every write to it (src/server/db/sql/statistics-versions.sql), spread over 16 shards so
  * that concurrent writers rarely wait on one row: the pages keep their figures in memory and read the
  * sums to know whether they are still current (reviewing/stats-versions.ts). Never written by the
  * application.
