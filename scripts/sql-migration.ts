@@ -43,9 +43,12 @@ const file = path.join(migrations, `${tag}.sql`);
 
 const generated = schemaChange ? [readFileSync(file, "utf8").trim()] : [];
 const files = readSqlFiles();
-const header = `-- Written by scripts/sql-migration.ts (npm run db:sql-migration) from here on: the functions and
--- triggers of src/server/db/sql/ as they stand (${files.map((f) => f.name).join(", ")}).
--- Edit those files, not this copy: docs/database.md, "Changing a function or a trigger".`;
+const header = [
+  "-- Written by scripts/sql-migration.ts (npm run db:sql-migration) from here on: the functions and triggers",
+  '-- of src/server/db/sql/ as they stand. Edit those files, not this copy (docs/database.md, "Changing a',
+  '-- function or a trigger"). The files, in order:',
+  ...files.map((f) => `--   ${f.name}`),
+].join("\n");
 const [first, ...rest] = files.flatMap((f) => f.statements);
 const statements = [...generated, `${header}\n${first}`, ...rest];
 // drizzle's migrator sends the text between two breakpoints as one statement.
