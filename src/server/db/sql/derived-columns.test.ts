@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultFormContent } from "../../../shared/forms/defaults";
-import { createTestDatabase } from "../../test/database";
 import { buildCast, buildPublishedForm, type Cast } from "../../test/factories";
+import { createTestApp, type TestApp } from "../../test/harness";
 import { buildCandidate, insertReview } from "../../test/review-factories";
-import type { Database, Db } from "../client";
+import type { Db } from "../client";
 import { reviews, submissions } from "../schema";
 
 /**
@@ -13,18 +13,18 @@ import { reviews, submissions } from "../schema";
  * src/server/db/sql/review-count.sql whoever writes the review.
  */
 
-let database: Database;
+let t: TestApp;
 let db: Db;
 let cast: Cast;
 let formId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
+  t = await createTestApp();
+  db = t.deps.db;
   cast = await buildCast(db);
   ({ formId } = await buildPublishedForm(db, cast.program, defaultFormContent("Derived columns")));
 });
-afterAll(() => database?.close());
+afterAll(() => t?.close());
 
 async function columnsOf(id: string) {
   const [row] = await db
