@@ -120,8 +120,8 @@ export const assignedSql = (
       join reviewer_group_members gm on gm.group_id = sg.group_id
       where sg.program_id = ${program} and gm.user_id = ${user}`;
 
-/** A submitted, non-test candidate. */
-export const REVIEWABLE_SQL = "s.submission_date is not null and s.soft_deleted = false";
+/** A submitted, non-test candidate: the generated column (docs/database.md, "Reviewable"). */
+export const REVIEWABLE_SQL = "s.reviewable";
 
 interface ReviewSettings {
   enableStackedRankings?: boolean;

@@ -44,8 +44,7 @@ const spread = (text: SQL) => sql`(hashtext(${text})::bigint + 2147483648)`;
 const itemOf = (values: readonly string[], index: SQL) =>
   sql`(select array(select json_array_elements_text(${JSON.stringify(values)}::json)))[(${index}) + 1]`;
 /** The growth program's submitted, non-test applications. */
-const candidatesOf = (programId: string) =>
-  sql`s.program_id = ${programId}::uuid and s.submission_date is not null and not s.soft_deleted`;
+const candidatesOf = (programId: string) => sql`s.program_id = ${programId}::uuid and s.reviewable`;
 const percent = (share: number) => Math.round(share * 100);
 
 /**
@@ -124,6 +123,8 @@ async function insertReviews(tx: Tx, f: ProgramFill): Promise<void> {
   // sync per review at commit: 20 minutes for the 100,000 program's reviews on PGlite. The fill turns it
   // off for its own insert and makes the same sync once, for every pair, below.
   await tx.execute(sql`alter table reviews disable trigger reviews_reviewer_candidates_insert`);
+  // Likewise the review counts (src/server/db/sql/review-count.sql): put right once, below.
+  await tx.execute(sql`alter table reviews disable trigger reviews_count_started_insert`);
   // Who may review each candidate, ranked by a hash of the pair: set-based, one pass per table.
   await tx.execute(sql`
     insert into reviews (organization_id, program_id, submission_id, user_id, rating, suggested_rating,
@@ -153,6 +154,7 @@ async function insertReviews(tx: Tx, f: ProgramFill): Promise<void> {
   await tx.execute(sql`set constraints all immediate`);
   await tx.execute(sql`set constraints all deferred`);
   await tx.execute(sql`alter table reviews enable trigger reviews_reviewer_candidates_insert`);
+  await tx.execute(sql`alter table reviews enable trigger reviews_count_started_insert`);
   await tx.execute(sql`
     select reviewer_ratings_sync(array_agg(submission_id), array_agg(user_id))
     from reviews where program_id = ${f.programId}::uuid and rating > -1`);

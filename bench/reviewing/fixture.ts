@@ -86,7 +86,7 @@ export async function reviewerFixtures(
   );
   const candidates = await sql.query<{ id: string }>(
     `select id from submissions
-      where program_id = $1 and submission_date is not null and soft_deleted = false
+      where program_id = $1 and reviewable
       order by lower(identifier), id`,
     [programId],
   );

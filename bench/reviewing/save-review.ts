@@ -214,11 +214,8 @@ export const saveReviewEndpoint: BaselineEndpoint = {
           `update reviews set started_at = $1 where id = $2 and started_at is null returning ${REVIEW_COLUMNS}`,
           [now, row!.id],
         );
-        if (!started) return { ...row!, started_at: now };
-        await tx.query("update submissions set review_count = review_count + 1 where id = $1", [
-          candidate.id,
-        ]);
-        return started;
+        // The trigger on started_at adds one to the candidate's review_count (src/server/db/sql/review-count.sql).
+        return started ?? { ...row!, started_at: now };
       });
       return { status: 200, body: { ok: 1, review: presentReview(review) } };
     },

@@ -70,7 +70,7 @@ const VERSIONS_SQL = `select coalesce(sum("statistics_versions"."candidates"), 0
 /** loadCandidates (candidate-stats-inputs.ts). */
 const CANDIDATES_SQL = `select "submissions"."id" as "id", "submissions"."identifier" as "identifier",
       "submissions"."status" as "status", "submissions"."amount_cents"::float8 as "amountCents"
-    from "submissions" where "submissions"."program_id" = $1 and "submissions"."submission_date" is not null and "submissions"."soft_deleted" = false`;
+    from "submissions" where "submissions"."program_id" = $1 and "submissions"."reviewable"`;
 
 /** loadReviews (candidate-stats-inputs.ts), with or without the suggested ratings (appVersion 3). */
 const reviewsSql = (

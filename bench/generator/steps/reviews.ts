@@ -1,5 +1,4 @@
-import { eq, sql } from "drizzle-orm";
-import { rankings, reviewComments, reviews, submissions } from "../../../src/server/db/schema";
+import { rankings, reviewComments, reviews } from "../../../src/server/db/schema";
 import { criteriaOverall, NOT_RATED, reviewerOrderKey } from "../../../src/shared/review/scoring";
 import type { ReviewSection } from "../../../src/shared/schemas/reviews";
 import { type GeneratedReview, type GenerationStep, type GeneratorContext, need } from "../context";
@@ -131,14 +130,8 @@ async function generateReviews(ctx: GeneratorContext, review: GeneratedReview): 
   await ctx.insert(reviews, reviewRows);
   await ctx.insert(reviewComments, commentRows);
   await ctx.insert(rankings, rankingRows);
-  // Started reviews per candidate, as our server counts them.
-  await ctx.tx
-    .update(submissions)
-    .set({
-      reviewCount: sql`(select count(*)::int from ${reviews} r
-          where r.submission_id = ${submissions.id} and r.started_at is not null)`,
-    })
-    .where(eq(submissions.programId, review.programId));
+  // Each candidate's review_count (its started reviews) is raised by the database as the generation commits:
+  // a trigger on reviews inserted with started_at (src/server/db/sql/review-count.sql).
 }
 
 /** The reviews, comments and rankings of both review programs. */

@@ -466,12 +466,12 @@ export const submissions = pgTable(
     status: text("status").$type<DecisionStatus>().notNull().default("pending"),
     /** The grant amount in cents: exact, so totals never drift. Null until an admin sets one. */
     amountCents: bigint("amount_cents", { mode: "number" }),
-    /** Reviews started (a rating above -1 saved): bumped once per review, in the review's transaction. */
+    /** Reviews started (a rating above -1 saved): one per review, once, by a trigger on reviews (src/server/db/sql/review-count.sql). */
     reviewCount: integer("review_count").notNull().default(0),
     /**
      * Assigned to no committee member and no reviewer group, so every committee member of the program
      * sees it (review-and-administration, "6. Roles and permissions"). Kept by database triggers on
-     * submission_reviewers and submission_reviewer_groups (migrations/0008_open_to_all.sql): never written by
+     * submission_reviewers and submission_reviewer_groups (src/server/db/sql/open-to-all.sql): never written by
      * the application.
      */
     openToAll: boolean("open_to_all").notNull().default(true),
@@ -481,6 +481,14 @@ export const submissions = pgTable(
      * give back an expression). Plain column name: drizzle-kit would qualify it with the table.
      */
     nameKey: text("name_key").generatedAlwaysAs(sql`lower(identifier)`),
+    /**
+     * "Reviewable": submitted and not a test. The one definition of the rule: the triggers
+     * (src/server/db/sql/), the partial indexes below and the queries (isReviewableSql in
+     * src/server/reviewing/candidates.ts) all read this column (docs/database.md, "Reviewable").
+     */
+    reviewable: boolean("reviewable")
+      .notNull()
+      .generatedAlwaysAs(sql`submission_date is not null and not soft_deleted`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -494,12 +502,10 @@ export const submissions = pgTable(
     // few assigned to them or their groups. Plain column names: an index predicate refuses qualified ones.
     index("submissions_open_name_idx")
       .on(t.programId, t.nameKey, t.id)
-      .where(sql`submission_date is not null and soft_deleted = false and open_to_all`),
+      .where(sql`reviewable and open_to_all`),
     // Assign Reviewers: a program's submitted candidates in list order, so that a page and a search's
     // total (a name that contains the search: every name is read) come from the index alone.
-    index("submissions_reviewable_name_idx")
-      .on(t.programId, t.nameKey, t.id)
-      .where(sql`submission_date is not null and soft_deleted = false`),
+    index("submissions_reviewable_name_idx").on(t.programId, t.nameKey, t.id).where(sql`reviewable`),
     index("submissions_user_idx").on(t.userId, t.createdAt),
     // One application per person per form: opening the link again resumes it.
     uniqueIndex("submissions_form_user_unique")
@@ -513,7 +519,7 @@ export const submissions = pgTable(
  * How many of a program's submissions each list holds (a list's total must not cost a count of
  * the program): every one (Admin Mode), the submitted non-tests (an admin's list, Assign reviewers), and
  * of those the ones open to the whole committee (the part of a committee member's list they share).
- * Kept by triggers on submissions in the writing transaction (migrations/0015_program_submission_counts.sql):
+ * Kept by triggers on submissions in the writing transaction (src/server/db/sql/program-counts.sql):
  * never written by the application. A program with no row has no submissions.
  */
 export const programSubmissionCounts = pgTable("program_submission_counts", {
@@ -684,7 +690,7 @@ export const reviews = pgTable(
  * these and the candidates open to all (review-and-administration, "6. Roles and permissions"), each read in
  * list order from its own index, so a page and the list's counts cost the same whatever the size of the
  * program. Kept by database triggers on the assignment tables, reviewer_group_members, submissions and
- * reviews (migrations/0017_reviewer_candidates.sql): never written by the application.
+ * reviews (src/server/db/sql/reviewer-candidates.sql): never written by the application.
  */
 export const reviewerCandidates = pgTable(
   "reviewer_candidates",
@@ -715,7 +721,7 @@ export const reviewerCandidates = pgTable(
 /**
  * A committee member's rated reviews (a rating above -1) of candidates open to all that are submitted
  * and not tests: with reviewer_candidates' rated rows, the "ratings done" of the two-step bar, counted
- * from an index. Kept by the same triggers (migrations/0017_reviewer_candidates.sql).
+ * from an index. Kept by the same triggers (src/server/db/sql/reviewer-candidates.sql).
  */
 export const reviewerOpenRatings = pgTable(
   "reviewer_open_ratings",
@@ -851,7 +857,7 @@ export const exportJobs = pgTable(
 // ---------------------------------------------------------------------------------------------
 // The audit log (docs/decisions/012-audit-log.md): who did what and when, for every administrative
 // change. Written in the transaction of the change it records. Append-only: a database trigger
-// (migrations/0012_audit_log.sql) refuses UPDATE, DELETE and TRUNCATE. No foreign keys on purpose:
+// (src/server/db/sql/audit-log.sql) refuses UPDATE, DELETE and TRUNCATE. No foreign keys on purpose:
 // an event outlives its subject, its program, its actor — and its organization (kept, unseen).
 // ---------------------------------------------------------------------------------------------
 export const auditEvents = pgTable(
@@ -889,7 +895,7 @@ export const auditEvents = pgTable(
 
 /**
  * Per program, a counter per input of the statistics pages, bumped by triggers in the
- * transaction of every write to it (migrations/0016_statistics_versions.sql), spread over 16 shards so
+ * transaction of every write to it (src/server/db/sql/statistics-versions.sql), spread over 16 shards so
  * that concurrent writers rarely wait on one row: the pages keep their figures in memory and read the
  * sums to know whether they are still current (statistics/stats-versions.ts). Never written by the
  * application.

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "../../shared/authz/actor";
 import type { ProgramListItem } from "../../shared/schemas/programs";
 import { recordAudit } from "../audit/record";
@@ -41,8 +41,7 @@ export async function listProgramsForList(db: Db, actor: Actor): Promise<Program
           submissions.programId,
           list.map((p) => p.id),
         ),
-        isNotNull(submissions.submissionDate),
-        eq(submissions.softDeleted, false),
+        submissions.reviewable,
       ),
     )
     .groupBy(submissions.programId);

@@ -22,7 +22,7 @@ import { isUuid } from "../http/ids";
  * says the same of a few found by id.
  *
  * "Assigned to no one and no group" is stored: `submissions.open_to_all`, kept by database triggers on
- * the assignment tables (migrations/0008_open_to_all.sql), so the rule reads one column of the row
+ * the assignment tables (src/server/db/sql/open-to-all.sql), so the rule reads one column of the row
  * instead of probing both assignment tables for every candidate of the program.
  */
 export function visibleToReviewerSql(userId: string): SQL<boolean> {
@@ -71,7 +71,7 @@ export function assignedToReviewerSql(programId: string, userId: string): SQL {
 /**
  * The other half of the rule, stored: a committee member's candidates assigned to them directly or
  * through their reviewer groups, one row each in reviewer_candidates, kept by database triggers
- * (migrations/0017_reviewer_candidates.sql) with the candidate's list key, whether it is submitted and
+ * (src/server/db/sql/reviewer-candidates.sql) with the candidate's list key, whether it is submitted and
  * not a test, and whether the member rated it. Those submitted and not tests are in their own index in
  * list order (reviewer_candidates_list_idx): a page of them is a walk that stops after it, and their
  * counts are read from the index alone — whatever the size of the program.
@@ -82,9 +82,13 @@ export function assignedReviewableSql(programId: string, userId: string): SQL {
     and ${reviewerCandidates.reviewable}`;
 }
 
-/** A submitted, non-test candidate: what step 1 shows outside Admin Mode and what reviews count on. */
+/**
+ * A submitted, non-test candidate: what step 1 shows outside Admin Mode and what reviews count on. The
+ * generated column submissions.reviewable, as the partial indexes' predicates say it (so the planner sees
+ * they serve the query).
+ */
 export function isReviewableSql(): SQL {
-  return sql`${submissions.submissionDate} is not null and ${submissions.softDeleted} = false`;
+  return sql`${submissions.reviewable}`;
 }
 
 /** One candidate with the program facts its review needs, and the flags the role matrix decides on. */
@@ -101,6 +105,7 @@ export async function findCandidate(db: Tx, userId: string | null, submissionId:
       submissionDate: submissions.submissionDate,
       lastSaveDate: submissions.lastSaveDate,
       softDeleted: submissions.softDeleted,
+      reviewable: submissions.reviewable,
       status: submissions.status,
       amountCents: submissions.amountCents,
       reviewCount: submissions.reviewCount,
@@ -127,7 +132,7 @@ export async function findCandidate(db: Tx, userId: string | null, submissionId:
     programId: row.programId,
     organizationId: row.organizationId,
     visibleToReviewer: row.visibleToReviewer,
-    draftOrTest: row.submissionDate === null || row.softDeleted,
+    draftOrTest: !row.reviewable,
   };
   return { candidate: row, resource };
 }

@@ -184,8 +184,9 @@ const nextLastReviewedSql = (now: Date) =>
 
 /**
  * Saves the caller's whole review of one candidate (already authorized), in one transaction. The
- * first save of a rating above -1 marks the review started and bumps the candidate's review count;
- * the conditional UPDATE on `started_at is null` decides, so two simultaneous first saves count once.
+ * first save of a rating above -1 marks the review started, which raises the candidate's review count
+ * (a trigger on started_at); the conditional UPDATE on `started_at is null` decides, so two simultaneous
+ * first saves count once.
  * Drafts and tests keep the review but never count it (ratings on drafts are ignored). A save based on
  * a review no longer stored (`expected`: another tab saved in between) writes nothing: 409 with the
  * stored review.
@@ -201,7 +202,7 @@ export async function saveReview(db: Db, candidate: Candidate, userId: string, e
   const rating = overallRating(appVersion, sections, body);
   // Kept beside the overall at every save (null outside appVersion 3), so statistics average it in SQL.
   const suggestedRating = suggestedRatingToStore(appVersion, sections, body.sections);
-  const counts = candidate.submissionDate !== null && !candidate.softDeleted && rating > NOT_RATED;
+  const counts = candidate.reviewable && rating > NOT_RATED;
   const stored: ReviewSection[] = body.sections;
 
   return db.transaction(async (tx) => {
@@ -235,12 +236,8 @@ export async function saveReview(db: Db, candidate: Candidate, userId: string, e
       .set({ startedAt: now })
       .where(and(eq(reviews.id, row.id), isNull(reviews.startedAt)))
       .returning();
-    if (!started) return presentReview({ ...row, startedAt: now });
-    await tx
-      .update(submissions)
-      .set({ reviewCount: sql`${submissions.reviewCount} + 1` })
-      .where(eq(submissions.id, candidate.id));
-    return presentReview(started);
+    // The trigger on started_at (src/server/db/sql/review-count.sql) adds one to the candidate's review_count.
+    return presentReview(started ?? { ...row, startedAt: now });
   });
 }
 

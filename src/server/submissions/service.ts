@@ -32,7 +32,7 @@ export type SubmissionRow = typeof submissions.$inferSelect;
 /** A submission without its answers and review state: what access checks and state changes need. */
 export type SubmissionRef = Omit<
   SubmissionRow,
-  "answers" | "status" | "amountCents" | "reviewCount" | "openToAll" | "nameKey"
+  "answers" | "status" | "amountCents" | "reviewCount" | "openToAll" | "nameKey" | "reviewable"
 >;
 
 const refColumns = {
@@ -309,7 +309,7 @@ async function answersToSave(db: Tx, ref: SubmissionRef, input: SaveAnswersBody,
  * saw, still a draft, still theirs (the same user, or an unclaimed draft with the same token hash),
  * on the same form version, and the form still accepting. `ref` may be remembered from an earlier
  * request: if any of those facts changed since, nothing is written and null says so.
- * The UPDATE is the database function save_own_answers (migrations/0019_save_own_answers.sql), whose
+ * The UPDATE is the database function save_own_answers (src/server/db/sql/save-own-answers.sql), whose
  * plan the database keeps: planned on every save, it cost as much as the write itself (docs/scaling.md,
  * "What the benchmark says about the limits").
  */
