@@ -245,17 +245,22 @@ describe("form builder", () => {
     // Schedule a close three days ahead, then close now, then reopen: a new applicant link.
     await page.getByRole("button", { name: "Manage Applicant Access" }).click();
     const access = page.getByRole("dialog", { name: "Manage Applicant Access" });
+    // The picker opens on the default close, 7 days ahead, at this time of day: pick the day 3 days ahead.
     const inThreeDays = new Date(Date.now() + 3 * 86_400_000);
-    const local = new Date(inThreeDays.getTime() - inThreeDays.getTimezoneOffset() * 60_000)
-      .toISOString()
-      .slice(0, 16);
-    await access.getByLabel("Close on").fill(local);
+    const inSevenDays = new Date(Date.now() + 7 * 86_400_000);
+    await access.getByLabel("Close on").click();
+    if (inThreeDays.getMonth() !== inSevenDays.getMonth()) {
+      await page.getByRole("button", { name: "Previous month" }).click();
+    }
+    const day = inThreeDays.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
+    await page.getByRole("button", { name: day, exact: true }).click();
+    await page.getByRole("button", { name: "Done", exact: true }).click();
     await access.getByRole("button", { name: "Schedule close" }).click();
     await access.getByText(/^Closes in (2 days and 23 hours|3 days and 0 hours)$/).waitFor();
     await access.getByRole("button", { name: "Close now" }).click();
     await access.getByText("Not accepting responses").waitFor();
     await access.getByRole("button", { name: "Reopen" }).click();
-    await access.getByText("Accepting responses").waitFor();
+    await access.getByText("Accepting responses", { exact: true }).waitFor();
     await page.keyboard.press("Escape");
     await access.waitFor({ state: "detached" });
     const secondLink = await applicantLink();

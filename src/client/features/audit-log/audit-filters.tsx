@@ -2,6 +2,8 @@ import { Button, Group, NativeSelect, SimpleGrid, TextInput } from "@mantine/cor
 import { type FormEvent, useState } from "react";
 import { MAX_EMAIL_LENGTH } from "../../../shared/limits";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from "../../../shared/schemas/audit";
+import { DayField } from "../../components/date-fields";
+import { timeZoneNote } from "../../components/date-values";
 import { AUDIT_TEXT, type AuditFilters, type AuditQuery, auditQueryOf, NO_FILTERS } from "./audit-format";
 
 interface AuditFiltersFormProps {
@@ -64,19 +66,19 @@ export function AuditFiltersForm({ programs, onApply }: AuditFiltersFormProps) {
           value={filters.programId}
           onChange={(event) => set("programId", event.currentTarget.value)}
         />
-        <TextInput
+        <DayField
           label="From"
-          type="date"
+          description={timeZoneNote()}
           value={filters.fromDay}
           error={errors.fromDay}
-          onChange={(event) => set("fromDay", event.currentTarget.value)}
+          onChange={(day) => set("fromDay", day)}
         />
-        <TextInput
+        <DayField
           label="To"
-          type="date"
+          description={timeZoneNote()}
           value={filters.toDay}
           error={errors.toDay}
-          onChange={(event) => set("toDay", event.currentTarget.value)}
+          onChange={(day) => set("toDay", day)}
         />
       </SimpleGrid>
       <Group mt="sm">

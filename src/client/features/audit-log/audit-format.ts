@@ -28,7 +28,7 @@ export interface AuditFilters {
   /** The email of whoever made the change. */
   actor: string;
   programId: string;
-  /** Days as a date input gives them ("2026-03-31"), in the admin's own time zone; both included. */
+  /** Days as the day fields give them ("2026-03-31"), in the admin's own time zone; both included. */
   fromDay: string;
   toDay: string;
 }

@@ -2,6 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import type { AuditEvent, AuditListResult } from "../../../shared/schemas/audit";
 import type { UserProgram } from "../../../shared/schemas/users";
+import { timeZoneNote } from "../../components/date-values";
 import { userKeys } from "../../lib/query-keys";
 import { render as renderInApp } from "../../test/render";
 import { auditKeys } from "./api";
@@ -89,11 +90,15 @@ describe("the audit log page", () => {
     for (const label of ["Action", "Who (email)", "Program", "From", "To"]) {
       expect(html).toMatch(new RegExp(`<label[^>]*>${escaped(label).replace(/[()]/g, "\\$&")}</label>`));
     }
-    expect(html).toContain('type="date"');
+    expect(html).toContain('data-dates-input="true"');
     expect(html).toContain(`>${AUDIT_TEXT.allActions}</option>`);
     expect(html).toContain('<option value="p1">Arts Fund</option>');
     expect(html).not.toContain("Someone Else");
     expect(html).toContain(">Apply filters<");
+  });
+
+  it("names the time zone its days are read in, under both day fields", () => {
+    expect(html.split(`>${timeZoneNote()}</p>`)).toHaveLength(3);
   });
 
   it("offers more when the server has more, and says how many are shown in a live region", () => {

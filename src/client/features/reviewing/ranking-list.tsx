@@ -17,7 +17,7 @@ import {
   REVIEW_MESSAGES,
   type SaveRankingBody,
 } from "../../../shared/schemas/reviews";
-import { ChevronDownIcon } from "../../components/icons";
+import { ChevronDownIcon, GripIcon } from "../../components/icons";
 import { ApiError } from "../../lib/api-client";
 import { reviewingApi } from "../../lib/reviewing-api";
 import { reviewingKeys } from "../../lib/reviewing-keys";
@@ -349,19 +349,5 @@ function RankingCard({ candidate, index, count, draggable, dragging, onMove }: R
         </Group>
       </Group>
     </Paper>
-  );
-}
-
-/** Six dots: "this can be dragged". Decorative. */
-function GripIcon() {
-  return (
-    <svg width={16} height={16} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-      <circle cx="9" cy="6" r="1.6" />
-      <circle cx="15" cy="6" r="1.6" />
-      <circle cx="9" cy="12" r="1.6" />
-      <circle cx="15" cy="12" r="1.6" />
-      <circle cx="9" cy="18" r="1.6" />
-      <circle cx="15" cy="18" r="1.6" />
-    </svg>
   );
 }

@@ -1,8 +1,10 @@
-import { Button, Divider, Group, Modal, Stack, Switch, Text, TextInput } from "@mantine/core";
-import { type FormEvent, useState } from "react";
+import { Button, Divider, Group, Loader, Modal, Stack, Switch, Text } from "@mantine/core";
+import { type FormEvent, Suspense, useState } from "react";
 import type { Form } from "../../../../shared/forms/model";
 import type { FormResult } from "../../../../shared/schemas/forms";
+import { timeZoneNote } from "../../../components/date-values";
 import { FormAlert } from "../../../components/form-alert";
+import { lazyComponent } from "../../../lib/lazy-component";
 import { notify } from "../../../lib/notify";
 import {
   closesInLabel,
@@ -10,6 +12,7 @@ import {
   isAcceptingResponses,
   latestSubmissionLink,
   scheduledCloseAt,
+  toDateTimeLocal,
 } from "./access-status";
 import { useChangeAccess } from "./api";
 import { AcceptingBadge } from "./applicant-link-dialog";
@@ -30,6 +33,12 @@ export const ACCESS_MESSAGES = {
   editAllowed: "Applicants can now edit submitted applications.",
   editDisallowed: "Applicants can no longer edit submitted applications.",
 } as const;
+
+// The calendar (@mantine/dates, dayjs and their styles) loads when the dialog first opens, not with the builder.
+const DateTimeField = lazyComponent(
+  () => import("../../../components/date-fields"),
+  (m) => m.DateTimeField,
+);
 
 const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -118,14 +127,16 @@ function AccessPanel({ form, onChanged }: Pick<ApplicantAccessDialogProps, "form
           <Divider />
           <form onSubmit={schedule} noValidate>
             <Stack gap="xs" align="flex-start">
-              <TextInput
-                type="datetime-local"
-                label="Close on"
-                description="Applicants can respond until this date and time (your time zone)."
-                value={closeInput}
-                error={closeError}
-                onChange={(event) => setCloseInput(event.currentTarget.value)}
-              />
+              <Suspense fallback={<Loader size="sm" />}>
+                <DateTimeField
+                  label="Close on"
+                  description={`Applicants can respond until this date and time. ${timeZoneNote()}`}
+                  minDate={toDateTimeLocal(now).slice(0, 10)}
+                  value={closeInput}
+                  error={closeError}
+                  onChange={setCloseInput}
+                />
+              </Suspense>
               <Button type="submit" variant="default" disabled={pending}>
                 Schedule close
               </Button>
