@@ -51,7 +51,7 @@ import {
 /**
  * Assign reviewers (review-and-administration, "2. Screens and routes", "6. Roles and permissions"): which
  * committee members and reviewer groups review which candidate. Only the assignment tables are written;
- * `submissions.open_to_all` follows them through the database's triggers (migrations/0008_open_to_all.sql),
+ * `submissions.open_to_all` follows them through the database's triggers (src/server/db/sql/open-to-all.sql),
  * so what a reviewer sees changes with the transaction's commit.
  *
  * Every writer locks the candidates it changes (in id order) before touching their assignments, and

@@ -22,7 +22,7 @@ import { findReviewProgram, listCandidates, neighboursOf, type Viewer } from "./
 
 /**
  * submissions.open_to_all — "assigned to no committee member and no reviewer group" — is kept by
- * database triggers on the assignment tables (migrations/0008_open_to_all.sql), so every writer
+ * database triggers on the assignment tables (src/server/db/sql/open-to-all.sql), so every writer
  * keeps it right without code of its own. These tests write the tables directly, as any writer would.
  */
 

@@ -16,7 +16,7 @@ import { assignGroup, assignReviewer, buildCandidate, buildGroup } from "../test
 
 /**
  * program_submission_counts — how many submissions each program's lists hold — is kept by triggers on
- * submissions (migrations/0015_program_submission_counts.sql), so every writer keeps it right without
+ * submissions (src/server/db/sql/program-counts.sql), so every writer keeps it right without
  * code of its own. These tests write the tables directly, as any writer would, and after each write
  * compare the stored counts with the counts of the rows themselves.
  */

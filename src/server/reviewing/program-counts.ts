@@ -8,7 +8,7 @@ import { programSubmissionCounts } from "../db/schema";
  * everyone; the rest is their own assignments). One scalar SQL expression each, for a list's counts.
  *
  * Read from the program's counter row (program_submission_counts, kept by triggers on submissions in the
- * writing transaction: migrations/0015_program_submission_counts.sql), so a total costs one primary-key
+ * writing transaction: src/server/db/sql/program-counts.sql), so a total costs one primary-key
  * read whatever the size of the program, and is exactly what a count would give in the same snapshot.
  */
 export type ProgramCount = "all" | "reviewable" | "open";

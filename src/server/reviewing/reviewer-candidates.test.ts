@@ -29,7 +29,7 @@ import {
  * reviewer_candidates (a committee member's assigned candidates, with their list key, whether they are
  * submitted and not tests, and whether the member rated them) and reviewer_open_ratings (the member's
  * ratings of candidates open to all) are kept by triggers on the assignment tables, group members,
- * submissions and reviews (migrations/0017_reviewer_candidates.sql), so every writer keeps them right
+ * submissions and reviews (src/server/db/sql/reviewer-candidates.sql), so every writer keeps them right
  * without code of its own. These tests write the tables directly, as any writer would, and after each
  * write compare both tables, whole, with what the rows they are made of say.
  */

@@ -30,7 +30,7 @@ import { statisticsVersions } from "./stats-versions";
 
 /**
  * The versions the statistics keep their figures under (the statistics_versions counters and the
- * triggers of migrations/0016_statistics_versions.sql): every write to what a page shows moves the right
+ * triggers of src/server/db/sql/statistics-versions.sql): every write to what a page shows moves the right
  * counter, whoever writes it, once per transaction and only when it commits; a write that changes
  * nothing shown (an applicant's autosave) moves none. Written straight to the tables, as an import or a
  * hand-written statement would: the routes' writes are the same statements.

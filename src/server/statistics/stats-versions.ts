@@ -13,7 +13,7 @@ import { statisticsVersions as versionsTable } from "../db/schema";
  * - rankings: the stacked rankings;
  * - committee: members, roles, names and emails, groups, group members, assignments.
  *
- * The counters per program in `statistics_versions` (migrations/0016_statistics_versions.sql), bumped
+ * The counters per program in `statistics_versions` (src/server/db/sql/statistics-versions.sql), bumped
  * by triggers in the transaction of every write to those tables, whoever writes (the routes, an import, a
  * hand-written statement), spread over shard rows so that concurrent writers rarely wait on one. A
  * version is the sum of a counter over the shards: it grows with every committed bump, so equal versions

@@ -9,7 +9,7 @@ import type { TestApp } from "../test/harness";
 import { formState } from "./form-versions";
 import { findSubmissionRef, openSubmission, type SubmissionRef, saveOwnAnswers } from "./service";
 
-// saveOwnAnswers is one call of the database function save_own_answers (migrations/0019): these tests
+// saveOwnAnswers is one call of the database function save_own_answers (src/server/db/sql/save-own-answers.sql): these tests
 // hold it to the rules it carries, the form's accepting rule above all, which it repeats in SQL.
 
 let t: TestApp;
