@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Answer } from "../../shared/forms/answers";
 import { newQuestion, newSection, newTableColumn } from "../../shared/forms/defaults";
 import type { FormSettings, Question, QuestionType, Section } from "../../shared/forms/model";
@@ -417,6 +417,16 @@ describe("renderSubmissionPdf", () => {
     expect(await pdfText(a)).toBe(text);
     expect(await pdfText(c)).toBe(text);
     expect(await pdfText(b)).toContain("Aucune réponse");
+  });
+
+  it("keeps every letter readable after an earlier PDF drew it only inside an accented letter", async () => {
+    // A server renders many PDFs with one parsed font. The first one here holds "É" (drawn from the glyphs
+    // of "E" and the accent) and no plain "E": a later PDF must still say which character each glyph is.
+    vi.resetModules();
+    const fresh = await import("./pdf");
+    const onlyAccented = input({ formName: "Élan", formDescription: "", identifier: "", sections: [], answers: [] });
+    expect(await pdfText(await fresh.renderSubmissionPdf({ ...onlyAccented, files: [] }))).not.toMatch(/E/);
+    expect(await pdfText(await fresh.renderSubmissionPdf(input()))).toBe(text);
   });
 });
 

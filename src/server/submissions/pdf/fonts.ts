@@ -39,6 +39,11 @@ function unshaped(font: FontkitFont): FontkitFont {
     let glyph = glyphs.get(cp);
     if (!glyph) {
       glyph = font.glyphForCodePoint(cp);
+      // fontkit makes one glyph object per glyph id, the first time anything asks for it, and keeps it. When
+      // a subset is written, a composite glyph asks for its parts without their characters ("E" inside "É"):
+      // if no text had drawn "E" before, every later "E" of the process came out of that object, with no
+      // character, so the PDF's ToUnicode map left it out and copy, search and screen readers lost the letter.
+      if (glyph.codePoints.length === 0) glyph.codePoints = [cp];
       if (glyphs.size < CACHE_LIMIT) glyphs.set(cp, glyph);
     }
     return glyph;
