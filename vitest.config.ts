@@ -32,7 +32,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Vitest leaves a core to its main process (cores − 1 workers), which on a 2-core machine runs the
           // files one at a time while that process mostly waits: each file works in its own database, so use
-          // every core (docs/decisions/026-a-faster-gate.md).
+          // every core (docs/decisions/026-the-gate.md).
           maxWorkers: availableParallelism(),
         },
       },
