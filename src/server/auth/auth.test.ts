@@ -359,10 +359,16 @@ describe("with the rate limits on", () => {
         body: endpoint === "ours" ? { email } : { email, redirectTo: "/reset-password" },
         headers: { "x-forwarded-for": address },
       });
+    // In the order they were queued: without ORDER BY, PostgreSQL returns a row the dispatcher has since
+    // marked sent wherever its new version landed, so "the last one" could be an earlier email.
     const resetEmailsTo = async (email: string) =>
-      (await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "password-reset"))).filter((m) =>
-        m.to.includes(email),
-      );
+      (
+        await t.deps.db
+          .select()
+          .from(emailOutbox)
+          .where(eq(emailOutbox.kind, "password-reset"))
+          .orderBy(emailOutbox.createdAt)
+      ).filter((m) => m.to.includes(email));
 
     it("sends at most 3 an hour to one address, across both endpoints and from any number of addresses", async () => {
       const user = await buildUser(t.deps.db);
