@@ -18,6 +18,7 @@ import {
   reviewerGroupRoutes,
   submissionAssignmentRoutes,
 } from "./committee/assignment-routes";
+import { autoAssignmentRoutes } from "./committee/auto-assignment-routes";
 import { committeeEmailRoutes } from "./committee/email-routes";
 import { allowedOrigins, isProduction } from "./config";
 import { exportRoutes } from "./exports/routes";
@@ -245,6 +246,7 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.route("/api/users", userRoutes);
   app.route("/api/programs", programRoutes);
   app.route("/api/programs", programUserRoutes);
+  app.route("/api/programs", autoAssignmentRoutes);
   app.route("/api/invitations", invitationRoutes);
   app.route("/api/forms", formRoutes);
   app.route("/api/forms", formLinkRoutes);

@@ -951,3 +951,35 @@ export const pendingUploads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bucket, t.key] }), index("pending_uploads_expires_idx").on(t.expiresAt)],
 );
+
+/**
+ * Automatic assignment's proposals, and what applying one changed (docs/decisions/034-automatic-assignment.md):
+ * the pairs it adds and releases, and a fingerprint of the program's assignments when it was proposed and
+ * when it was applied, so that a proposal made on other assignments is refused and an undo never removes
+ * what someone assigned since.
+ */
+export const autoAssignments = pgTable(
+  "auto_assignments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    programId: uuid("program_id")
+      .notNull()
+      .references(() => programs.id, { onDelete: "cascade" }),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    params: jsonb("params").notNull(),
+    /** [submissionId, userId] pairs. */
+    added: jsonb("added").$type<[string, string][]>().notNull(),
+    removed: jsonb("removed").$type<[string, string][]>().notNull(),
+    basis: text("basis").notNull(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+    appliedBasis: text("applied_basis"),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+  },
+  (t) => [index("auto_assignments_program_idx").on(t.programId, t.createdAt)],
+);

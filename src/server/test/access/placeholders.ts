@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { HEADER_IMAGE_MAX_BYTES } from "../../../shared/schemas/files";
+import { applyAutoAssignment, proposeAutoAssignment } from "../../committee/auto-assignment-service";
 import { formLinks, forms, plans, submissions } from "../../db/schema";
 import { exportDownloadUrl } from "../../exports/download-link";
 import { createExportJob } from "../../exports/job-store";
@@ -77,6 +78,14 @@ function anotherUser(s: Scope): string {
 }
 
 const db = (s: Scope) => s.world.t.deps.db;
+
+const proposeOne = (s: Scope) =>
+  proposeAutoAssignment(
+    db(s),
+    s.o.program,
+    { reviewsPerCandidate: 1, candidates: "all" },
+    s.o.people.owner.id,
+  );
 
 export const PLACEHOLDERS: Record<string, Placeholder> = {
   // ——— Who is asking (the sweep tries another user's id) ———
@@ -240,6 +249,20 @@ export const PLACEHOLDERS: Record<string, Placeholder> = {
   newInvitationToken: { resolve: async (s) => (await buildInvitation(db(s), s.o.program)).token },
   newGroup: {
     resolve: async (s) => (await buildGroup(db(s), s.o.program, fresh("Matrix group"), [])).id,
+    reference: "org",
+  },
+  /** An automatic assignment proposed (not applied) in the program, one reviewer per candidate. */
+  newProposal: {
+    resolve: async (s) => (await proposeOne(s)).id,
+    reference: "org",
+  },
+  /** An automatic assignment proposed and applied in the program: the last one, so it can be undone. */
+  appliedProposal: {
+    resolve: async (s) => {
+      const { id } = await proposeOne(s);
+      await applyAutoAssignment(db(s), s.o.program, id, s.o.people.owner.id);
+      return id;
+    },
     reference: "org",
   },
   /** A comment of the assigned reviewer on the owned candidate. */

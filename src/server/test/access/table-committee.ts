@@ -20,6 +20,23 @@ const ASSIGNMENTS: RouteCase[] = [
     idor: { except: { assigned: NOT_ON_THE_COMMITTEE } },
   },
   {
+    route: "POST /api/programs/:programId/assignments/auto",
+    call: "POST /api/programs/{program}/assignments/auto",
+    body: { reviewsPerCandidate: 1, candidates: "all" },
+    expect: only(ADMINS, 200),
+  },
+  {
+    route: "POST /api/programs/:programId/assignments/auto/apply",
+    call: "POST /api/programs/{program}/assignments/auto/apply",
+    body: { proposalId: "{newProposal}" },
+    expect: only(ADMINS, 200),
+  },
+  {
+    route: "POST /api/programs/:programId/assignments/auto/:proposalId/undo",
+    call: "POST /api/programs/{program}/assignments/auto/{appliedProposal}/undo",
+    expect: only(ADMINS, 200),
+  },
+  {
     route: "GET /api/reviewerGroups/:programId",
     call: "GET /api/reviewerGroups/{program}",
     expect: only(ADMINS, 200),
