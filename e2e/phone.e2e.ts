@@ -136,6 +136,7 @@ describe("on a phone (390 × 844)", () => {
     await checkPage(page, "login");
     await submitLogin(page, "adminreviewer@demo.test", demoPassword);
     await waitForPath(page, "/programs");
+    await page.getByRole("button", { name: "View Community Grants 2026" }).waitFor();
     await checkPage(page, "programs");
     await page.goto(`${baseURL}/applications`);
     const name = "Little Library Network";

@@ -2,6 +2,9 @@ import { Table } from "@mantine/core";
 import type { ReactNode } from "react";
 import classes from "./cards-on-phone.module.css";
 
+/** For a box around a table (no scroll container): its rows become cards in a phone's width. */
+export const cardsOnPhoneClass = classes.container;
+
 /**
  * Table.ScrollContainer for the pages that must work on a phone (applicants', committee members'): wider
  * than `minWidth` it is a table, scrolled inside its box when narrower; on a phone each row becomes a card
