@@ -35,16 +35,18 @@ export function createReleaseGate(
       for (const reveal of run) reveal();
     });
   };
-  for (const type of PRESS_EVENTS) target.addEventListener(type, press, true);
-  for (const type of RELEASE_EVENTS) target.addEventListener(type, release, true);
+  const listening = new AbortController();
+  const options = { capture: true, signal: listening.signal };
+  for (const type of PRESS_EVENTS) target.addEventListener(type, press, options);
+  for (const type of RELEASE_EVENTS) target.addEventListener(type, release, options);
   return {
     defer(reveal) {
       if (held) waiting.push(reveal);
       else reveal();
     },
     dispose() {
-      for (const type of PRESS_EVENTS) target.removeEventListener(type, press, true);
-      for (const type of RELEASE_EVENTS) target.removeEventListener(type, release, true);
+      listening.abort();
+      held = false;
       waiting = [];
     },
   };
