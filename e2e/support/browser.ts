@@ -38,9 +38,17 @@ export function browserForThisFile(): () => Browser {
   };
 }
 
+/** The laptop every journey runs on unless it says otherwise. */
+export const LAPTOP = { width: 1280, height: 800 };
+/** A phone (applicants' and committee members' pages work on one). */
+export const PHONE = { width: 390, height: 844 };
+
 /** A fresh page that fails the test on any Content-Security-Policy violation or uncaught error. */
-export async function newPage(browser: Browser): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+export async function newPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = LAPTOP,
+): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("console", (msg) => {

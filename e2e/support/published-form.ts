@@ -5,7 +5,7 @@ import type { FormResult } from "../../src/shared/schemas/forms";
 import { signUpOrganization } from "./accounts";
 
 /** A signed-in API caller for setup steps, with the session cookie and the Origin the server wants. */
-async function apiSession(baseURL: string, email: string, password: string) {
+export async function apiSession(baseURL: string, email: string, password: string) {
   const signIn = await fetch(`${baseURL}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseURL },

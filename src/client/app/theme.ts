@@ -35,6 +35,12 @@ export const theme = createTheme({
   components: { Menu: menuDefaults, Notification: notificationDefaults, Modal: modalDefaults },
 });
 
+/**
+ * White on Mantine's darkest green (green.9, #2b8a3e) is 4.37:1, below WCAG AA for a badge's 12-pixel
+ * label: filled green badges ("Accepting responses", "Test") take a shade darker (5.2:1).
+ */
+export const FILLED_GREEN = "#277c38";
+
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {

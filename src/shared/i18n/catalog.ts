@@ -70,6 +70,7 @@ const en = {
   "form.question": "Question {{n}}",
   "form.sectionInvalid":
     "Some answers in this section are missing or invalid. Correct the questions marked in red to continue.",
+  "form.waitingFor": "To continue, complete:",
   "form.submitTitle": "Submit your application",
   "form.clearSelection": "Clear selection",
   "form.column": "Column {{n}}",
@@ -227,6 +228,7 @@ const fr: Record<MessageKey, string> = {
   "form.question": "Question {{n}}",
   "form.sectionInvalid":
     "Certaines réponses de cette section sont manquantes ou invalides. Corrigez les questions indiquées en rouge pour continuer.",
+  "form.waitingFor": "Pour continuer, complétez :",
   "form.submitTitle": "Soumettre votre demande",
   "form.clearSelection": "Effacer la sélection",
   "form.column": "Colonne {{n}}",

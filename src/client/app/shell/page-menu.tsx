@@ -30,7 +30,8 @@ interface PageMenuProps {
 export function PageMenu({ route, actor, currentProgram }: PageMenuProps) {
   const pages = otherOpenablePages(route, actor, currentProgram);
   return (
-    <Group gap={4} wrap="nowrap">
+    // Shrinks (the title cut short) rather than pushing the bar wider on a phone.
+    <Group gap={4} wrap="nowrap" miw={0}>
       <Text fw={600} fz="lg" truncate>
         {route.title}
       </Text>

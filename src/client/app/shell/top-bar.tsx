@@ -1,5 +1,7 @@
-import { Anchor, Box, Group } from "@mantine/core";
-import { Link } from "react-router";
+import { Anchor, Box, Burger, Collapse, Group } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { type ReactNode, useEffect, useId } from "react";
+import { Link, useLocation } from "react-router";
 import { TOP_BAR_HEIGHT_PX, TOP_BAR_MIN_WIDTH_PX } from "../../../shared/limits";
 import { FeedbackPopover } from "../../features/support/feedback-popover";
 import { useCurrentProgram } from "../../lib/current-program";
@@ -9,12 +11,45 @@ import { AccountMenu } from "./account-menu";
 import { PageMenu } from "./page-menu";
 import { ProgramPicker } from "./program-picker";
 
-export function TopBar({ route }: { route: AppRoute }) {
+const BORDER = "1px solid var(--mantine-color-gray-3)";
+
+/**
+ * `compact`: a committee member's or an applicant's page on a screen narrower than the bar (a phone): the
+ * logo and the page menu stay, the program picker, feedback and account menu fold under a menu button
+ * (docs/decisions/027-phones.md).
+ */
+export function TopBar({ route, compact = false }: { route: AppRoute; compact?: boolean }) {
   const { user, profile, actor } = useSignedInSession();
   // Applicants have no programs to pick from; everyone else's current program also decides the page menu.
   const currentProgram = useCurrentProgram(actor.applicant ? undefined : user.id);
   const showProgramPicker = !actor.applicant && !route.hideProgramPicker;
 
+  const logo = (
+    <Anchor component={Link} to="/redirect" fw={700} fz="lg" underline="never">
+      DecisionHub
+    </Anchor>
+  );
+  const pageMenu = <PageMenu route={route} actor={actor} currentProgram={currentProgram.data ?? null} />;
+  const programPicker = showProgramPicker && (
+    <ProgramPicker userId={user.id} currentProgram={currentProgram.data ?? null} />
+  );
+  const userControls = (
+    <>
+      <FeedbackPopover userId={user.id} userName={profile.name} />
+      <AccountMenu name={profile.name} email={profile.email} showAccountSettings={!actor.applicant} />
+    </>
+  );
+
+  if (compact) {
+    return (
+      <CompactTopBar
+        logo={logo}
+        pageMenu={pageMenu}
+        programPicker={programPicker}
+        userControls={userControls}
+      />
+    );
+  }
   return (
     <Group
       component="header"
@@ -24,16 +59,58 @@ export function TopBar({ route }: { route: AppRoute }) {
       gap="md"
       wrap="nowrap"
       bg="white"
-      style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}
+      style={{ borderBottom: BORDER }}
     >
-      <Anchor component={Link} to="/redirect" fw={700} fz="lg" underline="never">
-        DecisionHub
-      </Anchor>
-      {showProgramPicker && <ProgramPicker userId={user.id} currentProgram={currentProgram.data ?? null} />}
-      <PageMenu route={route} actor={actor} currentProgram={currentProgram.data ?? null} />
+      {logo}
+      {programPicker}
+      {pageMenu}
       <Box flex={1} />
-      <FeedbackPopover userId={user.id} userName={profile.name} />
-      <AccountMenu name={profile.name} email={profile.email} showAccountSettings={!actor.applicant} />
+      {userControls}
     </Group>
+  );
+}
+
+function CompactTopBar({
+  logo,
+  pageMenu,
+  programPicker,
+  userControls,
+}: {
+  logo: ReactNode;
+  pageMenu: ReactNode;
+  programPicker: ReactNode;
+  userControls: ReactNode;
+}) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const panelId = useId();
+  // Another page: the folded controls close again.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (pathname) close();
+  }, [pathname, close]);
+
+  return (
+    <Box component="header" bg="white" style={{ borderBottom: BORDER }}>
+      <Group h={TOP_BAR_HEIGHT_PX} px="sm" gap="sm" wrap="nowrap">
+        {logo}
+        <Box flex={1} miw={0}>
+          {pageMenu}
+        </Box>
+        <Burger
+          opened={opened}
+          onClick={toggle}
+          size="sm"
+          aria-label="Program and account"
+          aria-expanded={opened}
+          aria-controls={panelId}
+        />
+      </Group>
+      <Collapse expanded={opened} keepMountedMode="display-none" id={panelId}>
+        <Group px="sm" pb="sm" gap="sm">
+          {programPicker}
+          {userControls}
+        </Group>
+      </Collapse>
+    </Box>
   );
 }

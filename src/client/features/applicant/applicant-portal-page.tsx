@@ -16,6 +16,7 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import type { Language } from "../../../shared/i18n/catalog";
 import type { PortalRow } from "../../../shared/schemas/submissions";
+import { CardsOnPhone } from "../../components/cards-on-phone";
 import { PageLoader } from "../../components/page-loader";
 import { LanguageProvider, useTranslate } from "../../lib/i18n";
 import { useSignedInSession } from "../../lib/signed-in-session";
@@ -72,7 +73,7 @@ function Portal({ language }: { language: Language }) {
         <PageLoader />
       ) : (
         <Box>
-          <Table.ScrollContainer minWidth={760}>
+          <CardsOnPhone minWidth={760}>
             <Table striped highlightOnHover withTableBorder aria-busy={applications.isFetching}>
               <Table.Caption>
                 <VisuallyHidden>{caption}</VisuallyHidden>
@@ -103,7 +104,7 @@ function Portal({ language }: { language: Language }) {
                 )}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </CardsOnPhone>
           {pageCount > 1 && (
             <Group component="nav" aria-label={t("portal.pages", { caption })} justify="flex-end" mt="sm">
               <Pagination
@@ -170,10 +171,14 @@ function PortalTableRow({ row, now, language }: { row: PortalRow; now: Date; lan
 
   return (
     <Table.Tr>
-      <Table.Td style={{ overflowWrap: "anywhere" }}>{row.formName}</Table.Td>
-      <Table.Td>{formStatusLabel(formStatus(row, now), t)}</Table.Td>
-      <Table.Td style={{ overflowWrap: "anywhere" }}>{row.identifier}</Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t("portal.formName")} style={{ overflowWrap: "anywhere" }}>
+        {row.formName}
+      </Table.Td>
+      <Table.Td data-label={t("portal.formStatus")}>{formStatusLabel(formStatus(row, now), t)}</Table.Td>
+      <Table.Td data-label={t("portal.submissionName")} style={{ overflowWrap: "anywhere" }}>
+        {row.identifier}
+      </Table.Td>
+      <Table.Td data-label={t("portal.submitted")}>
         <Checkbox
           checked={row.submissionDate !== null}
           readOnly
@@ -182,7 +187,7 @@ function PortalTableRow({ row, now, language }: { row: PortalRow; now: Date; lan
           aria-label={t("portal.submittedLabel", { name })}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t("portal.lastReviewEdit")}>
         {row.lastReviewEdit === null ? t("portal.never") : formatDate(row.lastReviewEdit, language)}
       </Table.Td>
       <Table.Td>

@@ -45,6 +45,8 @@ export function ProgramsTable({ programs, caption, actions, withArchivedDate = f
       caption={caption}
       rows={programs}
       pageSize={PROGRAMS_PAGE_SIZE}
+      // Where committee members start: it works on their phones.
+      cardsOnPhone
       columns={
         <>
           <Table.Th scope="col">Name</Table.Th>
@@ -86,12 +88,12 @@ function ProgramRow({ program, actions, withArchivedDate }: ProgramRowProps) {
 
   return (
     <Table.Tr>
-      <Table.Td>{program.name}</Table.Td>
-      <Table.Td>{program.organizationName}</Table.Td>
-      <Table.Td>{roleLabel(program)}</Table.Td>
-      <Table.Td>{legacy ? "Deprecated" : program.numSubmissions}</Table.Td>
-      <Table.Td>{legacy ? "Deprecated" : program.numReviews}</Table.Td>
-      {withArchivedDate && <Table.Td>{formatDate(program.archivedAt)}</Table.Td>}
+      <Table.Td data-label="Name">{program.name}</Table.Td>
+      <Table.Td data-label="Organization">{program.organizationName}</Table.Td>
+      <Table.Td data-label="Role">{roleLabel(program)}</Table.Td>
+      <Table.Td data-label="Total submissions">{legacy ? "Deprecated" : program.numSubmissions}</Table.Td>
+      <Table.Td data-label="Total reviews">{legacy ? "Deprecated" : program.numReviews}</Table.Td>
+      {withArchivedDate && <Table.Td data-label="Archived">{formatDate(program.archivedAt)}</Table.Td>}
       <Table.Td>
         <Group gap="xs" wrap="nowrap" justify="flex-end">
           <Button

@@ -1,6 +1,8 @@
 import { Badge, Button, Group, Table, Text, VisuallyHidden } from "@mantine/core";
 import { Link } from "react-router";
 import { type CandidateRow, REVIEW_LIMITS, type ReviewProgram } from "../../../shared/schemas/reviews";
+import { FILLED_GREEN } from "../../app/theme";
+import { CardsOnPhone } from "../../components/cards-on-phone";
 import { TruncatedText } from "../../components/truncated-text";
 import { notify } from "../../lib/notify";
 import { type UpdateFieldAction, useUpdateSubmissionField } from "../../lib/reviewing-api";
@@ -57,7 +59,7 @@ export function CandidateTable({
   }
 
   return (
-    <Table.ScrollContainer minWidth={adminColumns ? 960 : 640}>
+    <CardsOnPhone minWidth={adminColumns ? 960 : 640}>
       <Table withTableBorder highlightOnHover aria-busy={busy || undefined}>
         <Table.Caption style={{ captionSide: "top", textAlign: "left" }}>{caption}</Table.Caption>
         <Table.Thead>
@@ -88,15 +90,17 @@ export function CandidateTable({
                   <Group gap="xs" wrap="nowrap">
                     <TruncatedText name={row.identifier} max={REVIEW_LIMITS.listNameLength} />
                     {marked && (
-                      <Badge color={kind === "draft" ? "red.9" : "green.9"} variant="filled" size="sm">
+                      <Badge color={kind === "draft" ? "red.9" : FILLED_GREEN} variant="filled" size="sm">
                         {ROW_KIND_LABELS[kind]}
                       </Badge>
                     )}
                   </Group>
                 </Table.Td>
-                {adminColumns && <Table.Td>{row.status ? STATUS_LABELS[row.status] : "—"}</Table.Td>}
-                {adminColumns && <Table.Td>{formatAmount(row.amount)}</Table.Td>}
-                <Table.Td>
+                {adminColumns && (
+                  <Table.Td data-label="Status">{row.status ? STATUS_LABELS[row.status] : "—"}</Table.Td>
+                )}
+                {adminColumns && <Table.Td data-label="Amount">{formatAmount(row.amount)}</Table.Td>}
+                <Table.Td data-label="Rating">
                   {row.rating < 0 ? (
                     <Text component="span" size="sm" c="gray.7">
                       {REVIEWING_TEXT.notRated}
@@ -105,7 +109,7 @@ export function CandidateTable({
                     formatRating(row.rating)
                   )}
                 </Table.Td>
-                <Table.Td>{lastReviewedLabel(row.lastReviewed)}</Table.Td>
+                <Table.Td data-label="Last Review Edit">{lastReviewedLabel(row.lastReviewed)}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap" justify="flex-end">
                     {/* Each name starts with the visible text and says which application (WCAG 2.5.3). */}
@@ -162,6 +166,6 @@ export function CandidateTable({
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </CardsOnPhone>
   );
 }

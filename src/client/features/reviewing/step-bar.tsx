@@ -60,7 +60,8 @@ export function StepBar({ current, progress, enableStackedRankings }: StepBarPro
         </li>
       </Group>
       {current === "rate" && (
-        <Group gap="sm" wrap="nowrap">
+        // Wraps on a phone: the reason above the button rather than the button cut short.
+        <Group gap="sm" justify="flex-end">
           {blockedReason !== null && (
             <Text id={reasonId} size="sm" c="gray.7" maw={420} ta="right">
               {blockedReason}

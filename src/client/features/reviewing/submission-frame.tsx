@@ -8,6 +8,7 @@ import {
   REVIEW_MESSAGES,
   type ReviewProgram,
 } from "../../../shared/schemas/reviews";
+import { FILLED_GREEN } from "../../app/theme";
 import { PageLoader } from "../../components/page-loader";
 import { ApiError } from "../../lib/api-client";
 import { candidateQuery, useReviewProgress } from "../../lib/reviewing-api";
@@ -209,7 +210,7 @@ export function SubmissionFrame({
           </Title>
           {titleBadge}
           {submission.test && (
-            <Badge color="green.9" variant="filled">
+            <Badge color={FILLED_GREEN} variant="filled">
               Test
             </Badge>
           )}

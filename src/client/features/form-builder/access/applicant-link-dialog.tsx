@@ -1,5 +1,6 @@
 import { Badge, Group, Modal, Stack, Text } from "@mantine/core";
 import type { Form } from "../../../../shared/forms/model";
+import { FILLED_GREEN } from "../../../app/theme";
 import { applicantUrl, isAcceptingResponses } from "./access-status";
 import { CopyableLink } from "./copyable-link";
 import { useNow } from "./use-now";
@@ -36,7 +37,7 @@ export function ApplicantLinkDialog({ form, opened, onClose }: ApplicantLinkDial
 
 export function AcceptingBadge({ accepting }: { accepting: boolean }) {
   return (
-    <Badge color={accepting ? "green.9" : "red.9"} variant="filled">
+    <Badge color={accepting ? FILLED_GREEN : "red.9"} variant="filled">
       {accepting ? "Accepting responses" : "Not accepting responses"}
     </Badge>
   );

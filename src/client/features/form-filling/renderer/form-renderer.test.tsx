@@ -123,6 +123,18 @@ describe("FormRenderer (server-rendered markup)", () => {
     expect(text(html)).not.toContain("This question is required");
   });
 
+  it("names the answers a disabled Next waits for, each a button to its question, and describes Next by them", () => {
+    const html = render();
+    // Only the required name is missing; the optional questions are not named.
+    expect(text(html)).toMatch(/To continue, complete: Question name $/);
+    expect(html).toMatch(/<button[^>]*type="button"[^>]*>Question name<\/button>/);
+    const describedBy = html.match(/<button[^>]*aria-disabled="true"[^>]*aria-describedby="([^"]+)"/)?.[1];
+    expect(describedBy).toBeDefined();
+    expect(html).toContain(`id="${describedBy}"`);
+    expect(text(render({ language: "fr" }))).toContain("Pour continuer, complétez : Question name");
+    expect(text(render({ mode: "preview" }))).not.toContain("To continue, complete");
+  });
+
   it("lets preview advance and says so in red", () => {
     const html = render({ mode: "preview" });
     expect(html).not.toContain('aria-disabled="true"');

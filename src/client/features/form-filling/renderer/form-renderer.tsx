@@ -28,7 +28,9 @@ import {
   startHistory,
   type VisitHistory,
 } from "./navigation";
+import { createReleaseGate, type ReleaseGate } from "./pointer-release";
 import { isRevealed, NONE, withMember } from "./problem-display";
+import { questionText } from "./question-label";
 import { QuestionView, questionElementId } from "./question-view";
 import { RendererContext, type RendererContextValue } from "./renderer-context";
 import { SectionNavigation, SectionProgress } from "./section-navigation";
@@ -114,7 +116,21 @@ function Renderer(props: FormRendererProps) {
     latestAnswers.current = new Map(latestAnswers.current).set(question._id, next);
     latestProps.current.onAnswerChange(next);
   }, []);
-  const touch = useCallback((questionId: string) => setTouched((s) => withMember(s, questionId)), []);
+  // A question's problems appear once it is left, but never under a pointer still pressing the next control.
+  const releaseGate = useRef<ReleaseGate | null>(null);
+  useEffect(() => {
+    const gate = createReleaseGate(document);
+    releaseGate.current = gate;
+    return () => {
+      releaseGate.current = null;
+      gate.dispose();
+    };
+  }, []);
+  const touch = useCallback((questionId: string) => {
+    const reveal = () => setTouched((s) => withMember(s, questionId));
+    if (releaseGate.current) releaseGate.current.defer(reveal);
+    else reveal();
+  }, []);
 
   const hasUpload = props.onUpload !== undefined;
   const hasRemove = props.onRemoveFile !== undefined;
@@ -156,6 +172,15 @@ function Renderer(props: FormRendererProps) {
   // Only applicants are held back: a preview lets the tester through, and an admin editing an
   // application (perhaps an unfinished draft) must reach every section.
   const blocked = mode === "applicant" && editable && problems.length > 0;
+  // What Next waits for, by name: each leads to its question.
+  const waitingFor = useMemo(() => {
+    if (!blocked || !current) return [];
+    return problems.map(({ questionId }) => {
+      const index = current.questions.findIndex((q) => q._id === questionId);
+      const question = current.questions[index]!;
+      return { questionId, text: questionText(question, index + 1, language, form.settings, t) };
+    });
+  }, [blocked, current, problems, language, form.settings, t]);
   const nextId = current ? nextSectionId(sections, current._id, choice) : null;
   const forward = nextId !== null ? "next" : mode === "admin" ? null : "submit";
 
@@ -277,6 +302,8 @@ function Renderer(props: FormRendererProps) {
                 submitUnavailable={!props.onSubmit || !editable}
                 onForward={goForward}
                 note={note}
+                waitingFor={waitingFor}
+                onGoToQuestion={setFocusTarget}
               />
             </>
           )}

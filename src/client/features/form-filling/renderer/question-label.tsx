@@ -1,8 +1,21 @@
 import { VisuallyHidden } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { Answer } from "../../../../shared/forms/answers";
-import type { Question } from "../../../../shared/forms/model";
+import { localize } from "../../../../shared/forms/localize";
+import type { FormSettings, Question } from "../../../../shared/forms/model";
+import type { Language, Translate } from "../../../../shared/i18n/catalog";
 import { useTranslate } from "../../../lib/i18n";
+
+/** A question's text as the applicant reads it; "Question N" (its place in the section) when it has none. */
+export function questionText(
+  question: Question,
+  number: number,
+  language: Language,
+  settings: FormSettings,
+  t: Translate,
+): string {
+  return localize(question.name, language, settings).trim() || t("form.question", { n: number });
+}
 
 /** What each question type's part gets from the question around it. */
 export interface QuestionPartProps {

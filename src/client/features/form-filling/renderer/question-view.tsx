@@ -10,7 +10,7 @@ import { CheckboxesQuestion, MultipleChoiceQuestion } from "./choice-questions";
 import { FileQuestion } from "./file-question";
 import { TableQuestion } from "./lazy-parts";
 import { shownProblems } from "./problem-display";
-import { type QuestionPartProps, RequiredLabel } from "./question-label";
+import { type QuestionPartProps, questionText, RequiredLabel } from "./question-label";
 import { useRenderer } from "./renderer-context";
 import { TextQuestion } from "./text-question";
 
@@ -51,7 +51,7 @@ export const QuestionView = memo(function QuestionView({
   if (isHiddenQuestion(question) || question.type === "CHECKBOX_GRID") return null;
 
   const required = question.required || question.type === "IDENTIFIER";
-  const text = localize(question.name, language, settings).trim() || t("form.question", { n: number });
+  const text = questionText(question, number, language, settings, t);
   const part: QuestionPartProps = {
     question,
     sectionId,

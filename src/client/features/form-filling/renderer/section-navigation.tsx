@@ -1,4 +1,5 @@
-import { Button, Group, Progress, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Group, Progress, Stack, Text } from "@mantine/core";
+import { Fragment, useId } from "react";
 import { useTranslate } from "../../../lib/i18n";
 
 /** "section N of M" over a bar of the theme colour (the spec: section number over total sections). */
@@ -38,11 +39,16 @@ interface SectionNavigationProps {
   onForward: () => void;
   /** The red message under the buttons: why they are blocked, or the preview's note. */
   note: string | null;
+  /** The questions Next (or Submit) waits for, named as the applicant reads them. */
+  waitingFor: readonly { questionId: string; text: string }[];
+  /** Moves the focus to a question (from its name in the list of what Next waits for). */
+  onGoToQuestion: (questionId: string) => void;
 }
 
 /**
  * Back and Next (or Submit). A blocked Next stays focusable and says it is disabled (aria-disabled):
- * pressing it shows the section's problems instead of doing nothing.
+ * pressing it shows the section's problems instead of doing nothing. Under it, the questions it waits
+ * for, each a link to its question, and Next is described by that list.
  */
 export function SectionNavigation({
   accent,
@@ -53,9 +59,13 @@ export function SectionNavigation({
   submitUnavailable,
   onForward,
   note,
+  waitingFor,
+  onGoToQuestion,
 }: SectionNavigationProps) {
   const t = useTranslate();
+  const waitingId = useId();
   const looksDisabled = blocked || (forward === "submit" && submitUnavailable);
+  const showWaiting = forward !== null && looksDisabled && waitingFor.length > 0;
   return (
     <Stack gap="xs" component="nav" aria-label={t("form.sectionNavigation")}>
       <Group justify="space-between">
@@ -68,6 +78,7 @@ export function SectionNavigation({
             autoContrast
             data-disabled={looksDisabled || undefined}
             aria-disabled={looksDisabled || undefined}
+            aria-describedby={showWaiting ? waitingId : undefined}
             onClick={() => {
               if (forward === "submit" && submitUnavailable) return;
               onForward();
@@ -80,6 +91,19 @@ export function SectionNavigation({
       <Text role="status" size="sm" c={note ? "red.9" : undefined} ta="right">
         {note ?? ""}
       </Text>
+      {showWaiting && (
+        <Text id={waitingId} size="sm" c="dimmed" ta="right">
+          {t("form.waitingFor")}{" "}
+          {waitingFor.map(({ questionId, text }, index) => (
+            <Fragment key={questionId}>
+              {index > 0 && ", "}
+              <Anchor component="button" type="button" size="sm" onClick={() => onGoToQuestion(questionId)}>
+                {text}
+              </Anchor>
+            </Fragment>
+          ))}
+        </Text>
+      )}
     </Stack>
   );
 }
