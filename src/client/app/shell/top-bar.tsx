@@ -16,7 +16,7 @@ const BORDER = "1px solid var(--mantine-color-gray-3)";
 /**
  * `compact`: a committee member's or an applicant's page on a screen narrower than the bar (a phone): the
  * logo and the page menu stay, the program picker, feedback and account menu fold under a menu button
- * (docs/decisions/027-phones.md).
+ * (docs/decisions/035-phones.md).
  */
 export function TopBar({ route, compact = false }: { route: AppRoute; compact?: boolean }) {
   const { user, profile, actor } = useSignedInSession();
