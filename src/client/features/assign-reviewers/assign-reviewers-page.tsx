@@ -25,6 +25,7 @@ import type { AssignmentChange } from "./assignment-cache";
 import { type AssignmentConflict, conflictKey } from "./assignment-conflict";
 import { AssignmentConflictNotice } from "./assignment-conflict-notice";
 import { AssignmentTable } from "./assignment-table";
+import { AutoAssignDialog } from "./auto-assign-dialog";
 import { BulkAssignBar } from "./bulk-assign-bar";
 import { failureReason } from "./failure-reason";
 import { ManageGroupsDialog } from "./manage-groups-dialog";
@@ -88,6 +89,7 @@ function AssignReviewers({ userId, program }: { userId: string; program: UserPro
       ),
     });
   const [managing, manageDialog] = useDisclosure(false);
+  const [autoAssigning, autoDialog] = useDisclosure(false);
   const list = useAssignmentList(userId, program.id, view);
 
   // Rows can vanish under the page shown (a search, or an address typed by hand): go to the last page left.
@@ -107,9 +109,14 @@ function AssignReviewers({ userId, program }: { userId: string; program: UserPro
         <Title order={1}>{ASSIGN_TEXT.title}</Title>
         <Text size="lg">{program.name}</Text>
       </div>
-      <Button variant="default" onClick={manageDialog.open} disabled={list.data === undefined}>
-        Manage Groups
-      </Button>
+      <Group gap="xs">
+        <Button variant="default" onClick={autoDialog.open} disabled={list.data === undefined}>
+          Assign automatically
+        </Button>
+        <Button variant="default" onClick={manageDialog.open} disabled={list.data === undefined}>
+          Manage Groups
+        </Button>
+      </Group>
     </Group>
   );
   const notes = (
@@ -248,6 +255,13 @@ function AssignReviewers({ userId, program }: { userId: string; program: UserPro
         committee={result.committee}
         opened={managing}
         onClose={manageDialog.close}
+      />
+      <AutoAssignDialog
+        userId={userId}
+        programId={program.id}
+        selected={[...selection]}
+        opened={autoAssigning}
+        onClose={autoDialog.close}
       />
     </Stack>
   );
