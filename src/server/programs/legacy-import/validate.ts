@@ -45,7 +45,8 @@ function recordLabel(raw: unknown, collection: string, index: number): string {
   const name = SINGULAR[collection] ?? collection;
   if (raw && typeof raw === "object") {
     const item = (raw as Record<string, unknown[]>)[collection]?.[index] as Record<string, unknown> | undefined;
-    const id = item?._id ?? item?.userId;
+    // People and their rankings are named by the person's id; the other records by their own.
+    const id = collection === "programUsers" || collection === "rankings" ? item?.userId : item?._id;
     if (typeof id === "string" && id.trim() !== "") return `${name} ${id.trim()}`;
   }
   return `${name} #${index + 1}`;
