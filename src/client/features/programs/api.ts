@@ -8,6 +8,7 @@ import {
   programResultSchema,
   type renameProgramBodySchema,
 } from "../../../shared/schemas/programs";
+import { importResultSchema } from "../../../shared/schemas/legacy-import";
 import { apiGet, apiPath, apiSend } from "../../lib/api-client";
 import { userKeys } from "../../lib/query-keys";
 import { useUserMutation } from "../../lib/user-mutation";
@@ -55,5 +56,12 @@ export function useDuplicateProgram(userId: string) {
 export function useDeleteProgram(userId: string) {
   return useUserMutation(userId, (programId: string) =>
     apiSend("DELETE", apiPath`/api/programs/${programId}`, undefined, okSchema),
+  );
+}
+
+/** Imports a program from the earlier system's file (docs/decisions/032-legacy-program-import.md). */
+export function useImportLegacyProgram(userId: string) {
+  return useUserMutation(userId, (file: unknown) =>
+    apiSend("POST", "/api/programs/import", file, importResultSchema),
   );
 }

@@ -3,8 +3,10 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import type { ImportProblem, ImportResult } from "../../../shared/schemas/legacy-import";
 import type { CandidateView, Review, SaveReviewBody } from "../../../shared/schemas/reviews";
+import type { ExportJob } from "../../../shared/schemas/exports";
 import {
   emailOutbox,
+  exportJobs,
   forms,
   legacyImportRecords,
   programInvitations,
@@ -17,6 +19,7 @@ import {
   submissions,
   users,
 } from "../../db/schema";
+import { createExportRunner } from "../../exports/job-runner";
 import { type Cast, withCastTestApp } from "../../test/factories";
 import type { TestApp } from "../../test/harness";
 import { LEGACY_SAMPLES } from "./samples";
@@ -381,6 +384,43 @@ describe("the imported legacy program on the legacy review page", () => {
     const reviewers = await t.request(`/api/admin/reviewer-stats?${q}`, { cookie: cookies.orgAdmin });
     expect(reviewers.status).toBe(200);
   });
+});
+
+describe("the imported legacy program's exports", () => {
+  it("exports its data, its comments under the canvas titles, and its PDFs", async () => {
+    const db = t.deps.db;
+    const runner = createExportRunner({
+      db,
+      storage: t.deps.files.storage,
+      retentionHours: t.deps.config.EXPORT_RETENTION_HOURS,
+      internalEmailDomains: [],
+    });
+    const harbour = await submissionOf(imported.programId, "Harbour Literacy Circle");
+    const jobs: Record<string, string> = {};
+    for (const body of [
+      { kind: "data" },
+      { kind: "comments" },
+      { kind: "pdfs" },
+      { kind: "dossier", submissionId: harbour.id },
+    ]) {
+      const res = await t.request("/api/exports", {
+        method: "POST",
+        body: { programId: imported.programId, ...body },
+        cookie: cookies.orgAdmin,
+      });
+      expect(res.status, body.kind).toBe(202);
+      jobs[body.kind] = ((await res.json()) as ExportJob)._id;
+    }
+    await runner.runDue();
+    for (const [kind, id] of Object.entries(jobs)) {
+      const [job] = await db.select().from(exportJobs).where(eq(exportJobs.id, id));
+      expect(job, kind).toMatchObject({ status: "ready", error: null });
+    }
+    const [comments] = await db.select().from(exportJobs).where(eq(exportJobs.id, jobs.comments!));
+    const text = (await t.deps.files.storage.read("private", comments!.fileKey!))!.toString();
+    expect(text).toContain("Strong application; fund in full.");
+    expect(text).toContain("A clear, local need.");
+  }, 120_000);
 });
 
 describe("the other generations", () => {
