@@ -280,6 +280,30 @@ describe("importing the legacy (appVersion 1) sample", () => {
     expect(paulMails).toHaveLength(0);
   });
 
+  it("lets a person new to the product accept from the invitation and find their imported review", async () => {
+    const db = t.deps.db;
+    const [mail] = await db
+      .select()
+      .from(emailOutbox)
+      .where(sql`'h.okafor@example.org' = any(${emailOutbox.to})`);
+    const token = new URL(mail!.text.match(/http\S+/)![0]).searchParams.get("invitation")!;
+    const view = await t.request(`/api/invitations/${token}`);
+    // Her placeholder cannot sign in: she is asked to create her account, not to sign in.
+    expect(await view.json()).toMatchObject({ email: "h.okafor@example.org", accountExists: false });
+    const created = await t.request(`/api/invitations/${token}/account`, {
+      method: "POST",
+      body: { name: "Helen Okafor", password: "a-long-password-1" },
+    });
+    expect(created.status).toBe(201);
+    const [helen] = await db.select().from(users).where(eq(users.email, "h.okafor@example.org"));
+    const cookie = await t.signIn("h.okafor@example.org", "a-long-password-1");
+    const harbour = await submissionOf(imported.programId, "Harbour Literacy Circle");
+    const res = await t.request(`/api/applications/${imported.programId}/${harbour.id}`, { cookie });
+    expect(res.status).toBe(200);
+    const seen = (await res.json()) as CandidateView;
+    expect(seen.review).toMatchObject({ userId: helen!.id, rating: 4, lastReviewed: "2019-03-22T16:10:00.000Z" });
+  });
+
   it("imports the same file twice without duplicating anything", async () => {
     const before = await tableCounts();
     const res = await importFile(generation1());
