@@ -38,7 +38,10 @@ describe("demo data", () => {
   it("seeds once: a published form open to applicants, with Ann Applicant's submitted application", async () => {
     expect(await seedDemoIfEmpty(database.db, "demo-password", storage)).toBe(true);
     expect(await seedDemoIfEmpty(database.db, "demo-password", storage)).toBe(false);
-    const [current] = await database.db.select().from(programs).where(eq(programs.name, "Community Grants 2026"));
+    const [current] = await database.db
+      .select()
+      .from(programs)
+      .where(eq(programs.name, "Community Grants 2026"));
     const ofCurrent = eq(submissions.programId, current!.id);
     const [form] = await database.db.select().from(forms).where(eq(forms.programId, current!.id));
     expect(form).toMatchObject({ draft: false, publishedVersion: 1 });

@@ -15,11 +15,7 @@ import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { appRateLimitKey, countHit, secondsLeftIn } from "../http/rate-limit";
 import type { ProgramRow } from "../programs/service";
-import {
-  claimPlaceholder,
-  createAccountWithPassword,
-  isPlaceholderAccount,
-} from "../users/accounts";
+import { claimPlaceholder, createAccountWithPassword, isPlaceholderAccount } from "../users/accounts";
 import { seatsOf, withinSeatLimits } from "./seats";
 
 /**

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Actor } from "../../shared/authz/actor";
 import { okSchema } from "../../shared/schemas/common";
 import { editConflictBodySchema } from "../../shared/schemas/edit-conflict";
+import { importRefusedBodySchema, importResultSchema } from "../../shared/schemas/legacy-import";
 import {
   archiveProgramBodySchema,
   createProgramBodySchema,
@@ -10,7 +11,6 @@ import {
   programResultSchema,
   renameProgramBodySchema,
 } from "../../shared/schemas/programs";
-import { importRefusedBodySchema, importResultSchema } from "../../shared/schemas/legacy-import";
 import type { Db } from "../db/client";
 import type { AppContext } from "../http/context";
 import { authorize, requireActor } from "../http/door";

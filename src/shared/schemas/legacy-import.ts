@@ -30,7 +30,10 @@ export const LEGACY_IMPORT_LIMITS = {
 
 const sourceId = z.string().trim().min(1, "An id is required.").max(200);
 const text = z.string().max(LEGACY_IMPORT_LIMITS.text);
-const date = z.iso.datetime({ offset: true, message: "Not a date and time (ISO 8601, e.g. 2019-04-02T10:00:00Z)." });
+const date = z.iso.datetime({
+  offset: true,
+  message: "Not a date and time (ISO 8601, e.g. 2019-04-02T10:00:00Z).",
+});
 /** -1 means not rated, as in the product. */
 const rating = z.number().min(-1).max(10);
 
@@ -63,7 +66,10 @@ const legacyQuestionSchema = z.object({
   type: z.enum(QUESTION_TYPES).default("PARAGRAPHS"),
   description: z.string().max(FORM_LIMITS.text).optional(),
   /** Choices of CHECKBOXES and MULTIPLE_CHOICE questions. */
-  options: z.array(z.object({ _id: formId, value: formName })).max(FORM_LIMITS.options).optional(),
+  options: z
+    .array(z.object({ _id: formId, value: formName }))
+    .max(FORM_LIMITS.options)
+    .optional(),
 });
 
 const legacySectionSchema = z.object({
@@ -76,7 +82,10 @@ const legacySectionSchema = z.object({
 /** The form the applications answered. For appVersion 1 its Decision Criteria sections are the nine canvases. */
 const legacyFormSchema = z.object({
   name: z.string().trim().max(FORM_LIMITS.name).optional(),
-  sections: z.array(legacySectionSchema).min(1, "The form needs at least one section.").max(LEGACY_IMPORT_LIMITS.sections),
+  sections: z
+    .array(legacySectionSchema)
+    .min(1, "The form needs at least one section.")
+    .max(LEGACY_IMPORT_LIMITS.sections),
 });
 
 const legacyCriterionSchema = z.object({
@@ -102,7 +111,10 @@ const legacyReviewerGroupSchema = z.object({
   _id: sourceId,
   name: z.string().trim().min(1, "Group name is required").max(MAX_NAME_LENGTH),
   description: text.default(""),
-  reviewers: z.array(z.object({ id: sourceId, name: z.string().optional() })).max(1_000).default([]),
+  reviewers: z
+    .array(z.object({ id: sourceId, name: z.string().optional() }))
+    .max(1_000)
+    .default([]),
 });
 
 const legacyAnswerSchema = z.object({
@@ -128,7 +140,10 @@ const legacySubmissionSchema = z.object({
   softDeleted: z.boolean().optional(),
   status: z.enum(["approved", "disapproved", "pending"]).default("pending"),
   amount: z.number().min(0).max(1_000_000_000_000).nullish(),
-  reviewers: z.array(z.object({ id: sourceId })).max(1_000).default([]),
+  reviewers: z
+    .array(z.object({ id: sourceId }))
+    .max(1_000)
+    .default([]),
   reviewerGroups: z.array(sourceId).max(500).default([]),
   answers: z.array(legacyAnswerSchema).max(LEGACY_IMPORT_LIMITS.answersPerSubmission).default([]),
 });

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { okSchema } from "../../../shared/schemas/common";
+import { importResultSchema } from "../../../shared/schemas/legacy-import";
 import {
   type archiveProgramBodySchema,
   type createProgramBodySchema,
@@ -8,7 +9,6 @@ import {
   programResultSchema,
   type renameProgramBodySchema,
 } from "../../../shared/schemas/programs";
-import { importResultSchema } from "../../../shared/schemas/legacy-import";
 import { apiGet, apiPath, apiSend } from "../../lib/api-client";
 import { userKeys } from "../../lib/query-keys";
 import { useUserMutation } from "../../lib/user-mutation";

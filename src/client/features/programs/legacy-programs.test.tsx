@@ -56,7 +56,15 @@ describe("the import's outcome", () => {
     expect(importSummary({ programId: "p", appVersion: 1, created: true, added })).toBe(
       "Program imported: 4 applications, 4 reviews, 1 comment, 1 ranking, 2 members added, 1 person invited.",
     );
-    const none = { ...added, submissions: 0, reviews: 0, comments: 0, rankings: 0, membersAdded: 0, invited: 0 };
+    const none = {
+      ...added,
+      submissions: 0,
+      reviews: 0,
+      comments: 0,
+      rankings: 0,
+      membersAdded: 0,
+      invited: 0,
+    };
     expect(importSummary({ programId: "p", appVersion: 1, created: false, added: none })).toBe(
       "This program was already imported: nothing new to add.",
     );

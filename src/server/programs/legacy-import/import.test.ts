@@ -1,9 +1,9 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
+import type { ExportJob } from "../../../shared/schemas/exports";
 import type { ImportProblem, ImportResult } from "../../../shared/schemas/legacy-import";
 import type { CandidateView, Review, SaveReviewBody } from "../../../shared/schemas/reviews";
-import type { ExportJob } from "../../../shared/schemas/exports";
 import {
   emailOutbox,
   exportJobs,
@@ -46,10 +46,15 @@ const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
  * removed; the cast's stranger (an account, not in the organization) is added as a guest.
  */
 function generation1() {
-  const file = clone(LEGACY_SAMPLES[1]) as typeof LEGACY_SAMPLES[1] & { programUsers: { email: string }[] };
+  const file = clone(LEGACY_SAMPLES[1]) as (typeof LEGACY_SAMPLES)[1] & { programUsers: { email: string }[] };
   file.programUsers[0]!.email = cast.members.ADMIN_REVIEWER.email;
   file.programUsers[1]!.email = cast.members.REVIEWER.email.toUpperCase();
-  file.programUsers.push({ userId: "u-stranger", name: "Nobody Known", email: cast.stranger.email, role: "GUEST" });
+  file.programUsers.push({
+    userId: "u-stranger",
+    name: "Nobody Known",
+    email: cast.stranger.email,
+    role: "GUEST",
+  });
   return file;
 }
 
@@ -58,8 +63,7 @@ const importFile = (file: unknown, who = "orgAdmin", query = "") =>
 
 async function tableCounts() {
   const db = t.deps.db;
-  const n = async (table: PgTable) =>
-    (await db.select({ n: count() }).from(table))[0]!.n;
+  const n = async (table: PgTable) => (await db.select({ n: count() }).from(table))[0]!.n;
   return {
     programs: await n(programs),
     forms: await n(forms),
@@ -127,7 +131,11 @@ describe("a bad file", () => {
     expect(body.error.report).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ record: "application app-greenway", field: "submissionDate" }),
-        expect.objectContaining({ record: "program user u-okafor", field: "email", reason: "Not an email address." }),
+        expect.objectContaining({
+          record: "program user u-okafor",
+          field: "email",
+          reason: "Not an email address.",
+        }),
       ]),
     );
     expect(await tableCounts()).toEqual(before);
@@ -142,7 +150,11 @@ describe("a bad file", () => {
       expect.arrayContaining([
         { record: "review rev-1", field: "userId", reason: "No program user u-nobody in the file." },
         expect.objectContaining({ record: "review rev-2", field: "questionList.2.rating" }),
-        { record: "ranking u-ada", field: "applications.3", reason: "No application app-unknown in the file." },
+        {
+          record: "ranking u-ada",
+          field: "applications.3",
+          reason: "No application app-unknown in the file.",
+        },
       ]),
     );
     expect(await tableCounts()).toEqual(before);
@@ -270,7 +282,9 @@ describe("importing the legacy (appVersion 1) sample", () => {
     // from the program in the earlier system, keeps his review and gets neither access nor email.
     const [helen] = await db.select().from(users).where(eq(users.email, "h.okafor@example.org"));
     expect(helen).toMatchObject({ name: "Helen Okafor", emailVerified: false });
-    expect((await db.select().from(reviews).where(eq(reviews.userId, helen!.id))).map((r) => r.rating)).toEqual([4]);
+    expect(
+      (await db.select().from(reviews).where(eq(reviews.userId, helen!.id))).map((r) => r.rating),
+    ).toEqual([4]);
     const [paul] = await db.select().from(users).where(eq(users.email, "p.former@example.org"));
     expect(await db.select().from(reviews).where(eq(reviews.userId, paul!.id))).toHaveLength(1);
     const paulMails = await db
@@ -301,7 +315,11 @@ describe("importing the legacy (appVersion 1) sample", () => {
     const res = await t.request(`/api/applications/${imported.programId}/${harbour.id}`, { cookie });
     expect(res.status).toBe(200);
     const seen = (await res.json()) as CandidateView;
-    expect(seen.review).toMatchObject({ userId: helen!.id, rating: 4, lastReviewed: "2019-03-22T16:10:00.000Z" });
+    expect(seen.review).toMatchObject({
+      userId: helen!.id,
+      rating: 4,
+      lastReviewed: "2019-03-22T16:10:00.000Z",
+    });
   });
 
   it("imports the same file twice without duplicating anything", async () => {
@@ -470,7 +488,7 @@ describe("the other generations", () => {
   });
 
   it("refuses a generation-2 review of a section the form does not have", async () => {
-    const file = clone(LEGACY_SAMPLES[2]) as typeof LEGACY_SAMPLES[2] & { program: { _id: string } };
+    const file = clone(LEGACY_SAMPLES[2]) as (typeof LEGACY_SAMPLES)[2] & { program: { _id: string } };
     file.program._id = "prog-other";
     file.reviews[0]!.questionList[0]!.sectionId = "a-nowhere";
     const res = await importFile(file);

@@ -24,8 +24,8 @@ import {
   users,
 } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { addProgramUserInTx } from "../../program-users/service";
 import type { Sender } from "../../program-users/invitations";
+import { addProgramUserInTx } from "../../program-users/service";
 import { LEGACY_APP_VERSION, LEGACY_FINAL_SECTION_ID } from "../../reviewing/review-service";
 import { suggestedRatingOf } from "../../reviewing/suggested-rating";
 import { createPlaceholderAccount } from "../../users/accounts";
@@ -57,6 +57,19 @@ async function recorded(tx: Transaction, programId: string, kind: Kind) {
     .from(legacyImportRecords)
     .where(and(eq(legacyImportRecords.programId, programId), eq(legacyImportRecords.kind, kind)));
   return new Map(rows.map((r) => [r.sourceId, r.targetId]));
+}
+
+/** Which row the source record became, so that the next import of the file finds it. */
+async function remember(
+  tx: Transaction,
+  program: { id: string; organizationId: string },
+  kind: Kind,
+  sourceId: string,
+  targetId: string,
+) {
+  await tx
+    .insert(legacyImportRecords)
+    .values({ organizationId: program.organizationId, programId: program.id, kind, sourceId, targetId });
 }
 
 const parseDate = (iso: string | null | undefined) => (iso ? new Date(iso) : null);
@@ -116,13 +129,7 @@ async function programOf(tx: Transaction, organizationId: string, plan: ImportPl
     { formId: form!.id, kind: "preview", openAt: now, closeAt: now },
     { formId: form!.id, kind: "submission", openAt: now, closeAt: now },
   ]);
-  await tx.insert(legacyImportRecords).values({
-    organizationId,
-    programId: program!.id,
-    kind: "program",
-    sourceId: source._id,
-    targetId: program!.id,
-  });
+  await remember(tx, program!, "program", source._id, program!.id);
   await recordAudit(tx, {
     organizationId,
     programId: program!.id,
@@ -139,7 +146,13 @@ async function programOf(tx: Transaction, organizationId: string, plan: ImportPl
  * records hang on), and given access as Manage User Access does — at once when already in the organization,
  * else invited. Removed people keep their records and get no access. Returns source user id → account id.
  */
-async function peopleOf(tx: Transaction, program: ProgramRow, plan: ImportPlan, sender: Sender, added: ImportCounts) {
+async function peopleOf(
+  tx: Transaction,
+  program: ProgramRow,
+  plan: ImportPlan,
+  sender: Sender,
+  added: ImportCounts,
+) {
   const accounts = new Map<string, string>();
   for (const person of plan.file.programUsers) {
     const [account] = await tx
@@ -187,13 +200,7 @@ async function groupsOf(
     const members = [...new Set(group.reviewers.map((r) => people.get(r.id)!))];
     if (members.length > 0)
       await tx.insert(reviewerGroupMembers).values(members.map((userId) => ({ groupId: row!.id, userId })));
-    await tx.insert(legacyImportRecords).values({
-      organizationId: program.organizationId,
-      programId: program.id,
-      kind: "reviewerGroup",
-      sourceId: group._id,
-      targetId: row!.id,
-    });
+    await remember(tx, program, "reviewerGroup", group._id, row!.id);
     known.set(group._id, row!.id);
     added.reviewerGroups++;
   }
@@ -241,13 +248,7 @@ async function submissionsOf(
       await tx
         .insert(submissionReviewerGroups)
         .values(groupIds.map((groupId) => ({ submissionId: id, groupId, programId: program.id })));
-    await tx.insert(legacyImportRecords).values({
-      organizationId: program.organizationId,
-      programId: program.id,
-      kind: "submission",
-      sourceId: submission._id,
-      targetId: id,
-    });
+    await remember(tx, program, "submission", submission._id, id);
     known.set(submission._id, id);
     added.submissions++;
   }
@@ -269,7 +270,9 @@ async function reviewsOf(
 ) {
   const rated = plan.content.sections.filter((s) => s.sectionType === "Decision Criteria");
   const generalSection =
-    plan.appVersion === LEGACY_APP_VERSION ? LEGACY_FINAL_SECTION_ID : (rated[0]?._id ?? LEGACY_FINAL_SECTION_ID);
+    plan.appVersion === LEGACY_APP_VERSION
+      ? LEGACY_FINAL_SECTION_ID
+      : (rated[0]?._id ?? LEGACY_FINAL_SECTION_ID);
   const reviewableIds = new Set(
     plan.file.submissions.filter((s) => s.submissionDate !== null && !s.softDeleted).map((s) => s._id),
   );
@@ -301,10 +304,18 @@ async function reviewsOf(
     const comments = [
       ...review.questionList
         .filter((entry) => entry.notes !== undefined && entry.notes.trim() !== "")
-        .map((entry) => ({ sectionId: (entry.id ?? entry.sectionId)!, body: entry.notes!, at: lastReviewed })),
+        .map((entry) => ({
+          sectionId: (entry.id ?? entry.sectionId)!,
+          body: entry.notes!,
+          at: lastReviewed,
+        })),
       ...review.comments
         .filter((c) => c.value.trim() !== "")
-        .map((c) => ({ sectionId: generalSection, body: c.value, at: parseDate(c.lastReviewed) ?? lastReviewed })),
+        .map((c) => ({
+          sectionId: generalSection,
+          body: c.value,
+          at: parseDate(c.lastReviewed) ?? lastReviewed,
+        })),
     ];
     if (comments.length === 0) continue;
     await tx.insert(reviewComments).values(
@@ -378,6 +389,11 @@ export async function importLegacyProgram(
     const applications = await submissionsOf(tx, target, plan, people, groups, added);
     await reviewsOf(tx, target.program, plan, people, applications, added);
     await rankingsOf(tx, target.program, plan, people, applications, added);
-    return { programId: target.program.id, appVersion: target.program.appVersion, created: target.created, added };
+    return {
+      programId: target.program.id,
+      appVersion: target.program.appVersion,
+      created: target.created,
+      added,
+    };
   });
 }

@@ -1,7 +1,12 @@
 import type { z } from "zod";
 import type { Answer } from "../../../shared/forms/answers";
 import { defaultFormContent, newQuestion } from "../../../shared/forms/defaults";
-import { type FormContent, formContentSchema, type Question, type Section } from "../../../shared/forms/model";
+import {
+  type FormContent,
+  formContentSchema,
+  type Question,
+  type Section,
+} from "../../../shared/forms/model";
 import {
   type ImportProblem,
   LEGACY_FALLBACK_APP_VERSION,
@@ -44,7 +49,9 @@ const SINGULAR: Record<string, string> = {
 function recordLabel(raw: unknown, collection: string, index: number): string {
   const name = SINGULAR[collection] ?? collection;
   if (raw && typeof raw === "object") {
-    const item = (raw as Record<string, unknown[]>)[collection]?.[index] as Record<string, unknown> | undefined;
+    const item = (raw as Record<string, unknown[]>)[collection]?.[index] as
+      | Record<string, unknown>
+      | undefined;
     // People and their rankings are named by the person's id; the other records by their own.
     const id = collection === "programUsers" || collection === "rankings" ? item?.userId : item?._id;
     if (typeof id === "string" && id.trim() !== "") return `${name} ${id.trim()}`;
@@ -57,7 +64,11 @@ function problemsOfShape(raw: unknown, error: z.ZodError): ImportProblem[] {
     const [head, index, ...rest] = issue.path.map(String);
     if (head === undefined) return { record: "file", field: "", reason: issue.message };
     if (head === "program" || head === "form" || index === undefined || Number.isNaN(Number(index)))
-      return { record: head, field: [index, ...rest].filter((p) => p !== undefined).join("."), reason: issue.message };
+      return {
+        record: head,
+        field: [index, ...rest].filter((p) => p !== undefined).join("."),
+        reason: issue.message,
+      };
     return { record: recordLabel(raw, head, Number(index)), field: rest.join("."), reason: issue.message };
   });
 }
@@ -126,7 +137,13 @@ function formContentOf(file: LegacyProgramFile): FormContent {
     deleted: false,
     criteria: file.criteria
       .filter((c) => c.sectionId === s._id)
-      .map((c) => ({ _id: c._id, description: c.description, type: c.type, maxScale: c.maxScale, weight: c.weight })),
+      .map((c) => ({
+        _id: c._id,
+        description: c.description,
+        type: c.type,
+        maxScale: c.maxScale,
+        weight: c.weight,
+      })),
     questions: s.questions.map((q) => ({
       ...newQuestion(q.type, q.name),
       _id: q._id,
@@ -136,7 +153,9 @@ function formContentOf(file: LegacyProgramFile): FormContent {
     })),
     nextSection: null,
   }));
-  const carriesNames = file.submissions.some((s) => LEGACY_NAME_FIELDS.some(([field]) => s[field] !== undefined));
+  const carriesNames = file.submissions.some((s) =>
+    LEGACY_NAME_FIELDS.some(([field]) => s[field] !== undefined),
+  );
   if (carriesNames) {
     const hasIdentifier = sections.some((s) => s.questions.some((q) => q.type === "IDENTIFIER"));
     sections.unshift({
@@ -186,10 +205,12 @@ export function checkLegacyFile(raw: unknown): { plan: ImportPlan } | { problems
   const sectionIds = new Set<string>();
   const questions = new Map<string, { question: Question; sectionId: string }>();
   content.sections.forEach((section, i) => {
-    if (sectionIds.has(section._id)) add("form", `sections.${i}._id`, `The section id ${section._id} is used twice.`);
+    if (sectionIds.has(section._id))
+      add("form", `sections.${i}._id`, `The section id ${section._id} is used twice.`);
     sectionIds.add(section._id);
     for (const question of section.questions) {
-      if (questions.has(question._id)) add("form", `sections.${i}.questions`, `The question id ${question._id} is used twice.`);
+      if (questions.has(question._id))
+        add("form", `sections.${i}.questions`, `The question id ${question._id} is used twice.`);
       questions.set(question._id, { question, sectionId: section._id });
     }
   });
@@ -211,11 +232,12 @@ export function checkLegacyFile(raw: unknown): { plan: ImportPlan } | { problems
   const groups = new Set(file.reviewerGroups.map((g) => g._id));
   for (const i of duplicates(file.reviewerGroups, (g) => g._id))
     add(label("reviewerGroups", i), "_id", "This group appears twice.");
-  file.reviewerGroups.forEach((group, i) =>
+  file.reviewerGroups.forEach((group, i) => {
     group.reviewers.forEach((r, j) => {
-      if (!people.has(r.id)) add(label("reviewerGroups", i), `reviewers.${j}.id`, `No program user ${r.id} in the file.`);
-    }),
-  );
+      if (!people.has(r.id))
+        add(label("reviewerGroups", i), `reviewers.${j}.id`, `No program user ${r.id} in the file.`);
+    });
+  });
 
   const applications: ImportPlan["applications"] = new Map();
   for (const i of duplicates(file.submissions, (s) => s._id))
@@ -224,7 +246,11 @@ export function checkLegacyFile(raw: unknown): { plan: ImportPlan } | { problems
     const record = label("submissions", i);
     const identifier = identifierOf(submission);
     if (identifier === "")
-      add(record, "identifier", "An application needs a name: identifier, Organization Name, its legal name or candidateName.");
+      add(
+        record,
+        "identifier",
+        "An application needs a name: identifier, Organization Name, its legal name or candidateName.",
+      );
     submission.reviewers.forEach((r, j) => {
       if (!people.has(r.id)) add(record, `reviewers.${j}.id`, `No program user ${r.id} in the file.`);
     });
@@ -234,12 +260,22 @@ export function checkLegacyFile(raw: unknown): { plan: ImportPlan } | { problems
     const answered = new Set<string>();
     submission.answers.forEach((answer, j) => {
       const known = questions.get(answer.questionId);
-      if (known === undefined) add(record, `answers.${j}.questionId`, `No question ${answer.questionId} in the form.`);
+      if (known === undefined)
+        add(record, `answers.${j}.questionId`, `No question ${answer.questionId} in the form.`);
       else if (known.sectionId !== answer.sectionId)
-        add(record, `answers.${j}.sectionId`, `Question ${answer.questionId} is in section ${known.sectionId}.`);
+        add(
+          record,
+          `answers.${j}.sectionId`,
+          `Question ${answer.questionId} is in section ${known.sectionId}.`,
+        );
       else if (answer.type !== undefined && answer.type !== known.question.type)
-        add(record, `answers.${j}.type`, `Question ${answer.questionId} is a ${known.question.type} question.`);
-      if (answered.has(answer.questionId)) add(record, `answers.${j}.questionId`, "This question is answered twice.");
+        add(
+          record,
+          `answers.${j}.type`,
+          `Question ${answer.questionId} is a ${known.question.type} question.`,
+        );
+      if (answered.has(answer.questionId))
+        add(record, `answers.${j}.questionId`, "This question is answered twice.");
       answered.add(answer.questionId);
     });
     applications.set(submission._id, { identifier, answers: answersOf(submission, questions) });
@@ -250,8 +286,10 @@ export function checkLegacyFile(raw: unknown): { plan: ImportPlan } | { problems
   file.reviews.forEach((review, i) => {
     const record = label("reviews", i);
     const applicationId = review.applicationId ?? review.submissionId;
-    if (applicationId === undefined) add(record, "applicationId", "A review names its application (applicationId).");
-    else if (!applications.has(applicationId)) add(record, "applicationId", `No application ${applicationId} in the file.`);
+    if (applicationId === undefined)
+      add(record, "applicationId", "A review names its application (applicationId).");
+    else if (!applications.has(applicationId))
+      add(record, "applicationId", `No application ${applicationId} in the file.`);
     if (!people.has(review.userId)) add(record, "userId", `No program user ${review.userId} in the file.`);
     const key = `${applicationId}/${review.userId}`;
     if (reviewed.has(key)) add(record, "userId", "This person reviews this application twice.");
@@ -266,11 +304,13 @@ export function checkLegacyFile(raw: unknown): { plan: ImportPlan } | { problems
     const full = legacy
       ? [
           ...sections,
-          ...LEGACY_SECTION_IDS.filter((id) => !sections.some((s) => s.sectionId === id)).map((sectionId) => ({
-            sectionId,
-            rating: -1,
-            criteria: [],
-          })),
+          ...LEGACY_SECTION_IDS.filter((id) => !sections.some((s) => s.sectionId === id)).map(
+            (sectionId) => ({
+              sectionId,
+              rating: -1,
+              criteria: [],
+            }),
+          ),
         ]
       : sections;
     const fields = reviewProblems(legacy ? null : ratedSections, IMPORTED_INCREMENT, {
