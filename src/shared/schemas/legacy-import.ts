@@ -30,10 +30,10 @@ export const LEGACY_IMPORT_LIMITS = {
 
 const sourceId = z.string().trim().min(1, "An id is required.").max(200);
 const text = z.string().max(LEGACY_IMPORT_LIMITS.text);
-const date = z.iso.datetime({
-  offset: true,
-  message: "Not a date and time (ISO 8601, e.g. 2019-04-02T10:00:00Z).",
-});
+const date = z.iso
+  .datetime({ offset: true, message: "Not a date and time (ISO 8601, e.g. 2019-04-02T10:00:00Z)." })
+  // Year 0 is a valid ISO date but not a PostgreSQL one: refused here rather than failing there.
+  .refine((iso) => !iso.startsWith("0000"), "Not a date of the earlier system's records.");
 /** -1 means not rated, as in the product. */
 const rating = z.number().min(-1).max(10);
 

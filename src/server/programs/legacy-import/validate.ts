@@ -110,7 +110,12 @@ function answersOf(
   }));
   for (const [field, questionId] of LEGACY_NAME_FIELDS.map(([f, q]) => [f, q] as const)) {
     const value = submission[field];
-    if (value !== undefined && questions.has(questionId)) {
+    // A file that also answers the question itself keeps its own answer.
+    if (
+      value !== undefined &&
+      questions.has(questionId) &&
+      !answers.some((a) => a.questionId === questionId)
+    ) {
       const { question } = questions.get(questionId)!;
       answers.push({
         questionId,
