@@ -82,7 +82,13 @@ export function ImportProgramDialog({ userId, opened, onClose }: ImportProgramDi
   }
 
   return (
-    <Modal opened={opened} onClose={close} title="Import a program from the earlier system" size="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Import a program from the earlier system"
+      size="lg"
+      closeButtonProps={{ "aria-label": "Close" }}
+    >
       <Stack>
         <Text size="sm">
           A JSON file of one program: its form, applications, reviews, rankings, reviewer groups and people.

@@ -27,7 +27,10 @@ import { LEGACY_APP_VERSION, LEGACY_SECTION_IDS, reviewProblems } from "../../re
 /** The ratings of the earlier system: whole or half stars, whatever the organization's increment is today. */
 const IMPORTED_INCREMENT = 0.5;
 
-/** The administrative section that holds the earlier system's name fields (review-and-administration, "3. Entities"). */
+/**
+ * The administrative section that holds the earlier system's name fields (review-and-administration,
+ * "3. Entities and their fields").
+ */
 export const LEGACY_ADMIN_SECTION_ID = "legacy-admin-info";
 const LEGACY_NAME_FIELDS = [
   ["Organization Name", "legacy-organization-name", "Organization Name"],
