@@ -105,6 +105,7 @@ export function ImportProgramDialog({ userId, opened, onClose }: ImportProgramDi
             setFailure(null);
           }}
           clearable
+          clearButtonProps={{ "aria-label": "Remove the chosen file" }}
         />
         {failure !== null && (
           <Alert color="red" role="alert" title="Not imported">
