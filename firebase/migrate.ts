@@ -29,7 +29,8 @@ try {
   await ensureReferenceData(database.db);
   console.log("Migrations applied; reference data in place.");
   if (demo) {
-    const seeded = await seedDemoIfEmpty(database.db, config.DEMO_PASSWORD, await createStorage(config));
+    const storage = await createStorage(config);
+    const seeded = await seedDemoIfEmpty(database.db, config.DEMO_PASSWORD, storage, config.publicUrl);
     console.log(seeded ? "Demo organization created." : "The database already has data: no demo created.");
   }
 } finally {

@@ -182,9 +182,13 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   });
   app.use("/api/*", async (c, next) => {
     if (c.req.path.startsWith("/api/files/upload/")) return next();
-    // A whole form (up to 100 sections of 100 questions) and a whole application's answers (long
-    // essays) are the JSON bodies allowed to be larger.
-    const large = c.req.path.startsWith("/api/forms/") || c.req.path.startsWith("/api/submissions/");
+    // A whole form (up to 100 sections of 100 questions), a whole application's answers (long
+    // essays) and an imported program are the JSON bodies allowed to be larger.
+    const large =
+      c.req.path.startsWith("/api/forms/") ||
+      c.req.path.startsWith("/api/submissions/") ||
+      // A legacy program's file: its applications and reviews (docs/decisions/032-legacy-program-import.md).
+      c.req.path === "/api/programs/import";
     const max = large ? MAX_FORM_BODY_BYTES : MAX_JSON_BODY_BYTES;
     return limitBody(max)(c, next);
   });

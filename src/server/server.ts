@@ -63,7 +63,7 @@ export async function createDeps(
   const storage = await createStorage(config);
   const seededDemo =
     config.DEMO_DATA && !isProduction(config)
-      ? await seedDemoIfEmpty(db0.db, config.DEMO_PASSWORD, storage)
+      ? await seedDemoIfEmpty(db0.db, config.DEMO_PASSWORD, storage, config.publicUrl)
       : false;
   const transport = await createTransport(config, (line) => log.info(line));
   if (isProduction(config) && transport.name === "none") {

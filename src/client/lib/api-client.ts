@@ -8,6 +8,8 @@ export class ApiError extends Error {
   readonly fields: Record<string, string[]> | undefined;
   /** What a stale save's 409 says is stored now (decision 016). */
   readonly current: unknown;
+  /** The error as the server sent it, for a call whose failure says more (a refused import's report). */
+  readonly raw: unknown;
 
   constructor(
     status: number,
@@ -15,6 +17,7 @@ export class ApiError extends Error {
     message: string,
     fields?: Record<string, string[]>,
     current?: unknown,
+    raw?: unknown,
   ) {
     super(message);
     this.name = "ApiError";
@@ -22,6 +25,7 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = fields;
     this.current = current;
+    this.raw = raw;
   }
 }
 
@@ -47,7 +51,7 @@ export function errorFromBody(status: number, statusText: string, body: unknown)
   const parsed = errorBodySchema.safeParse(body);
   if (parsed.success) {
     const { code, message, fields, current } = parsed.data.error;
-    return new ApiError(status, code, message, fields, current);
+    return new ApiError(status, code, message, fields, current, (body as { error: unknown }).error);
   }
   return new ApiError(status, `HTTP_${status}`, statusText);
 }

@@ -983,3 +983,31 @@ export const autoAssignments = pgTable(
   },
   (t) => [index("auto_assignments_program_idx").on(t.programId, t.createdAt)],
 );
+
+/**
+ * Records brought over from the earlier system (docs/decisions/032-legacy-program-import.md): which
+ * product row each source record became, so that importing the same file again adds nothing twice.
+ * Keyed per organization by the kind and the source's own id; the rows go with their program.
+ */
+export const legacyImportRecords = pgTable(
+  "legacy_import_records",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    programId: uuid("program_id")
+      .notNull()
+      .references(() => programs.id, { onDelete: "cascade" }),
+    /** "program", "submission" or "reviewerGroup". */
+    kind: text("kind").$type<"program" | "submission" | "reviewerGroup">().notNull(),
+    /** The source record's _id: an organization's program, a program's submission or group. */
+    sourceId: text("source_id").notNull(),
+    targetId: uuid("target_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.programId, t.kind, t.sourceId] }),
+    // A file's program found again by its source id (imports of one organization queue on its row).
+    index("legacy_import_records_source_idx").on(t.organizationId, t.kind, t.sourceId),
+  ],
+);

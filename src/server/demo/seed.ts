@@ -6,6 +6,8 @@ import type { Db } from "../db/client";
 import { formLinks, forms, organizations, plans, programMembers, programs, users } from "../db/schema";
 import type { FileStorage } from "../files/storage";
 import { createDefaultForm, publishForm } from "../forms/service";
+import { LEGACY_SAMPLES } from "../programs/legacy-import/samples";
+import { importLegacyProgram } from "../programs/legacy-import/service";
 import { findSubmissionRef, openSubmission, saveAnswers, setSubmitted } from "../submissions/service";
 import { createAccountWithPassword } from "../users/accounts";
 import { demoFormContent } from "./demo-form";
@@ -19,7 +21,7 @@ export interface DemoAccount {
   what: string;
 }
 
-/** One account for every role, a published form and an application. Later issues add reviews and decisions. */
+/** One account for every role, a published form and an application, and an imported legacy program. */
 export const DEMO_ACCOUNTS: (DemoAccount & {
   role?: ProgramRole;
   orgAdmin?: boolean;
@@ -39,7 +41,12 @@ export const DEMO_ACCOUNTS: (DemoAccount & {
 ];
 
 /** Creates the demo organization when the database has no organization yet. Returns whether it did. */
-export async function seedDemoIfEmpty(db: Db, password: string, storage?: FileStorage): Promise<boolean> {
+export async function seedDemoIfEmpty(
+  db: Db,
+  password: string,
+  storage?: FileStorage,
+  publicUrl = "http://localhost:3000",
+): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(organizations);
   if ((existing?.n ?? 0) > 0) return false;
   const currentProgram = await db.transaction(async (tx) => {
@@ -87,7 +94,23 @@ export async function seedDemoIfEmpty(db: Db, password: string, storage?: FileSt
     return program;
   });
   await seedDemoApplication(db, currentProgram.id, storage);
+  await seedImportedLegacyProgram(db, currentProgram.organizationId, publicUrl);
   return true;
+}
+
+/**
+ * A program of the earlier system's legacy generation (appVersion 1), imported from the shipped sample as an
+ * organization admin would (docs/decisions/032-legacy-program-import.md): Ada and a former committee member
+ * reviewed it; Rita Reviewer has not yet, so she rates it on the legacy review page.
+ */
+async function seedImportedLegacyProgram(db: Db, organizationId: string, publicUrl: string): Promise<void> {
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, "orgadmin@demo.test"));
+  await importLegacyProgram(db, organizationId, LEGACY_SAMPLES[1], {
+    publicUrl,
+    invitedBy: "Olivia Owens",
+    actorUserId: admin!.id,
+    rateLimited: false,
+  });
 }
 
 /** The demo form, published, with Ann Applicant's submitted application and the committee's other candidates. */

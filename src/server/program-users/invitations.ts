@@ -15,7 +15,7 @@ import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { appRateLimitKey, countHit, secondsLeftIn } from "../http/rate-limit";
 import type { ProgramRow } from "../programs/service";
-import { createAccountWithPassword } from "../users/accounts";
+import { claimPlaceholder, createAccountWithPassword, isPlaceholderAccount } from "../users/accounts";
 import { seatsOf, withinSeatLimits } from "./seats";
 
 /**
@@ -345,6 +345,15 @@ async function accountOf(tx: Tx, email: string) {
   return account;
 }
 
+/**
+ * An account that can sign in with the address. A person a legacy import brought over has a user row but no
+ * sign-in yet: they create their account from the invitation (docs/decisions/032-legacy-program-import.md).
+ */
+async function canSignIn(tx: Tx, email: string): Promise<boolean> {
+  const account = await accountOf(tx, email);
+  return account !== undefined && !(await isPlaceholderAccount(tx, account.id));
+}
+
 /** What the token's holder sees: who invites them to what, as what, and whether they have an account. */
 export async function viewInvitation(db: Db, token: string): Promise<InvitationView> {
   const row = await invitationOfToken(db, token);
@@ -354,7 +363,7 @@ export async function viewInvitation(db: Db, token: string): Promise<InvitationV
     invitedBy: oneLineName(row.invitedBy, "A program admin"),
     role: row.invitation.role,
     email: row.invitation.email,
-    accountExists: (await accountOf(db, row.invitation.email)) !== undefined,
+    accountExists: await canSignIn(db, row.invitation.email),
   };
 }
 
@@ -443,8 +452,14 @@ export async function createAccountAndAccept(
 ) {
   return db.transaction(async (tx) => {
     const { invitation } = await invitationOfToken(tx, token, true);
-    if (await accountOf(tx, invitation.email)) {
+    const existing = await accountOf(tx, invitation.email);
+    if (existing && !(await isPlaceholderAccount(tx, existing.id))) {
       throw new AppError("EMAIL_TAKEN", PROGRAM_USER_MESSAGES.invitationAccountExists);
+    }
+    if (existing) {
+      await claimPlaceholder(tx, existing.id, body);
+      await tx.update(users).set({ emailVerified: true }).where(eq(users.id, existing.id));
+      return acceptInTx(tx, invitation, { id: existing.id, email: invitation.email, applicant: false });
     }
     const userId = await createAccountWithPassword(tx, {
       email: invitation.email,

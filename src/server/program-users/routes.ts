@@ -56,7 +56,7 @@ async function administeredProgram(c: AppContext, programId: string) {
   return { program, actor };
 }
 
-async function senderOf(c: AppContext, actor: Parameters<typeof inviterName>[1]): Promise<Sender> {
+export async function senderOf(c: AppContext, actor: Parameters<typeof inviterName>[1]): Promise<Sender> {
   const { db, config } = c.get("deps");
   return {
     publicUrl: config.publicUrl,
@@ -67,7 +67,7 @@ async function senderOf(c: AppContext, actor: Parameters<typeof inviterName>[1])
 }
 
 /** Runs a call that may send an invitation email; over a limit, the 429 carries its Retry-After. */
-async function sendingEmail<T>(c: AppContext, send: () => Promise<T>): Promise<T> {
+export async function sendingEmail<T>(c: AppContext, send: () => Promise<T>): Promise<T> {
   try {
     const result = await send();
     c.get("deps").mailer.kick();

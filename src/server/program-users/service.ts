@@ -4,7 +4,7 @@ import { isProgramAdminRole, type ProgramRole } from "../../shared/authz/roles";
 import { PROGRAM_USER_MESSAGES } from "../../shared/program-users/seats";
 import type { ProgramInvitation, ProgramUser } from "../../shared/schemas/program-users";
 import { personLabel } from "../audit/labels";
-import { recordAudit } from "../audit/record";
+import { recordAudit, type Transaction } from "../audit/record";
 import { assertOrganizationCanGrow } from "../billing/plan-changes";
 import type { Db, Tx } from "../db/client";
 import { organizations, programMembers, users } from "../db/schema";
@@ -154,26 +154,39 @@ export async function addProgramUser(
       .from(organizations)
       .where(eq(organizations.id, program.organizationId))
       .for("update");
-    const userId = await accountInOrganization(tx, program.organizationId, input.email);
-    if (userId === undefined) return { invitation: await inviteToProgram(tx, program, input, sender) };
-    const member = await withinSeatLimits(tx, program.organizationId, async () => {
-      const inserted = await tx
-        .insert(programMembers)
-        .values({ programId: program.id, organizationId: program.organizationId, userId, role: input.role })
-        .onConflictDoNothing()
-        .returning({ userId: programMembers.userId });
-      if (inserted.length === 0) throw new AppError("CONFLICT", PROGRAM_USER_MESSAGES.alreadyMember);
-      return findProgramUser(tx, program, userId);
-    });
-    await countProgramEmail(tx, program.id, member.email, sender, false);
-    await queueAccessEmail(tx, program, member, sender);
-    await recordAudit(tx, {
-      ...memberScope(program, member, sender.actorUserId),
-      action: "member.added",
-      details: { role: member.role },
-    });
-    return { user: member };
+    return addProgramUserInTx(tx, program, input, sender);
   });
+}
+
+/**
+ * addProgramUser inside the caller's transaction, which has locked the organization's row (a legacy
+ * program's import adds its people this way, docs/decisions/032-legacy-program-import.md).
+ */
+export async function addProgramUserInTx(
+  tx: Transaction,
+  program: ProgramRow,
+  input: { email: string; role: ProgramRole },
+  sender: Sender,
+): Promise<{ user: ProgramUser } | { invitation: ProgramInvitation }> {
+  const userId = await accountInOrganization(tx, program.organizationId, input.email);
+  if (userId === undefined) return { invitation: await inviteToProgram(tx, program, input, sender) };
+  const member = await withinSeatLimits(tx, program.organizationId, async () => {
+    const inserted = await tx
+      .insert(programMembers)
+      .values({ programId: program.id, organizationId: program.organizationId, userId, role: input.role })
+      .onConflictDoNothing()
+      .returning({ userId: programMembers.userId });
+    if (inserted.length === 0) throw new AppError("CONFLICT", PROGRAM_USER_MESSAGES.alreadyMember);
+    return findProgramUser(tx, program, userId);
+  });
+  await countProgramEmail(tx, program.id, member.email, sender, false);
+  await queueAccessEmail(tx, program, member, sender);
+  await recordAudit(tx, {
+    ...memberScope(program, member, sender.actorUserId),
+    action: "member.added",
+    details: { role: member.role },
+  });
+  return { user: member };
 }
 
 /**

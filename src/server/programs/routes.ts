@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Actor } from "../../shared/authz/actor";
 import { okSchema } from "../../shared/schemas/common";
 import { editConflictBodySchema } from "../../shared/schemas/edit-conflict";
+import { importRefusedBodySchema, importResultSchema } from "../../shared/schemas/legacy-import";
 import {
   archiveProgramBodySchema,
   createProgramBodySchema,
@@ -15,6 +16,8 @@ import type { AppContext } from "../http/context";
 import { authorize, requireActor } from "../http/door";
 import { notFound } from "../http/errors";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
+import { senderOf, sendingEmail } from "../program-users/routes";
+import { importLegacyProgram } from "./legacy-import/service";
 import {
   createProgram,
   deleteProgram,
@@ -27,6 +30,7 @@ import {
 } from "./service";
 
 const tags = ["programs"];
+const { 400: _validation, ...errorResponsesWithout400 } = errorResponses;
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const planLimit = jsonResponse(
   z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
@@ -103,6 +107,39 @@ export const programRoutes = createRouter()
       const { db } = c.get("deps");
       const row = await createProgram(db, organizationId, body.displayName, actor.userId);
       return c.json({ program: await presentProgram(db, actor, row.id) }, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/import",
+      tags,
+      summary:
+        "Import a program from the earlier system's records (docs/decisions/032-legacy-program-import.md): " +
+        "checked whole, then written in one transaction; the same file twice adds nothing",
+      request: {
+        query: z.object({ organization: z.string().max(64).optional() }),
+        // The file is checked by the import itself, so that a bad one gets its report of every problem.
+        body: jsonBody(z.looseObject({})),
+      },
+      responses: {
+        200: jsonResponse(importResultSchema, "Imported (or already imported: nothing new added)"),
+        400: jsonResponse(importRefusedBodySchema, "The file's problems, each with record, field and reason"),
+        403: planLimit,
+        ...errorResponsesWithout400,
+      },
+    }),
+    async (c) => {
+      const actor = requireActor(c);
+      const organizationId = actor.adminOrganizationId ?? "";
+      const named = c.req.valid("query").organization;
+      if (named !== undefined && named !== organizationId) throw notFound();
+      authorize(c, "program:manage", { organizationId });
+      const sender = await senderOf(c, actor);
+      const result = await sendingEmail(c, () =>
+        importLegacyProgram(c.get("deps").db, organizationId, c.req.valid("json"), sender),
+      );
+      return c.json(result, 200);
     },
   )
   .openapi(

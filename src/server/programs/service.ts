@@ -72,7 +72,7 @@ export async function programAllowance(db: Tx, organizationId: string) {
  * Takes a slot of the plan's program allowance. The organization row is locked first so two
  * concurrent creates cannot both take the last slot.
  */
-async function takeProgramSlot(tx: Tx, organizationId: string): Promise<void> {
+export async function takeProgramSlot(tx: Tx, organizationId: string): Promise<void> {
   await tx.execute(sql`select id from organizations where id = ${organizationId} for update`);
   await assertOrganizationCanGrow(tx, organizationId);
   const allowance = await programAllowance(tx, organizationId);

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { okSchema } from "../../../shared/schemas/common";
+import { importResultSchema } from "../../../shared/schemas/legacy-import";
 import {
   type archiveProgramBodySchema,
   type createProgramBodySchema,
@@ -55,5 +56,12 @@ export function useDuplicateProgram(userId: string) {
 export function useDeleteProgram(userId: string) {
   return useUserMutation(userId, (programId: string) =>
     apiSend("DELETE", apiPath`/api/programs/${programId}`, undefined, okSchema),
+  );
+}
+
+/** Imports a program from the earlier system's file (docs/decisions/032-legacy-program-import.md). */
+export function useImportLegacyProgram(userId: string) {
+  return useUserMutation(userId, (file: unknown) =>
+    apiSend("POST", "/api/programs/import", file, importResultSchema),
   );
 }

@@ -11,6 +11,7 @@ import { notify } from "../../lib/notify";
 import { useSignedInSession } from "../../lib/signed-in-session";
 import { useProgramList } from "./api";
 import { DeleteProgramDialog } from "./delete-program-dialog";
+import { ImportProgramDialog } from "./import-program-dialog";
 import { MyInvitations } from "./my-invitations";
 import { NewProgramDialog } from "./new-program-dialog";
 import { type ProgramDestination, type ProgramRowActions, ProgramsTable } from "./programs-table";
@@ -37,6 +38,7 @@ export function ProgramsPage() {
   const [opening, setOpening] = useState<ProgramRowActions["opening"]>(null);
   const [dialog, setDialog] = useState<ProgramDialog | null>(null);
   const [creating, creatingDialog] = useDisclosure(false);
+  const [importing, importingDialog] = useDisclosure(false);
   const [archivesOpen, archives] = useDisclosure(false);
   const archivesId = useId();
 
@@ -85,6 +87,9 @@ export function ProgramsPage() {
             <Button onClick={creatingDialog.open} disabled={left === 0}>
               {left === null ? "Add new" : `Add new (${left} left)`}
             </Button>
+            <Button variant="default" onClick={importingDialog.open}>
+              Import
+            </Button>
           </Group>
         )}
       </Group>
@@ -129,6 +134,7 @@ export function ProgramsPage() {
       )}
 
       <NewProgramDialog userId={user.id} opened={creating} onClose={creatingDialog.close} />
+      <ImportProgramDialog userId={user.id} opened={importing} onClose={importingDialog.close} />
       <RenameProgramDialog
         userId={user.id}
         program={dialog?.kind === "rename" ? dialog.program : null}

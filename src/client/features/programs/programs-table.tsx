@@ -7,9 +7,6 @@ import { ProgramActionsMenu } from "./program-actions-menu";
 /** The spec's page size: the smaller of 5 and the row count. */
 export const PROGRAMS_PAGE_SIZE = 5;
 
-/** Programs of the first version: counts are not kept for them and they cannot be opened. */
-const LEGACY_APP_VERSION = 1;
-
 /** A null role means the user sees the program only as its organization's admin. */
 function roleLabel(program: ProgramListItem): string {
   return program.role === null ? ORGANIZATION_ADMIN_LABEL : PROGRAM_ROLE_LABELS[program.role];
@@ -78,8 +75,11 @@ interface ProgramRowProps {
   withArchivedDate: boolean;
 }
 
+/**
+ * Every generation opens alike: legacy programs (appVersion 1) imported from the earlier system show their
+ * counts and open for reviewing and administration, not "Deprecated" (docs/decisions/032-legacy-program-import.md).
+ */
 function ProgramRow({ program, actions, withArchivedDate }: ProgramRowProps) {
-  const legacy = program.appVersion === LEGACY_APP_VERSION;
   const busy = actions.opening !== null;
   const opening = (destination: ProgramDestination) =>
     actions.opening?.programId === program.id && actions.opening.destination === destination;
@@ -91,8 +91,8 @@ function ProgramRow({ program, actions, withArchivedDate }: ProgramRowProps) {
       <Table.Td data-label="Name">{program.name}</Table.Td>
       <Table.Td data-label="Organization">{program.organizationName}</Table.Td>
       <Table.Td data-label="Role">{roleLabel(program)}</Table.Td>
-      <Table.Td data-label="Total submissions">{legacy ? "Deprecated" : program.numSubmissions}</Table.Td>
-      <Table.Td data-label="Total reviews">{legacy ? "Deprecated" : program.numReviews}</Table.Td>
+      <Table.Td data-label="Total submissions">{program.numSubmissions}</Table.Td>
+      <Table.Td data-label="Total reviews">{program.numReviews}</Table.Td>
       {withArchivedDate && <Table.Td data-label="Archived">{formatDate(program.archivedAt)}</Table.Td>}
       <Table.Td>
         <Group gap="xs" wrap="nowrap" justify="flex-end">
@@ -101,7 +101,7 @@ function ProgramRow({ program, actions, withArchivedDate }: ProgramRowProps) {
             variant="default"
             // The name starts with the visible text and says which row (WCAG 2.5.3).
             aria-label={`View ${program.name}`}
-            disabled={legacy || (busy && !opening("view"))}
+            disabled={busy && !opening("view")}
             loading={opening("view")}
             onClick={() => actions.onOpen(program, "view")}
           >
@@ -112,7 +112,7 @@ function ProgramRow({ program, actions, withArchivedDate }: ProgramRowProps) {
               size="xs"
               variant="default"
               aria-label={`Admin ${program.name}`}
-              disabled={legacy || (busy && !opening("admin"))}
+              disabled={busy && !opening("admin")}
               loading={opening("admin")}
               onClick={() => actions.onOpen(program, "admin")}
             >

@@ -36,7 +36,7 @@ export function LegacyReviewPage() {
             view={view}
             backTo={backTo}
             titleBadge={
-              <Badge color="gray.8" variant="light">
+              <Badge color="gray.8" variant="filled">
                 Legacy application
               </Badge>
             }

@@ -1,3 +1,4 @@
+import { LEGACY_SAMPLES } from "../../programs/legacy-import/samples";
 import { ADMINS, everyone, only, READERS, type RouteCase, SIGNED_IN } from "./route-case";
 
 /** Programs, their people, the organization and the form: who reads them, who changes them. */
@@ -15,6 +16,15 @@ const PROGRAMS: RouteCase[] = [
     call: "POST /api/programs",
     body: { displayName: "{newName}", organization: "{org}" },
     expect: only(["orgAdmin"], 201),
+  },
+  // A legacy program's file (docs/decisions/032-legacy-program-import.md): imported into the admin's own
+  // organization only; importing it again adds nothing.
+  {
+    route: "POST /api/programs/import",
+    label: "into the organization named",
+    call: "POST /api/programs/import?organization={org}",
+    body: LEGACY_SAMPLES[0],
+    expect: only(["orgAdmin"], 200),
   },
   // Renaming, archiving, duplicating and deleting take a program made for the call.
   {
