@@ -176,6 +176,8 @@ export const candidateListResultSchema = z.object({
   progress: z.object({ shown: z.number().int(), rated: z.number().int() }),
   isAdmin: z.boolean(),
   canRate: z.boolean(),
+  /** A committee member of the program (REVIEWER, ADMIN_REVIEWER), archived or not: who rates and ranks at all. */
+  committee: z.boolean(),
 });
 export type CandidateListResult = z.infer<typeof candidateListResultSchema>;
 
