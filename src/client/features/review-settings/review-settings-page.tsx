@@ -16,7 +16,7 @@ import { PageLoader } from "../../components/page-loader";
 import { isEditConflict, storedValueOf } from "../../lib/edit-conflict";
 import { notify } from "../../lib/notify";
 import { readReviewSettings, reviewSettingsQuery, useSaveReviewSettings } from "./api";
-import { REVIEW_SETTINGS_TEXT as TEXT, reviewSettingsSummary } from "./review-settings-text";
+import { reviewSettingsSummary, REVIEW_SETTINGS_TEXT as TEXT } from "./review-settings-text";
 
 /** /admin/review-settings: the Review settings panel of the current program, for its admins. */
 export function ReviewSettingsPage() {
@@ -98,7 +98,9 @@ export function ReviewSettingsForm({ userId, programId, stored }: FormProps) {
           return;
         }
         try {
-          setTheirs(await storedValueOf(error, programReviewSettingsSchema, () => readReviewSettings(programId)));
+          setTheirs(
+            await storedValueOf(error, programReviewSettingsSchema, () => readReviewSettings(programId)),
+          );
         } catch (unread) {
           setFailure(unread instanceof Error ? unread.message : String(unread));
         }
