@@ -74,7 +74,10 @@ export interface Viewer {
 type ProgramRef = { id: string; organizationId: string; archived: boolean };
 
 /** What the viewer may do in the program: read everything (admins), and rate. */
-export function viewerIn(actor: Actor, program: ProgramRef): Viewer & { canRate: boolean; committee: boolean } {
+export function viewerIn(
+  actor: Actor,
+  program: ProgramRef,
+): Viewer & { canRate: boolean; committee: boolean } {
   const scope = { programId: program.id, organizationId: program.organizationId };
   return {
     userId: actor.userId,

@@ -171,7 +171,10 @@ describe("saving reviews", () => {
     expect(row).toMatchObject({ rating: 2, suggestedRating: 3.75 });
     // A first save without one leaves the overall not rated, and the review not started.
     const fresh = await candidate("Override Fresh");
-    expect(await savedReview("reviewer", criteriaReview(fresh.id))).toMatchObject({ rating: -1, started: false });
+    expect(await savedReview("reviewer", criteriaReview(fresh.id))).toMatchObject({
+      rating: -1,
+      started: false,
+    });
     expect(await reviewCountOf(fresh.id)).toBe(0);
   });
 

@@ -202,7 +202,10 @@ export async function saveReview(db: Db, candidate: Candidate, userId: string, e
   // review-and-administration, "4. States and transitions": with overrideFinalRating the version-3 final
   // rating is not recomputed. A save without one (a criterion changed) keeps the member's own as stored.
   const keepsOverall =
-    appVersion === CRITERIA_APP_VERSION && overrideFinalRating && sections !== null && body.rating === undefined;
+    appVersion === CRITERIA_APP_VERSION &&
+    overrideFinalRating &&
+    sections !== null &&
+    body.rating === undefined;
   const rating = keepsOverall ? NOT_RATED : overallRating(appVersion, sections, body);
   // Kept beside the overall at every save (null outside appVersion 3), so statistics average it in SQL.
   const suggestedRating = suggestedRatingToStore(appVersion, sections, body.sections);

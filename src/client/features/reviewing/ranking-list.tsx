@@ -19,9 +19,9 @@ import {
 } from "../../../shared/schemas/reviews";
 import { ChevronDownIcon, GripIcon } from "../../components/icons";
 import { ApiError } from "../../lib/api-client";
+import { notify } from "../../lib/notify";
 import { reviewingApi } from "../../lib/reviewing-api";
 import { reviewingKeys } from "../../lib/reviewing-keys";
-import { notify } from "../../lib/notify";
 import { truncateName } from "../../lib/truncate";
 import { alertFailure } from "./alerts";
 import { lastReviewedLabel } from "./candidate-rows";
@@ -213,21 +213,21 @@ export function RankingList({ userId, programId, ranking, editable, onStale }: R
   if (!editable) {
     return (
       <Stack gap="xs">
-      <Text size="sm" c="gray.7" data-testid="ranking-saved">
-        {savedLine}
-      </Text>
-      <Stack
-        gap="xs"
-        component="ol"
-        data-testid="ranking-list"
-        style={{ listStyle: "none", margin: 0, padding: 0 }}
-      >
-        {items.map((candidate, index) => (
-          <Paper key={candidate._id} component="li" withBorder p="sm" data-testid="ranking-card">
-            <CardContent candidate={candidate} index={index} />
-          </Paper>
-        ))}
-      </Stack>
+        <Text size="sm" c="gray.7" data-testid="ranking-saved">
+          {savedLine}
+        </Text>
+        <Stack
+          gap="xs"
+          component="ol"
+          data-testid="ranking-list"
+          style={{ listStyle: "none", margin: 0, padding: 0 }}
+        >
+          {items.map((candidate, index) => (
+            <Paper key={candidate._id} component="li" withBorder p="sm" data-testid="ranking-card">
+              <CardContent candidate={candidate} index={index} />
+            </Paper>
+          ))}
+        </Stack>
       </Stack>
     );
   }

@@ -26,7 +26,11 @@ function ProgramRankings({ userId, program }: { userId: string; program: UserPro
   // page is locked in the bar's words until the member has rated what they are shown.
   const gate = useReviewProgress(userId, program.id);
   const blockedReason = gate.data
-    ? stackedRankingsBlockedReason(gate.data.progress, gate.data.program.enableStackedRankings, gate.data.viewer)
+    ? stackedRankingsBlockedReason(
+        gate.data.progress,
+        gate.data.program.enableStackedRankings,
+        gate.data.viewer,
+      )
     : null;
   const open = gate.isSuccess && blockedReason === null;
   const ranking = useQuery({ ...rankingQuery(userId, program.id), enabled: open });
@@ -64,10 +68,7 @@ function ProgramRankings({ userId, program }: { userId: string; program: UserPro
       <Stack gap="lg" align="flex-start">
         {heading}
         <Text c="red.9">{REVIEWING_TEXT.rankingLoadFailed}</Text>
-        <Button
-          variant="default"
-          onClick={() => void (gate.isError ? gate.refetch() : ranking.refetch())}
-        >
+        <Button variant="default" onClick={() => void (gate.isError ? gate.refetch() : ranking.refetch())}>
           Try again
         </Button>
       </Stack>

@@ -44,7 +44,8 @@ export function stackedRankingsBlockedReason(
   viewer: StepViewer = { committee: true, isAdmin: false },
 ): string | null {
   if (!enableStackedRankings) return REVIEWING_TEXT.stackedRankingsOff;
-  if (!viewer.committee) return viewer.isAdmin ? REVIEWING_TEXT.rankingAdminsRead : REVIEWING_TEXT.rankingGuestsRead;
+  if (!viewer.committee)
+    return viewer.isAdmin ? REVIEWING_TEXT.rankingAdminsRead : REVIEWING_TEXT.rankingGuestsRead;
   if (!progress || progress.shown <= 0) return REVIEWING_TEXT.nothingToRate;
   if (progress.rated < progress.shown) return REVIEWING_TEXT.rateEveryone(progress.rated, progress.shown);
   return null;
