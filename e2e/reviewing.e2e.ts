@@ -93,6 +93,18 @@ describe("a committee member reviews the demo candidates", () => {
     expect(await page.getByRole("link", { name: REVIEW_MESSAGES.nextStep }).count()).toBe(0);
     await expectAccessible(page);
 
+    // Step 2 opened by its address before rating: locked, in the step bar's words, no list to drag.
+    await page.goto(`${baseURL}/rankings`);
+    await page
+      .getByText("Rate every application to unlock the stacked rankings (0 of 4 rated).")
+      .first()
+      .waitFor();
+    await page.getByRole("heading", { name: "Stacked Rankings are not open to you yet" }).waitFor();
+    expect(await page.getByTestId("ranking-list").count()).toBe(0);
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Back to 1. Rate Candidates" }).click();
+    await waitForPath(page, "/applications");
+
     await page.getByRole("link", { name: `Review ${RITAS_CANDIDATES[0]}` }).click();
     await page.getByRole("heading", { name: RITAS_CANDIDATES[0], exact: true }).waitFor();
     // The anonymized contact email never reaches a reviewer's browser.
@@ -154,6 +166,28 @@ describe("a committee member reviews the demo candidates", () => {
     await page.reload();
     await cards(page).first().waitFor();
     expect(await orderOf(page)).toEqual(afterKeyboard);
+    await page
+      .getByTestId("ranking-saved")
+      .getByText(/^Last saved /)
+      .waitFor();
+
+    // Confirm ranking: the order as it stands is recorded, with when.
+    saved = rankingSaved(page);
+    await page.getByRole("button", { name: "Confirm ranking" }).click();
+    const confirmed = await saved;
+    expect(confirmed.status()).toBe(200);
+    expect(JSON.parse(confirmed.request().postData() ?? "{}")).toMatchObject({ confirm: true });
+    await page
+      .getByTestId("ranking-saved")
+      .getByText(/· confirmed /)
+      .waitFor();
+    await page.reload();
+    await page
+      .getByTestId("ranking-saved")
+      .getByText(/· confirmed /)
+      .waitFor();
+    expect(await orderOf(page)).toEqual(afterKeyboard);
+    await expectAccessible(page);
     expect(problems).toEqual([]);
   });
 });

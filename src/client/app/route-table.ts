@@ -250,6 +250,21 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    // The program's review settings (review-and-administration, "3. Entities and their fields";
+    // docs/decisions/029-review-settings-and-rankings.md).
+    path: "/admin/review-settings",
+    title: "Review Settings",
+    group: "ADMIN",
+    showInPageMenu: true,
+    hideProgramPicker: false,
+    icon: SettingsIcon,
+    description: "Stacked rankings, the comment prompt and the final rating reviewers see.",
+    page: lazyPage(
+      () => import("../features/review-settings/review-settings-page"),
+      (m) => m.ReviewSettingsPage,
+    ),
+  },
+  {
     path: "/admin/allcandidates",
     title: "Candidate Statistics",
     group: "ADMIN",

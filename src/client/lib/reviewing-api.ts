@@ -90,7 +90,11 @@ export function useReviewProgress(userId: string, programId: string) {
     ...candidateListQuery(userId, programId, false, 1),
     // A secondary read: the bar keeps step 2 closed rather than leaving the page when it fails.
     meta: { handlesErrors: true },
-    select: (result) => ({ progress: result.progress, program: result.program }),
+    select: (result) => ({
+      progress: result.progress,
+      program: result.program,
+      viewer: { committee: result.committee, isAdmin: result.isAdmin },
+    }),
   });
 }
 

@@ -790,6 +790,11 @@ export const rankings = pgTable(
      */
     topFiveChanged: boolean("top_five_changed").notNull().default(false),
     revision: integer("revision").notNull().default(0),
+    /**
+     * When the member last confirmed the order as it stood with "Confirm ranking", untouched or not
+     * (docs/decisions/029-review-settings-and-rankings.md); null until they do. `updatedAt` is the last save.
+     */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.programId, t.userId] })],

@@ -9,7 +9,9 @@ import {
   createProgramBodySchema,
   programListResultSchema,
   programResultSchema,
+  programReviewSettingsSchema,
   renameProgramBodySchema,
+  updateReviewSettingsBodySchema,
 } from "../../shared/schemas/programs";
 import type { Db } from "../db/client";
 import type { AppContext } from "../http/context";
@@ -26,7 +28,9 @@ import {
   listProgramsForList,
   programAllowance,
   renameProgram,
+  reviewSettingsOf,
   setArchived,
+  updateReviewSettings,
 } from "./service";
 
 const tags = ["programs"];
@@ -47,6 +51,16 @@ async function presentProgram(db: Db, actor: Actor, programId: string) {
 async function managedProgram(c: AppContext, id: string) {
   const program = await findProgram(c.get("deps").db, id);
   const actor = authorize(c, "program:manage", { organizationId: program.organizationId })!;
+  return { program, actor };
+}
+
+/** Loads a program and checks the caller administers it: its ADMIN and ADMIN_REVIEWER members, the organization admin. */
+async function administeredProgram(c: AppContext, id: string) {
+  const program = await findProgram(c.get("deps").db, id);
+  const actor = authorize(c, "program:administer", {
+    programId: program.id,
+    organizationId: program.organizationId,
+  })!;
   return { program, actor };
 }
 
@@ -211,5 +225,42 @@ export const programRoutes = createRouter()
       const { program, actor } = await managedProgram(c, c.req.valid("param").id);
       await deleteProgram(c.get("deps").db, program, actor.userId);
       return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/{id}/reviewSettings",
+      tags,
+      summary: "The program's review settings, unset ones at their defaults (the program's admins)",
+      request: { params: idParams },
+      responses: { 200: jsonResponse(programReviewSettingsSchema, "The settings"), ...errorResponses },
+    }),
+    async (c) => {
+      const { program } = await administeredProgram(c, c.req.valid("param").id);
+      return c.json(reviewSettingsOf(program), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "patch",
+      path: "/{id}/reviewSettings",
+      tags,
+      summary: "Save the program's review settings (the program's admins)",
+      request: { params: idParams, body: jsonBody(updateReviewSettingsBodySchema) },
+      responses: {
+        200: jsonResponse(programReviewSettingsSchema, "Saved: the settings as stored"),
+        409: jsonResponse(
+          editConflictBodySchema(programReviewSettingsSchema),
+          "Changed meanwhile by someone else (CONFLICT, with the stored settings as `current`)",
+        ),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const { program, actor } = await administeredProgram(c, c.req.valid("param").id);
+      const { expected, ...settings } = c.req.valid("json");
+      const saved = await updateReviewSettings(c.get("deps").db, program, settings, actor.userId, expected);
+      return c.json(saved, 200);
     },
   );

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Actor } from "../../shared/authz/actor";
-import type { ProgramListItem } from "../../shared/schemas/programs";
+import type { ProgramListItem, ProgramReviewSettings } from "../../shared/schemas/programs";
 import { recordAudit } from "../audit/record";
 import { assertOrganizationCanGrow } from "../billing/plan-changes";
 import type { Db, Tx } from "../db/client";
@@ -192,4 +192,86 @@ export async function deleteProgram(db: Db, program: ProgramRow, actorUserId: st
     await recordAudit(tx, { ...programScope(program, actorUserId), action: "program.deleted" });
     await tx.delete(programs).where(eq(programs.id, program.id));
   });
+}
+
+/**
+ * A program's review settings with the defaults of unset ones (docs/decisions/029-review-settings-and-rankings.md):
+ * stacked rankings on (review-and-administration, "Two-step bar": only `false` turns them off), the final rating
+ * shown, no prompts.
+ */
+export function reviewSettingsOf(
+  program: Pick<ProgramRow, "reviewSettings" | "overrideFinalRating">,
+): ProgramReviewSettings {
+  const stored = program.reviewSettings;
+  return {
+    reviewSettings: {
+      enableStackedRankings: stored.enableStackedRankings !== false,
+      comments: { commentText: stored.comments?.commentText ?? "" },
+      showFinalRating: stored.showFinalRating !== false,
+      finalReviewText: stored.finalReviewText ?? "",
+    },
+    overrideFinalRating: program.overrideFinalRating,
+  };
+}
+
+const sameSettings = (a: ProgramReviewSettings, b: ProgramReviewSettings) =>
+  Object.keys(changedSettings(a, b)).length === 0;
+
+/**
+ * Saves the Review settings panel. The row is locked and read in the transaction: with `expected`
+ * (decision 016) settings changed meanwhile by someone else are refused there, 409 with the stored ones,
+ * nothing written or logged. The audit log records each setting that changed, before and after.
+ */
+export async function updateReviewSettings(
+  db: Db,
+  program: ProgramRow,
+  settings: ProgramReviewSettings,
+  actorUserId: string,
+  expected?: ProgramReviewSettings,
+): Promise<ProgramReviewSettings> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ reviewSettings: programs.reviewSettings, overrideFinalRating: programs.overrideFinalRating })
+      .from(programs)
+      .where(eq(programs.id, program.id))
+      .for("update");
+    if (!locked) throw notFound();
+    const before = reviewSettingsOf(locked);
+    if (sameSettings(before, settings)) return before;
+    if (expected !== undefined && !sameSettings(before, expected)) {
+      throw new EditConflict("reviewSettings", before);
+    }
+    await tx
+      .update(programs)
+      .set({
+        reviewSettings: settings.reviewSettings,
+        overrideFinalRating: settings.overrideFinalRating,
+        updatedAt: new Date(),
+      })
+      .where(eq(programs.id, program.id));
+    await recordAudit(tx, {
+      ...programScope(program, actorUserId),
+      action: "program.review_settings_changed",
+      details: changedSettings(before, settings),
+    });
+    return settings;
+  });
+}
+
+/** Each setting that changed, as the audit log shows it: its name, before and after. */
+function changedSettings(before: ProgramReviewSettings, after: ProgramReviewSettings) {
+  const flat = (s: ProgramReviewSettings) => ({
+    enableStackedRankings: s.reviewSettings.enableStackedRankings,
+    commentText: s.reviewSettings.comments.commentText,
+    showFinalRating: s.reviewSettings.showFinalRating,
+    finalReviewText: s.reviewSettings.finalReviewText,
+    overrideFinalRating: s.overrideFinalRating,
+  });
+  const was = flat(before);
+  const now = flat(after);
+  const details: Record<string, { before: string | boolean; after: string | boolean }> = {};
+  for (const key of Object.keys(now) as (keyof typeof now)[]) {
+    if (was[key] !== now[key]) details[key] = { before: was[key], after: now[key] };
+  }
+  return details;
 }

@@ -74,11 +74,15 @@ export interface Viewer {
 type ProgramRef = { id: string; organizationId: string; archived: boolean };
 
 /** What the viewer may do in the program: read everything (admins), and rate. */
-export function viewerIn(actor: Actor, program: ProgramRef): Viewer & { canRate: boolean } {
+export function viewerIn(
+  actor: Actor,
+  program: ProgramRef,
+): Viewer & { canRate: boolean; committee: boolean } {
   const scope = { programId: program.id, organizationId: program.organizationId };
   return {
     userId: actor.userId,
     isAdmin: may(actor, "review:readAll", scope),
+    committee: may(actor, "ranking:write", { ...scope, archived: false }),
     canRate: may(actor, "review:write", {
       ...scope,
       visibleToReviewer: true,
@@ -358,7 +362,7 @@ async function readList(
 export async function listCandidates(
   db: Tx,
   program: ReviewProgramRow,
-  viewer: Viewer & { canRate: boolean },
+  viewer: Viewer & { canRate: boolean; committee: boolean },
   query: CandidateListQuery & PageAnchor,
 ): Promise<CandidateListResult> {
   const adminMode = viewer.isAdmin && query.adminMode === "true";
@@ -378,6 +382,7 @@ export async function listCandidates(
     progress: { shown: counts.shown, rated: counts.rated },
     isAdmin: viewer.isAdmin,
     canRate: viewer.canRate,
+    committee: viewer.committee,
   };
 }
 

@@ -187,7 +187,7 @@ describe("GET /api/applications: who sees which candidate", () => {
       _id: cast.program.id,
       increment: 1,
       enableStackedRankings: true,
-      showFinalRating: false,
+      showFinalRating: true,
       finalReviewText: "",
       commentText: "",
     });

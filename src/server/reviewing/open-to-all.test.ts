@@ -330,7 +330,7 @@ describe("the candidate lists agree with the rule", () => {
       const result = await listCandidates(
         db,
         listProgram,
-        { ...viewer, canRate: true },
+        { ...viewer, canRate: true, committee: true },
         {
           programId: listProgram.id,
           page,

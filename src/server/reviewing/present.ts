@@ -1,9 +1,10 @@
 import type { Comment, Review, ReviewProgram } from "../../shared/schemas/reviews";
 import { NOT_RATED } from "../../shared/schemas/reviews";
 import type { programs, reviewComments, reviews } from "../db/schema";
+import { reviewSettingsOf } from "../programs/service";
 import { incrementOf } from "./candidates";
 
-/** The program facts every review screen shows, with the seed's defaults for unset settings. */
+/** The program facts every review screen shows, unset settings at their defaults (`reviewSettingsOf`). */
 export function reviewProgram(
   program: Pick<
     typeof programs.$inferSelect,
@@ -11,20 +12,19 @@ export function reviewProgram(
   > & { id: string },
   incrementTenths: number,
 ): ReviewProgram {
-  const settings = program.reviewSettings;
+  const { reviewSettings: settings, overrideFinalRating } = reviewSettingsOf(program);
   return {
     _id: program.id,
     name: program.name,
     appVersion: program.appVersion,
     archived: program.archived,
-    overrideFinalRating: program.overrideFinalRating,
+    overrideFinalRating,
     increment: incrementOf(incrementTenths),
-    // Stacked rankings are on unless a program turns them off (review-and-administration,
-    // "2. Screens and routes").
-    enableStackedRankings: settings.enableStackedRankings !== false,
-    showFinalRating: settings.showFinalRating ?? false,
-    finalReviewText: settings.finalReviewText ?? "",
-    commentText: settings.comments?.commentText ?? "",
+    enableStackedRankings: settings.enableStackedRankings,
+    // A final rating entered by hand is always shown: the reviewer could not enter it otherwise.
+    showFinalRating: settings.showFinalRating || overrideFinalRating,
+    finalReviewText: settings.finalReviewText,
+    commentText: settings.comments.commentText,
   };
 }
 

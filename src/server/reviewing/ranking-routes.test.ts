@@ -112,6 +112,8 @@ describe("step 2: a member's stacked ranking", () => {
       userId: me.id,
       revision: 0,
       topFiveChanged: false,
+      savedAt: null,
+      confirmedAt: null,
     });
     expect(result.applications.find((a) => a._id === top)).toEqual({
       _id: top,
@@ -155,7 +157,7 @@ describe("step 2: a member's stacked ranking", () => {
 
     const first = await saveRanking(me.cookie, { programId: program.id, rankings: reversed, revision: 0 });
     expect(first.status).toBe(200);
-    expect(await first.json()).toEqual({ revision: 1, topFiveChanged: false });
+    expect(await first.json()).toMatchObject({ revision: 1, topFiveChanged: false, confirmedAt: null });
 
     const reloaded = await ranking(me.cookie, me.id, program.id);
     expect(idsOf(reloaded)).toEqual(reversed);
@@ -180,7 +182,7 @@ describe("step 2: a member's stacked ranking", () => {
       { programId: program.id, rankings: initial, revision: 1 },
       "PUT",
     );
-    expect(await second.json()).toEqual({ revision: 2, topFiveChanged: false });
+    expect(await second.json()).toMatchObject({ revision: 2, topFiveChanged: false });
     expect(idsOf(await ranking(me.cookie, me.id, program.id))).toEqual(initial);
   });
 
@@ -230,6 +232,92 @@ describe("step 2: a member's stacked ranking", () => {
     );
   });
 
+  it("records an untouched order with Confirm ranking: saved, counted, with when it was saved and confirmed", async () => {
+    const me = await newReviewer(program);
+    const proposed = await ranking(me.cookie, me.id, program.id);
+    const ids = idsOf(proposed);
+    await rate(program, me.id, ids[0]!, 4);
+    const before = Date.now();
+    const res = await saveRanking(me.cookie, {
+      programId: program.id,
+      rankings: ids,
+      revision: 0,
+      confirm: true,
+    });
+    expect(res.status).toBe(200);
+    const confirmed = (await res.json()) as { revision: number; savedAt: string; confirmedAt: string };
+    expect(confirmed.revision).toBe(1);
+    expect(Date.parse(confirmed.savedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(confirmed.confirmedAt).toBe(confirmed.savedAt);
+    const [row] = await t.deps.db
+      .select()
+      .from(rankings)
+      .where(and(eq(rankings.programId, program.id), eq(rankings.userId, me.id)));
+    expect(row).toMatchObject({ applications: ids, revision: 1 });
+    expect(row!.confirmedAt).not.toBeNull();
+    const reread = await ranking(me.cookie, me.id, program.id);
+    expect(reread).toMatchObject({
+      revision: 1,
+      savedAt: confirmed.savedAt,
+      confirmedAt: confirmed.confirmedAt,
+    });
+    // The admins' list counts it.
+    const all = (await (
+      await t.request(`/api/rankings/${program.id}`, { cookie: cookies.admin })
+    ).json()) as RankingResult[];
+    expect(all.find((r) => r.userId === me.id)?.applications.map((a) => a._id)).toEqual(ids);
+
+    // A move later keeps the confirmation's date and moves the save's.
+    const moved = await saveRanking(me.cookie, {
+      programId: program.id,
+      rankings: [...ids].reverse(),
+      revision: 1,
+    });
+    const afterMove = (await moved.json()) as { savedAt: string; confirmedAt: string };
+    expect(afterMove.confirmedAt).toBe(confirmed.confirmedAt);
+    expect(Date.parse(afterMove.savedAt)).toBeGreaterThanOrEqual(Date.parse(confirmed.savedAt));
+    // A stale confirmation is refused like a stale move, and confirms nothing.
+    const stale = await saveRanking(me.cookie, {
+      programId: program.id,
+      rankings: ids,
+      revision: 1,
+      confirm: true,
+    });
+    expect(stale.status).toBe(409);
+    expect((await ranking(me.cookie, me.id, program.id)).confirmedAt).toBe(confirmed.confirmedAt);
+  });
+
+  it("refuses a confirmation with nothing rated, from a guest, and of a malformed body", async () => {
+    const me = await newReviewer(program);
+    const ids = idsOf(await ranking(me.cookie, me.id, program.id));
+    const unrated = await saveRanking(me.cookie, {
+      programId: program.id,
+      rankings: ids,
+      revision: 0,
+      confirm: true,
+    });
+    expect(unrated.status).toBe(409);
+    expect(await errorOf(unrated)).toEqual({ code: "CONFLICT", message: NOTHING_RATED_MESSAGE });
+    const guest = await saveRanking(cookies.guest!, {
+      programId: program.id,
+      rankings: ids,
+      revision: 0,
+      confirm: true,
+    });
+    expect(guest.status).toBe(404);
+    const bad = await t.request("/api/rankings", {
+      method: "POST",
+      cookie: me.cookie,
+      body: { programId: program.id, rankings: ids, revision: 0, confirm: "yes" },
+    });
+    expect(bad.status).toBe(400);
+    const [row] = await t.deps.db
+      .select()
+      .from(rankings)
+      .where(and(eq(rankings.programId, program.id), eq(rankings.userId, me.id)));
+    expect(row).toBeUndefined();
+  });
+
   it("needs at least one rated candidate before saving", async () => {
     const me = await newReviewer(program);
     const initial = idsOf(await ranking(me.cookie, me.id, program.id));
@@ -249,14 +337,14 @@ describe("step 2: a member's stacked ranking", () => {
       revision: 0,
       movedIntoTopFive: true,
     });
-    expect(await res.json()).toEqual({ revision: 1, topFiveChanged: true });
+    expect(await res.json()).toMatchObject({ revision: 1, topFiveChanged: true });
     const later = await saveRanking(me.cookie, {
       programId: program.id,
       rankings: initial,
       revision: 1,
       movedIntoTopFive: false,
     });
-    expect(await later.json()).toEqual({ revision: 2, topFiveChanged: true });
+    expect(await later.json()).toMatchObject({ revision: 2, topFiveChanged: true });
     expect((await ranking(me.cookie, me.id, program.id)).topFiveChanged).toBe(true);
   });
 
@@ -534,7 +622,7 @@ describe("legacy stackings", () => {
       "POST",
       "/api/stackings",
     );
-    expect(await saved.json()).toEqual({ revision: 1, topFiveChanged: false });
+    expect(await saved.json()).toMatchObject({ revision: 1, topFiveChanged: false });
     const byUser = await t.request(`/api/stackings/${me.id}?programId=${program.id}`, { cookie: me.cookie });
     expect(idsOf((await byUser.json()) as RankingResult)).toEqual([a, b]);
     expect(idsOf(await ranking(me.cookie, me.id, program.id))).toEqual([a, b]);

@@ -25,7 +25,7 @@ const tags = ["rankings"];
 const id = z.string().min(1).max(64);
 const refused = jsonResponse(
   z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
-  "Refused: a stale order (STALE_REVISION), an archived program or nothing rated yet (CONFLICT)",
+  "Refused: a stale order (STALE_REVISION), an archived program, stacked rankings turned off or nothing rated yet (CONFLICT)",
 );
 
 /** A member's ranking: their own, or anyone's for the program's admins. */

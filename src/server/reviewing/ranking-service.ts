@@ -5,6 +5,7 @@ import {
   type RankingResult,
   REVIEW_MESSAGES,
   type SaveRankingBody,
+  type SaveRankingResult,
 } from "../../shared/schemas/reviews";
 import type { Tx } from "../db/client";
 import { rankings, reviews, submissions } from "../db/schema";
@@ -124,6 +125,8 @@ export async function loadRanking(
     applications: orderRanking(userId, candidates, stored?.applications ?? []),
     revision: stored?.revision ?? 0,
     topFiveChanged: stored?.topFiveChanged ?? false,
+    savedAt: stored ? stored.updatedAt.toISOString() : null,
+    confirmedAt: stored?.confirmedAt ? stored.confirmedAt.toISOString() : null,
   };
 }
 
@@ -233,11 +236,15 @@ function isPermutationOf(order: readonly string[], candidates: readonly RankedCa
  */
 export async function saveRanking(
   db: Tx,
-  program: ProgramRef,
+  program: ProgramRef & { reviewSettings: { enableStackedRankings?: boolean } },
   userId: string,
   seesAll: boolean,
   body: SaveRankingBody,
-): Promise<{ revision: number; topFiveChanged: boolean }> {
+): Promise<SaveRankingResult> {
+  // review-and-administration, "Two-step bar": a program may turn stacked rankings off.
+  if (program.reviewSettings.enableStackedRankings === false) {
+    throw new AppError("CONFLICT", REVIEW_MESSAGES.stackedRankingsOff);
+  }
   const candidates = await rankingCandidates(db, program.id, userId, seesAll);
   // review-and-administration, "9. Business constants and limits": stacked rankings need at least one rated
   // application.
@@ -245,7 +252,15 @@ export async function saveRanking(
   if (!isPermutationOf(body.rankings, candidates)) throw stale();
 
   const movedIntoTopFive = body.movedIntoTopFive ?? false;
-  const returning = { revision: rankings.revision, topFiveChanged: rankings.topFiveChanged };
+  const now = new Date();
+  // A confirmation records when; a move keeps the last confirmation (the page shows both dates).
+  const confirmedAt = body.confirm === true ? now : undefined;
+  const returning = {
+    revision: rankings.revision,
+    topFiveChanged: rankings.topFiveChanged,
+    updatedAt: rankings.updatedAt,
+    confirmedAt: rankings.confirmedAt,
+  };
   const [saved] =
     body.revision === 0
       ? await db
@@ -257,6 +272,8 @@ export async function saveRanking(
             applications: body.rankings,
             topFiveChanged: movedIntoTopFive,
             revision: 1,
+            confirmedAt: confirmedAt ?? null,
+            updatedAt: now,
           })
           .onConflictDoUpdate({
             target: [rankings.programId, rankings.userId],
@@ -264,7 +281,8 @@ export async function saveRanking(
               applications: body.rankings,
               revision: sql`${rankings.revision} + 1`,
               topFiveChanged: sql`${rankings.topFiveChanged} or ${movedIntoTopFive}`,
-              updatedAt: new Date(),
+              updatedAt: now,
+              ...(confirmedAt ? { confirmedAt } : {}),
             },
             setWhere: eq(rankings.revision, 0),
           })
@@ -275,7 +293,8 @@ export async function saveRanking(
             applications: body.rankings,
             revision: sql`${rankings.revision} + 1`,
             topFiveChanged: sql`${rankings.topFiveChanged} or ${movedIntoTopFive}`,
-            updatedAt: new Date(),
+            updatedAt: now,
+            ...(confirmedAt ? { confirmedAt } : {}),
           })
           .where(
             and(
@@ -286,5 +305,10 @@ export async function saveRanking(
           )
           .returning(returning);
   if (!saved) throw stale();
-  return saved;
+  return {
+    revision: saved.revision,
+    topFiveChanged: saved.topFiveChanged,
+    savedAt: saved.updatedAt.toISOString(),
+    confirmedAt: saved.confirmedAt ? saved.confirmedAt.toISOString() : null,
+  };
 }

@@ -164,8 +164,18 @@ describe("saving reviews", () => {
     const { candidate } = await reviewProgram({ overrideFinalRating: true });
     const app = await candidate("Override Org");
     expect((await savedReview("reviewer", criteriaReview(app.id, { rating: 2 }))).rating).toBe(2);
-    // Without an overall entered, the computed one is still saved.
-    expect((await savedReview("reviewer", criteriaReview(app.id))).rating).toBe(3.75);
+    // Without an overall entered (a criterion changed), it is not recomputed: the member's own stays.
+    const kept = await savedReview("reviewer", criteriaReview(app.id));
+    expect(kept).toMatchObject({ rating: 2, started: true });
+    const [row] = await storedReviews(app.id);
+    expect(row).toMatchObject({ rating: 2, suggestedRating: 3.75 });
+    // A first save without one leaves the overall not rated, and the review not started.
+    const fresh = await candidate("Override Fresh");
+    expect(await savedReview("reviewer", criteriaReview(fresh.id))).toMatchObject({
+      rating: -1,
+      started: false,
+    });
+    expect(await reviewCountOf(fresh.id)).toBe(0);
   });
 
   it("treats a rating of 0 as a value and -1 as not rated (appVersion 2: the mean of rated sections)", async () => {

@@ -199,10 +199,16 @@ export async function saveReview(db: Db, candidate: Candidate, userId: string, e
     : withoutOverall(entered);
   const fields = reviewProblems(sections, incrementOf(candidate.incrementTenths), body);
   if (Object.keys(fields).length > 0) throw new AppError("VALIDATION", "Some ratings are not valid.", fields);
-  const rating = overallRating(appVersion, sections, body);
+  // review-and-administration, "4. States and transitions": with overrideFinalRating the version-3 final
+  // rating is not recomputed. A save without one (a criterion changed) keeps the member's own as stored.
+  const keepsOverall =
+    appVersion === CRITERIA_APP_VERSION &&
+    overrideFinalRating &&
+    sections !== null &&
+    body.rating === undefined;
+  const rating = keepsOverall ? NOT_RATED : overallRating(appVersion, sections, body);
   // Kept beside the overall at every save (null outside appVersion 3), so statistics average it in SQL.
   const suggestedRating = suggestedRatingToStore(appVersion, sections, body.sections);
-  const counts = candidate.reviewable && rating > NOT_RATED;
   const stored: ReviewSection[] = body.sections;
 
   return db.transaction(async (tx) => {
@@ -221,7 +227,12 @@ export async function saveReview(db: Db, candidate: Candidate, userId: string, e
       })
       .onConflictDoUpdate({
         target: [reviews.submissionId, reviews.userId],
-        set: { rating, suggestedRating, sections: stored, lastReviewed: nextLastReviewedSql(now) },
+        set: {
+          rating: keepsOverall ? sql`${reviews.rating}` : rating,
+          suggestedRating,
+          sections: stored,
+          lastReviewed: nextLastReviewedSql(now),
+        },
         setWhere: replacesStoredSql(entered.expected),
       })
       .returning();
@@ -230,6 +241,7 @@ export async function saveReview(db: Db, candidate: Candidate, userId: string, e
       const current = await findReview(tx, candidate.id, userId);
       throw new EditConflict("review", current ? presentReview(current) : null);
     }
+    const counts = candidate.reviewable && row.rating > NOT_RATED;
     if (!counts || row.startedAt !== null) return presentReview(row);
     const [started] = await tx
       .update(reviews)

@@ -61,3 +61,37 @@ export const programResultSchema = z.object({ program: programListItemSchema });
 export function programsLeft(allowance: { used: number; max: number }): number | null {
   return allowance.max > 0 ? Math.max(0, allowance.max - allowance.used) : null;
 }
+
+/** The longest prompt a program gives its reviewers (the comment box's, the final rating's). */
+export const REVIEW_PROMPT_LENGTH = 2_000;
+const reviewPromptSchema = z.string().trim().max(REVIEW_PROMPT_LENGTH);
+
+/**
+ * A program's review settings, as the program's admins edit them in the Review settings panel
+ * (review-and-administration, "3. Entities and their fields": `reviewSettings` and `overrideFinalRating`;
+ * docs/decisions/029-review-settings-and-rankings.md). Unset values read as their defaults: stacked rankings on,
+ * the final rating shown, no prompts, the final rating computed.
+ */
+export const programReviewSettingsSchema = z.strictObject({
+  reviewSettings: z.strictObject({
+    /** Off: step 2 is hidden and no ranking is saved. */
+    enableStackedRankings: z.boolean(),
+    /** The prompt shown above every comment box. */
+    comments: z.strictObject({ commentText: reviewPromptSchema }),
+    /** Reviewers see their overall rating and the text below; always on while the final rating is entered by hand. */
+    showFinalRating: z.boolean(),
+    finalReviewText: reviewPromptSchema,
+  }),
+  /** appVersion 3: each reviewer enters their final rating; it is never recomputed from the criteria. */
+  overrideFinalRating: z.boolean(),
+});
+export type ProgramReviewSettings = z.infer<typeof programReviewSettingsSchema>;
+
+/**
+ * PATCH /api/programs/{id}/reviewSettings: the whole panel. `expected` (decision 016): the settings the client
+ * last saw; changed meanwhile by someone else, nothing is written and the answer is 409 with the stored ones.
+ */
+export const updateReviewSettingsBodySchema = programReviewSettingsSchema.extend({
+  expected: programReviewSettingsSchema.optional(),
+});
+export type UpdateReviewSettingsBody = z.infer<typeof updateReviewSettingsBodySchema>;

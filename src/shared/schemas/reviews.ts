@@ -23,6 +23,8 @@ export const REVIEW_MESSAGES = {
   stepOne: "1. Rate Candidates",
   stepTwo: "2. Stacked Rankings",
   nextStep: "Next Step",
+  /** The step bar's and the server's words when a program turns stacked rankings off. */
+  stackedRankingsOff: "Stacked rankings are turned off for this program.",
 } as const;
 
 /** Truncation and page sizes (review-and-administration, "9. Business constants and limits"). */
@@ -174,6 +176,8 @@ export const candidateListResultSchema = z.object({
   progress: z.object({ shown: z.number().int(), rated: z.number().int() }),
   isAdmin: z.boolean(),
   canRate: z.boolean(),
+  /** A committee member of the program (REVIEWER, ADMIN_REVIEWER), archived or not: who rates and ranks at all. */
+  committee: z.boolean(),
 });
 export type CandidateListResult = z.infer<typeof candidateListResultSchema>;
 
@@ -242,6 +246,10 @@ export const rankingResultSchema = z.object({
   applications: z.array(rankingCandidateSchema),
   revision: z.number().int(),
   topFiveChanged: z.boolean(),
+  /** The member's own ranking only: when the order was last saved (a move or a confirmation), null while never. */
+  savedAt: z.string().nullable().optional(),
+  /** The member's own ranking only: when they last confirmed the order ("Confirm ranking"), null while never. */
+  confirmedAt: z.string().nullable().optional(),
 });
 export type RankingResult = z.infer<typeof rankingResultSchema>;
 export const saveRankingBodySchema = z.strictObject({
@@ -252,12 +260,20 @@ export const saveRankingBodySchema = z.strictObject({
   revision: z.number().int().min(0),
   /** The drag that produced this order moved a candidate into the top five. */
   movedIntoTopFive: z.boolean().optional(),
+  /**
+   * "Confirm ranking": the member accepts this order as it stands, moved or not; the save records when
+   * (docs/decisions/029-review-settings-and-rankings.md).
+   */
+  confirm: z.boolean().optional(),
 });
 export type SaveRankingBody = z.infer<typeof saveRankingBodySchema>;
 export const saveRankingResultSchema = z.object({
   revision: z.number().int(),
   topFiveChanged: z.boolean(),
+  savedAt: z.string(),
+  confirmedAt: z.string().nullable(),
 });
+export type SaveRankingResult = z.infer<typeof saveRankingResultSchema>;
 
 /** GET /api/admin/candidate-submissions?programId=…: what admins see per candidate (review-science.md). */
 export const candidateStatsRowSchema = z.object({

@@ -9,16 +9,21 @@ import { useReviewerStats, useSendReminder } from "./api";
 import {
   DEFAULT_REVIEWER_SORT,
   nextSort,
+  observersText,
   type ReviewerSort,
   sortReviewerRows,
+  splitObservers,
   summarize,
   summaryText,
 } from "./reviewer-stats-rules";
-import { ReviewerStatsTable } from "./reviewer-stats-table";
+import { ObserversTable, ReviewerStatsTable } from "./reviewer-stats-table";
 
 const TITLE = "Reviewer Statistics";
 
-/** /admin/committeereview: how far each committee member and guest of the current program has got. */
+/**
+ * /admin/committeereview: how far each committee member of the current program has got; its guests, who
+ * read without rating, listed apart as observers.
+ */
 export function ReviewerStatisticsPage() {
   return (
     <CurrentProgramPage
@@ -54,7 +59,7 @@ function ProgramReviewerStatistics({ viewerId, program }: { viewerId: string; pr
     );
   }
 
-  const { rows } = stats.data;
+  const { committee: rows, observers } = splitObservers(stats.data.rows);
 
   async function remind(row: ReviewerStatsRow) {
     try {
@@ -75,16 +80,25 @@ function ProgramReviewerStatistics({ viewerId, program }: { viewerId: string; pr
       */}
       <Text>{summaryText(summarize(rows))}</Text>
       {rows.length === 0 ? (
-        <Text>This program has no committee members or guests yet.</Text>
+        <Text>This program has no committee members yet.</Text>
       ) : (
         <ReviewerStatsTable
           rows={sortReviewerRows(rows, sort)}
-          caption={`Committee members and guests of ${program.name}`}
+          caption={`Committee members of ${program.name}`}
           sort={sort}
           onSort={(key) => setSort((current) => nextSort(current, key))}
           onRemind={(row) => void remind(row)}
           remindingUserId={reminder.isPending ? (reminder.variables ?? null) : null}
         />
+      )}
+      {observers.length > 0 && (
+        <Stack gap="sm" component="section" aria-labelledby="observers-heading">
+          <Title order={2} size="h3" id="observers-heading">
+            Observers
+          </Title>
+          <Text>{observersText(observers.length)}</Text>
+          <ObserversTable rows={observers} caption={`Guests of ${program.name}`} />
+        </Stack>
       )}
     </Stack>
   );

@@ -4,10 +4,12 @@ import {
   DEFAULT_REVIEWER_SORT,
   isBehind,
   nextSort,
+  observersText,
   progressPercent,
   progressValueText,
   reviewedText,
   sortReviewerRows,
+  splitObservers,
   summarize,
   summaryText,
 } from "./reviewer-stats-rules";
@@ -164,5 +166,24 @@ describe("ordering", () => {
       key: "lastReviewed",
       direction: "ascending",
     });
+  });
+});
+
+describe("guests, listed apart as observers", () => {
+  it("keeps guests out of the committee's rows and figures", () => {
+    const rows = [
+      row("a", 1, 2),
+      row("g", 0, 5, { role: "GUEST" }),
+      row("b", 2, 2, { role: "ADMIN_REVIEWER" }),
+    ];
+    const { committee, observers } = splitObservers(rows);
+    expect(committee.map((r) => r._id)).toEqual(["a", "b"]);
+    expect(observers.map((r) => r._id)).toEqual(["g"]);
+    expect(summaryText(summarize(committee))).toBe("2 members · 3 of 4 reviews done · 1 behind");
+  });
+
+  it("says how many guests read without rating", () => {
+    expect(observersText(1)).toBe("1 guest reads the applications without rating them.");
+    expect(observersText(3)).toBe("3 guests read the applications without rating them.");
   });
 });

@@ -66,6 +66,26 @@ export function summaryText(summary: ReviewerStatsSummary): string {
   return `${members} · ${summary.reviewed} of ${summary.assigned} reviews done · ${summary.behind} behind`;
 }
 
+/**
+ * Guests read what they are shown and never rate (decision 008): they are listed apart as observers, never
+ * with a "0 of n" that looks like a member behind (docs/decisions/029-review-settings-and-rankings.md).
+ */
+export function splitObservers<T extends Pick<ReviewerStatsRow, "role">>(
+  rows: readonly T[],
+): { committee: T[]; observers: T[] } {
+  return {
+    committee: rows.filter((row) => row.role !== "GUEST"),
+    observers: rows.filter((row) => row.role === "GUEST"),
+  };
+}
+
+/** The line above the observers' table. */
+export function observersText(count: number): string {
+  return count === 1
+    ? "1 guest reads the applications without rating them."
+    : `${count} guests read the applications without rating them.`;
+}
+
 export type ReviewerSortKey = "name" | "progress" | "lastReviewed";
 export type SortDirection = "ascending" | "descending";
 export interface ReviewerSort {

@@ -64,6 +64,31 @@ export function ReviewerStatsTable({ rows, caption, sort, onSort, ...actions }: 
   );
 }
 
+/** Guests: what they can read, never a progress (they do not rate). */
+export function ObserversTable({ rows, caption }: { rows: readonly ReviewerStatsRow[]; caption: string }) {
+  return (
+    <PagedTable
+      caption={caption}
+      rows={rows}
+      pageSize={DEFAULT_PAGE_SIZE}
+      columns={
+        <>
+          <Table.Th scope="col">Name</Table.Th>
+          <Table.Th scope="col">Email</Table.Th>
+          <Table.Th scope="col">Applications they can read</Table.Th>
+        </>
+      }
+      renderRow={(row) => (
+        <Table.Tr key={row._id}>
+          <Table.Td>{memberName(row)}</Table.Td>
+          <Table.Td>{row.email}</Table.Td>
+          <Table.Td>{row.assigned}</Table.Td>
+        </Table.Tr>
+      )}
+    />
+  );
+}
+
 interface SortableHeaderProps {
   label: string;
   sortKey: ReviewerSortKey;

@@ -93,6 +93,7 @@ function CandidateList({ userId, program }: { userId: string; program: UserProgr
         current="rate"
         progress={result.progress}
         enableStackedRankings={result.program.enableStackedRankings}
+        viewer={result}
       />
       <Group justify="space-between" align="flex-start">
         {heading}

@@ -23,11 +23,14 @@ interface OverallRatingProps {
 export function OverallRating({ program, sections, editor, byHand, disabled }: OverallRatingProps) {
   const scale = overallScale(program.appVersion, sections);
   const { saved, saving } = editor;
+  // The program's review settings may keep the final rating from reviewers (a rating entered by hand is
+  // always shown: the server says so in showFinalRating); the save status stays.
+  const shown = program.showFinalRating || byHand;
   return (
     <Stack gap="xs">
       <Group justify="space-between" align="center">
         <Title order={2} size="h3">
-          Your overall rating
+          {shown ? "Your overall rating" : "Your review"}
         </Title>
         {/* Announced politely: "Saving…" then the saved time, never interrupting. */}
         <Group gap={6} aria-live="polite" role="status">
@@ -47,7 +50,7 @@ export function OverallRating({ program, sections, editor, byHand, disabled }: O
           )}
         </Group>
       </Group>
-      {program.finalReviewText.trim() !== "" && (
+      {shown && program.finalReviewText.trim() !== "" && (
         <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
           {program.finalReviewText}
         </Text>
@@ -62,11 +65,11 @@ export function OverallRating({ program, sections, editor, byHand, disabled }: O
           disabled={disabled}
           onChange={(value) => editor.change(withOverallRating(editor.draft, value))}
         />
-      ) : (
+      ) : shown ? (
         <Text size="lg" fw={600} data-testid="overall-rating">
           {ratingOutOf(saved.rating, scale)}
         </Text>
-      )}
+      ) : null}
     </Stack>
   );
 }

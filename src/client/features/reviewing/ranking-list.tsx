@@ -8,7 +8,7 @@ import {
   type DropResult,
   type ResponderProvided,
 } from "@hello-pangea/dnd";
-import { ActionIcon, Box, Group, Paper, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Box, Button, Group, Paper, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import {
@@ -19,11 +19,20 @@ import {
 } from "../../../shared/schemas/reviews";
 import { ChevronDownIcon, GripIcon } from "../../components/icons";
 import { ApiError } from "../../lib/api-client";
+import { notify } from "../../lib/notify";
 import { reviewingApi } from "../../lib/reviewing-api";
 import { reviewingKeys } from "../../lib/reviewing-keys";
 import { truncateName } from "../../lib/truncate";
 import { alertFailure } from "./alerts";
-import { mergeRankingMoves, type RankingMove, rankingMove, rankOf } from "./ranking-order";
+import { lastReviewedLabel } from "./candidate-rows";
+import {
+  confirmation,
+  mergeRankingMoves,
+  type RankingMove,
+  rankingMove,
+  rankingSavedText,
+  rankOf,
+} from "./ranking-order";
 import { formatRating } from "./rating-scale";
 import { REVIEWING_TEXT } from "./reviewing-messages";
 import { createSaveQueue, type SaveQueue } from "./save-queue";
@@ -57,6 +66,8 @@ export function RankingList({ userId, programId, ranking, editable, onStale }: R
   const queryClient = useQueryClient();
   const [items, setItems] = useState<Candidate[]>(ranking.applications);
   const [announcement, setAnnouncement] = useState("");
+  const [savedAt, setSavedAt] = useState({ savedAt: ranking.savedAt, confirmedAt: ranking.confirmedAt });
+  const [confirming, setConfirming] = useState(false);
   const confirmed = useRef<Candidate[]>(ranking.applications);
   const revision = useRef(ranking.revision);
   // The order as last rendered, read by handlers (two quick moves must not both start from the same order).
@@ -79,6 +90,7 @@ export function RankingList({ userId, programId, ranking, editable, onStale }: R
           rankings: move.ids,
           revision: revision.current,
           ...(move.movedIntoTopFive ? { movedIntoTopFive: true } : {}),
+          ...(move.confirm ? { confirm: true } : {}),
         };
         return reviewingApi.saveRanking(body);
       },
@@ -87,6 +99,7 @@ export function RankingList({ userId, programId, ranking, editable, onStale }: R
         revision.current = result.revision;
         const saved = reorder(confirmed.current, move.ids);
         confirmed.current = saved;
+        setSavedAt({ savedAt: result.savedAt, confirmedAt: result.confirmedAt });
         queryClient.setQueryData<RankingResult>(reviewingKeys.ranking(userId, programId), (current) =>
           current === undefined
             ? current
@@ -95,11 +108,16 @@ export function RankingList({ userId, programId, ranking, editable, onStale }: R
                 applications: saved,
                 revision: result.revision,
                 topFiveChanged: result.topFiveChanged,
+                savedAt: result.savedAt,
+                confirmedAt: result.confirmedAt,
               },
         );
+        if (move.confirm) notify(REVIEWING_TEXT.rankingConfirmed);
         if (!more) setItems(saved);
+        setConfirming(false);
       },
       onFailed: (error) => {
+        setConfirming(false);
         setItems(confirmed.current);
         if (error instanceof ApiError && error.status === 409) {
           alertFailure(REVIEW_MESSAGES.staleRanking, error);
@@ -117,6 +135,7 @@ export function RankingList({ userId, programId, ranking, editable, onStale }: R
     revision.current = ranking.revision;
     confirmed.current = ranking.applications;
     setItems(ranking.applications);
+    setSavedAt({ savedAt: ranking.savedAt, confirmedAt: ranking.confirmedAt });
   }, [ranking, queue]);
 
   // After a Move button, the focus stays on the card that moved (its other button when this one is now off).
@@ -184,19 +203,31 @@ export function RankingList({ userId, programId, ranking, editable, onStale }: R
     move(result.source.index, result.destination.index);
   };
 
+  function confirm() {
+    setConfirming(true);
+    queue.push(confirmation(latestItems.current.map((candidate) => candidate._id)));
+  }
+
+  const savedLine = rankingSavedText(savedAt, (iso) => lastReviewedLabel(iso), REVIEWING_TEXT);
+
   if (!editable) {
     return (
-      <Stack
-        gap="xs"
-        component="ol"
-        data-testid="ranking-list"
-        style={{ listStyle: "none", margin: 0, padding: 0 }}
-      >
-        {items.map((candidate, index) => (
-          <Paper key={candidate._id} component="li" withBorder p="sm" data-testid="ranking-card">
-            <CardContent candidate={candidate} index={index} />
-          </Paper>
-        ))}
+      <Stack gap="xs">
+        <Text size="sm" c="gray.7" data-testid="ranking-saved">
+          {savedLine}
+        </Text>
+        <Stack
+          gap="xs"
+          component="ol"
+          data-testid="ranking-list"
+          style={{ listStyle: "none", margin: 0, padding: 0 }}
+        >
+          {items.map((candidate, index) => (
+            <Paper key={candidate._id} component="li" withBorder p="sm" data-testid="ranking-card">
+              <CardContent candidate={candidate} index={index} />
+            </Paper>
+          ))}
+        </Stack>
       </Stack>
     );
   }
@@ -206,6 +237,19 @@ export function RankingList({ userId, programId, ranking, editable, onStale }: R
       <VisuallyHidden aria-live="polite" role="status">
         {announcement}
       </VisuallyHidden>
+      <Paper withBorder p="sm" mb="md">
+        <Group justify="space-between" align="center" gap="sm">
+          <Stack gap={2} style={{ flex: "1 1 260px", minWidth: 0 }}>
+            <Text size="sm">{REVIEWING_TEXT.confirmHint}</Text>
+            <Text size="sm" c="gray.7" role="status" aria-live="polite" data-testid="ranking-saved">
+              {savedLine}
+            </Text>
+          </Stack>
+          <Button onClick={confirm} loading={confirming}>
+            {REVIEWING_TEXT.confirmRanking}
+          </Button>
+        </Group>
+      </Paper>
       <DragDropContext
         onDragStart={onDragStart}
         onDragUpdate={onDragUpdate}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { mergeRankingMoves, moveItem, movesIntoTopFive, rankingMove, rankOf } from "./ranking-order";
+import {
+  confirmation,
+  mergeRankingMoves,
+  moveItem,
+  movesIntoTopFive,
+  rankingMove,
+  rankingSavedText,
+  rankOf,
+} from "./ranking-order";
+import { REVIEWING_TEXT } from "./reviewing-messages";
 
 const ids = ["a", "b", "c", "d", "e", "f", "g"];
 
@@ -44,5 +53,32 @@ describe("the top-five flag", () => {
     const second = { ids: ["a", "g"], movedIntoTopFive: false };
     expect(mergeRankingMoves(first, second)).toEqual({ ids: ["a", "g"], movedIntoTopFive: true });
     expect(mergeRankingMoves(second, second).movedIntoTopFive).toBe(false);
+  });
+});
+
+describe("confirming a ranking", () => {
+  it("confirms the order as it stands, and a move merged with a confirmation still confirms", () => {
+    expect(confirmation(["b", "a"])).toEqual({ ids: ["b", "a"], movedIntoTopFive: false, confirm: true });
+    const move = rankingMove(["a", "b", "c", "d", "e", "f"], 5, 0)!;
+    expect(mergeRankingMoves(confirmation(["a", "b"]), move)).toEqual({ ...move, confirm: true });
+    expect(mergeRankingMoves(move, confirmation(move.ids))).toEqual({ ...move, confirm: true });
+    expect(mergeRankingMoves(move, move)).not.toHaveProperty("confirm");
+  });
+
+  it("says when the ranking was last saved and confirmed, or that it never was", () => {
+    const format = (iso: string) => iso.slice(0, 10);
+    expect(rankingSavedText({ savedAt: null, confirmedAt: null }, format, REVIEWING_TEXT)).toBe(
+      REVIEWING_TEXT.rankingNeverSaved,
+    );
+    expect(
+      rankingSavedText({ savedAt: "2026-03-04T10:00:00Z", confirmedAt: null }, format, REVIEWING_TEXT),
+    ).toBe("Last saved 2026-03-04");
+    expect(
+      rankingSavedText(
+        { savedAt: "2026-03-05T10:00:00Z", confirmedAt: "2026-03-04T10:00:00Z" },
+        format,
+        REVIEWING_TEXT,
+      ),
+    ).toBe("Last saved 2026-03-05 · confirmed 2026-03-04");
   });
 });

@@ -20,6 +20,8 @@ export function movesIntoTopFive(from: number, to: number): boolean {
 export interface RankingMove {
   ids: string[];
   movedIntoTopFive: boolean;
+  /** "Confirm ranking": the order as it stands, accepted (docs/decisions/029-review-settings-and-rankings.md). */
+  confirm?: boolean;
 }
 
 /** One drag or button press: the new order and its flag, or null when nothing moves. */
@@ -34,7 +36,35 @@ export function rankingMove(ids: readonly string[], from: number, to: number): R
  * when either move reached the top five.
  */
 export function mergeRankingMoves(earlier: RankingMove, later: RankingMove): RankingMove {
-  return { ids: later.ids, movedIntoTopFive: earlier.movedIntoTopFive || later.movedIntoTopFive };
+  const confirm = earlier.confirm === true || later.confirm === true;
+  return {
+    ids: later.ids,
+    movedIntoTopFive: earlier.movedIntoTopFive || later.movedIntoTopFive,
+    ...(confirm ? { confirm } : {}),
+  };
+}
+
+/** The order as it stands, confirmed: nothing moves. */
+export function confirmation(ids: readonly string[]): RankingMove {
+  return { ids: [...ids], movedIntoTopFive: false, confirm: true };
+}
+
+/**
+ * The line beside Confirm ranking: when the order was last saved, and when last confirmed if ever
+ * ("Last saved Mar 3, 2026, 10:15 AM · confirmed Mar 3, 2026, 10:14 AM"), or that it never was.
+ */
+export function rankingSavedText(
+  saved: { savedAt?: string | null; confirmedAt?: string | null },
+  format: (iso: string) => string,
+  text: {
+    rankingNeverSaved: string;
+    rankingSavedAt: (when: string) => string;
+    rankingConfirmedAt: (when: string) => string;
+  },
+): string {
+  if (!saved.savedAt) return text.rankingNeverSaved;
+  const line = text.rankingSavedAt(format(saved.savedAt));
+  return saved.confirmedAt ? `${line} · ${text.rankingConfirmedAt(format(saved.confirmedAt))}` : line;
 }
 
 /** Ranks read from 1. */

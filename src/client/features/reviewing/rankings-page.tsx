@@ -1,15 +1,16 @@
-import { Button, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { Navigate } from "react-router";
+import { Link, Navigate } from "react-router";
 import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
 import type { UserProgram } from "../../../shared/schemas/users";
 import { CurrentProgramPage } from "../../components/current-program-page";
 import { PageLoader } from "../../components/page-loader";
-import { rankingQuery } from "../../lib/reviewing-api";
+import { rankingQuery, useReviewProgress } from "../../lib/reviewing-api";
 import { RankingList } from "./ranking-list";
 import { REVIEWING_TEXT } from "./reviewing-messages";
 import { StepBar } from "./step-bar";
+import { STEP_PATHS, stackedRankingsBlockedReason } from "./step-rules";
 
 /** /rankings (step 2): the caller's candidates of the current program, ordered best first. */
 export function RankingsPage() {
@@ -20,13 +21,19 @@ export function RankingsPage() {
   );
 }
 
-/** Committee members order their candidates; a guest or an admin off the committee only reads. */
-function ordersCandidates(program: UserProgram): boolean {
-  return program.role === "REVIEWER" || program.role === "ADMIN_REVIEWER";
-}
-
 function ProgramRankings({ userId, program }: { userId: string; program: UserProgram }) {
-  const ranking = useQuery(rankingQuery(userId, program.id));
+  // The gate first (the step bar's own counts, shared with step 1's cache): opened by its address, the
+  // page is locked in the bar's words until the member has rated what they are shown.
+  const gate = useReviewProgress(userId, program.id);
+  const blockedReason = gate.data
+    ? stackedRankingsBlockedReason(
+        gate.data.progress,
+        gate.data.program.enableStackedRankings,
+        gate.data.viewer,
+      )
+    : null;
+  const open = gate.isSuccess && blockedReason === null;
+  const ranking = useQuery({ ...rankingQuery(userId, program.id), enabled: open });
 
   // The spec: "Unable to initialize stacked rankings", on the console only.
   useEffect(() => {
@@ -39,57 +46,74 @@ function ProgramRankings({ userId, program }: { userId: string; program: UserPro
       <Text size="lg">{program.name}</Text>
     </div>
   );
-  const bar = <StepBar current="rank" progress={null} enableStackedRankings />;
+  const bar = (
+    <StepBar
+      current="rank"
+      progress={gate.data?.progress ?? null}
+      enableStackedRankings={gate.data?.program.enableStackedRankings ?? true}
+      viewer={gate.data?.viewer}
+    />
+  );
 
-  if (ranking.isPending) {
+  if (gate.isPending || (open && ranking.isPending)) {
     return (
       <Stack gap="lg">
-        {bar}
         {heading}
         <PageLoader />
       </Stack>
     );
   }
-  if (ranking.isError) {
+  if (gate.isError || ranking.isError) {
     return (
       <Stack gap="lg" align="flex-start">
-        {bar}
         {heading}
         <Text c="red.9">{REVIEWING_TEXT.rankingLoadFailed}</Text>
-        <Button variant="default" onClick={() => void ranking.refetch()}>
+        <Button variant="default" onClick={() => void (gate.isError ? gate.refetch() : ranking.refetch())}>
           Try again
         </Button>
       </Stack>
     );
   }
   // The spec: no assigned applications, no stacked rankings — back to the start.
-  if (ranking.data.applications.length === 0) return <Navigate to="/" replace />;
+  if (gate.data.progress.shown === 0 || (ranking.data && ranking.data.applications.length === 0)) {
+    return <Navigate to="/" replace />;
+  }
+  if (blockedReason !== null || !ranking.data) {
+    return (
+      <Stack gap="lg" align="flex-start">
+        {bar}
+        {heading}
+        <Title order={2} size="h3">
+          {REVIEWING_TEXT.rankingLocked}
+        </Title>
+        <Group gap="sm">
+          <Button component={Link} to={STEP_PATHS.rate}>
+            {REVIEWING_TEXT.backToStepOne}
+          </Button>
+          {gate.data.viewer.isAdmin && !gate.data.viewer.committee && (
+            <Button component={Link} to="/admin/allcandidates" variant="default">
+              Open Candidate Statistics
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    );
+  }
 
-  const readOnlyReason = program.archived
-    ? REVIEWING_TEXT.rankingArchived
-    : ordersCandidates(program)
-      ? null
-      : REVIEWING_TEXT.rankingReadOnly;
-
+  const readOnly = program.archived;
   return (
     <Stack gap="lg">
       {bar}
       {heading}
-      {readOnlyReason === null ? (
-        <Text size="sm" maw={760}>
-          {REVIEWING_TEXT.rankingInstructions}
-        </Text>
-      ) : (
-        <Text size="sm" c="gray.8">
-          {readOnlyReason}
-        </Text>
-      )}
+      <Text size="sm" maw={760} c={readOnly ? "gray.8" : undefined}>
+        {readOnly ? REVIEWING_TEXT.rankingArchived : REVIEWING_TEXT.rankingInstructions}
+      </Text>
       {/* Not keyed by revision: a remount would take the focus from the card being moved. */}
       <RankingList
         userId={userId}
         programId={program.id}
         ranking={ranking.data}
-        editable={readOnlyReason === null}
+        editable={!readOnly}
         onStale={() => void ranking.refetch()}
       />
     </Stack>

@@ -1,3 +1,4 @@
+import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
 import { UNTITLED_APPLICATION } from "../../lib/truncate";
 
 /**
@@ -11,14 +12,25 @@ export const REVIEWING_TEXT = {
   noAnswer: "No answer",
   anonymized: "Anonymized answer",
   stepsLabel: "Review steps",
-  stackedRankingsOff: "Stacked rankings are turned off for this program.",
+  stackedRankingsOff: REVIEW_MESSAGES.stackedRankingsOff,
+  rankingAdminsRead:
+    "Only committee members rate and rank the candidates. Their stacked rankings are in Candidate Statistics.",
+  rankingGuestsRead: "As a guest you read the applications; only committee members rate and rank them.",
   nothingToRate: "There are no applications for you to rate yet.",
   rateEveryone: (rated: number, shown: number) =>
     `Rate every application to unlock the stacked rankings (${rated} of ${shown} rated).`,
   readOnly: "You can read this application, but only committee members rate and comment.",
-  rankingReadOnly: "Only committee members order the candidates; you can read this list.",
   rankingArchived: "This program is archived: the stacked rankings can no longer change.",
   rankingLoadFailed: "Your stacked ranking could not be loaded.",
+  rankingLocked: "Stacked Rankings are not open to you yet",
+  backToStepOne: "Back to 1. Rate Candidates",
+  confirmRanking: "Confirm ranking",
+  rankingConfirmed: "Ranking confirmed",
+  confirmHint:
+    "Happy with this order, moved or not? Confirm it: the committee's statistics count a ranking once it is saved.",
+  rankingNeverSaved: "Not saved yet: move a card or confirm the ranking to record it.",
+  rankingSavedAt: (when: string) => `Last saved ${when}`,
+  rankingConfirmedAt: (when: string) => `confirmed ${when}`,
   rankingInstructions:
     "Order your candidates, best first. Drag a card, or focus its handle and press the space bar to lift it, the arrow keys to move it and the space bar again to drop it. The Move up and Move down buttons do the same. Every change is saved.",
   dragHandleInstructions:

@@ -13,6 +13,7 @@ import { AnswerTranslationProvider } from "./answer-translation";
 import { SectionAnswers } from "./answer-view";
 import { CandidateTable } from "./candidate-table";
 import { answersByQuestion } from "./canvas";
+import { CommentsBlock } from "./comments-block";
 import { RatingBlock } from "./rating-block";
 import type { ReviewDraft } from "./review-state";
 import { REVIEWING_TEXT } from "./reviewing-messages";
@@ -189,6 +190,26 @@ describe("the two-step bar", () => {
     expect(html).not.toContain('href="/rankings"');
   });
 
+  it("never counts a plain admin down to a ranking", () => {
+    const html = render(
+      <StepBar
+        current="rate"
+        progress={{ shown: 5, rated: 0 }}
+        enableStackedRankings
+        viewer={{ committee: false, isAdmin: true }}
+      />,
+    );
+    expect(html).toContain(REVIEWING_TEXT.rankingAdminsRead);
+    expect(html).not.toContain("0 of 5 rated");
+    expect(html).not.toContain('href="/rankings"');
+  });
+
+  it("shows /rankings opened by its address locked, in the words of step 1's bar", () => {
+    const html = render(<StepBar current="rank" progress={{ shown: 4, rated: 0 }} enableStackedRankings />);
+    expect(html).toContain(REVIEWING_TEXT.rateEveryone(0, 4));
+    expect(html).not.toContain('href="/rankings"');
+  });
+
   it("opens step 2 once everything is rated", () => {
     const html = render(<StepBar current="rate" progress={{ shown: 3, rated: 3 }} enableStackedRankings />);
     expect(html).toContain('href="/rankings"');
@@ -267,5 +288,33 @@ describe("step 1's table", () => {
     expect(html).not.toContain('aria-label="Mark as test Test one"');
     expect(html).toContain('href="/admin/form/edit/form1/d"');
     expect(html).toContain('target="_blank"');
+  });
+});
+
+describe("the program's comment prompt", () => {
+  const block = (prompt: string) =>
+    render(
+      <CommentsBlock
+        userId="u1"
+        programId="p1"
+        submissionId="s1"
+        sectionId="sec1"
+        sectionName="Impact"
+        comments={[]}
+        prompt={prompt}
+        editable
+        onDelete={() => {}}
+      />,
+    );
+
+  it("shows the program's prompt above the comment box", () => {
+    const html = block("What should the committee discuss?");
+    const prompt = html.indexOf("What should the committee discuss?");
+    expect(prompt).toBeGreaterThan(-1);
+    expect(prompt).toBeLessThan(html.indexOf("<textarea"));
+  });
+
+  it("adds nothing when the program has no prompt", () => {
+    expect(block("  ")).not.toContain("mantine-InputWrapper-description");
   });
 });

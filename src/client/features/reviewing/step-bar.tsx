@@ -3,24 +3,31 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
 import { REVIEWING_TEXT } from "./reviewing-messages";
-import { type ReviewStep, STEP_PATHS, type StepProgress, stackedRankingsBlockedReason } from "./step-rules";
+import {
+  type ReviewStep,
+  STEP_PATHS,
+  type StepProgress,
+  type StepViewer,
+  stackedRankingsBlockedReason,
+} from "./step-rules";
 
 interface StepBarProps {
   current: ReviewStep;
   /** Unknown while loading: step 2 stays closed until it is known. */
   progress: StepProgress | null;
   enableStackedRankings: boolean;
+  /** Who is asking (unknown: treated as a committee member). */
+  viewer?: StepViewer;
 }
 
 /**
  * "1. Rate Candidates" → "2. Stacked Rankings", with Next Step. Step 2 opens once every application
- * shown is rated (step-rules.ts); until then the bar says why it is closed.
+ * shown is rated (step-rules.ts); until then the bar says why it is closed — on step 1, and on /rankings
+ * opened by its address, in the same words.
  */
-export function StepBar({ current, progress, enableStackedRankings }: StepBarProps) {
+export function StepBar({ current, progress, enableStackedRankings, viewer }: StepBarProps) {
   const reasonId = useId();
-  // On step 2 itself the user is already there: the rule only guards getting in from step 1.
-  const blockedReason =
-    current === "rank" ? null : stackedRankingsBlockedReason(progress, enableStackedRankings);
+  const blockedReason = stackedRankingsBlockedReason(progress, enableStackedRankings, viewer);
   const stepTwoOpen = blockedReason === null;
 
   return (
@@ -59,15 +66,15 @@ export function StepBar({ current, progress, enableStackedRankings }: StepBarPro
           )}
         </li>
       </Group>
-      {current === "rate" && (
-        // Wraps on a phone: the reason above the button rather than the button cut short.
-        <Group gap="sm" justify="flex-end">
-          {blockedReason !== null && (
-            <Text id={reasonId} size="sm" c="gray.7" maw={420} ta="right">
-              {blockedReason}
-            </Text>
-          )}
-          {stepTwoOpen ? (
+      {/* Wraps on a phone: the reason above the button rather than the button cut short. */}
+      <Group gap="sm" justify="flex-end">
+        {blockedReason !== null && (
+          <Text id={reasonId} size="sm" c="gray.7" maw={420} ta="right" data-testid="step-two-reason">
+            {blockedReason}
+          </Text>
+        )}
+        {current === "rate" &&
+          (stepTwoOpen ? (
             <Button component={Link} to={STEP_PATHS.rank}>
               {REVIEW_MESSAGES.nextStep}
             </Button>
@@ -75,9 +82,8 @@ export function StepBar({ current, progress, enableStackedRankings }: StepBarPro
             <Button disabled aria-describedby={reasonId}>
               {REVIEW_MESSAGES.nextStep}
             </Button>
-          )}
-        </Group>
-      )}
+          ))}
+      </Group>
     </Group>
   );
 }

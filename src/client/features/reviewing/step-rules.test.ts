@@ -53,3 +53,35 @@ describe("opening step 2", () => {
     );
   });
 });
+
+describe("step 2 for those who do not rate", () => {
+  it("tells a plain admin where the rankings are, never to rate every application", () => {
+    const admin = { committee: false, isAdmin: true };
+    expect(stackedRankingsBlockedReason({ shown: 5, rated: 0 }, true, admin)).toBe(
+      REVIEWING_TEXT.rankingAdminsRead,
+    );
+    expect(stackedRankingsBlockedReason({ shown: 5, rated: 0 }, true, admin)).not.toContain("0 of 5");
+    expect(canOpenStackedRankings({ shown: 5, rated: 5 }, true, admin)).toBe(false);
+  });
+
+  it("tells a guest they read without rating", () => {
+    const guest = { committee: false, isAdmin: false };
+    expect(stackedRankingsBlockedReason({ shown: 2, rated: 0 }, true, guest)).toBe(
+      REVIEWING_TEXT.rankingGuestsRead,
+    );
+  });
+
+  it("counts an admin on the committee like any member", () => {
+    const adminReviewer = { committee: true, isAdmin: true };
+    expect(stackedRankingsBlockedReason({ shown: 5, rated: 0 }, true, adminReviewer)).toBe(
+      REVIEWING_TEXT.rateEveryone(0, 5),
+    );
+    expect(canOpenStackedRankings({ shown: 5, rated: 5 }, true, adminReviewer)).toBe(true);
+  });
+
+  it("says first that the program turned stacked rankings off, whoever asks", () => {
+    expect(
+      stackedRankingsBlockedReason({ shown: 5, rated: 0 }, false, { committee: false, isAdmin: true }),
+    ).toBe(REVIEWING_TEXT.stackedRankingsOff);
+  });
+});

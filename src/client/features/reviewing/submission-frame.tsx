@@ -190,6 +190,7 @@ export function SubmissionFrame({
           current="rate"
           progress={progress.data?.progress ?? null}
           enableStackedRankings={program.enableStackedRankings}
+          viewer={progress.data?.viewer}
         />
         <Group justify="space-between" align="center">
           <BackLink to={backTo} />

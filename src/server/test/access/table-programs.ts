@@ -49,6 +49,27 @@ const PROGRAMS: RouteCase[] = [
     call: "DELETE /api/programs/{newProgram}",
     expect: only(["orgAdmin"], 200),
   },
+  // The Review settings panel: the program's admins (docs/decisions/029-review-settings-and-rankings.md).
+  {
+    route: "GET /api/programs/:id/reviewSettings",
+    call: "GET /api/programs/{program}/reviewSettings",
+    expect: only(ADMINS, 200),
+  },
+  {
+    route: "PATCH /api/programs/:id/reviewSettings",
+    call: "PATCH /api/programs/{program}/reviewSettings",
+    // The defaults, so the other cases' program reviews as before whoever saved them.
+    body: {
+      reviewSettings: {
+        enableStackedRankings: true,
+        comments: { commentText: "" },
+        showFinalRating: true,
+        finalReviewText: "",
+      },
+      overrideFinalRating: false,
+    },
+    expect: only(ADMINS, 200),
+  },
 ];
 
 const PROGRAM_USERS: RouteCase[] = [

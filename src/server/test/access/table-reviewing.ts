@@ -215,6 +215,14 @@ const RANKINGS: RouteCase[] = [
   },
   { route: "GET /api/rankings/:programId", call: "GET /api/rankings/{program}", expect: only(ADMINS, 200) },
   { route: "POST /api/rankings", call: "POST /api/rankings", body: ranking, expect: only(COMMITTEE, 200) },
+  // "Confirm ranking": the order as shown, recorded (docs/decisions/029-review-settings-and-rankings.md).
+  {
+    route: "POST /api/rankings",
+    label: "confirming the order shown",
+    call: "POST /api/rankings",
+    body: { ...ranking, confirm: true },
+    expect: only(COMMITTEE, 200),
+  },
   { route: "PUT /api/rankings", call: "PUT /api/rankings", body: ranking, expect: only(COMMITTEE, 200) },
   {
     route: "GET /api/stackings",

@@ -1,0 +1,39 @@
+import type { ProgramReviewSettings } from "../../../shared/schemas/programs";
+
+/** The panel's words (the specification names the settings, not their labels). */
+export const REVIEW_SETTINGS_TEXT = {
+  title: "Review Settings",
+  noProgram: "Choose a program first: the review settings belong to the current program.",
+  intro: "How committee members review this program's candidates. Changes apply at their next page load.",
+  stackedRankings: "Stacked rankings",
+  stackedRankingsHelp:
+    "Step 2: committee members order their candidates once they have rated them all. Off hides the step and no ranking is saved.",
+  commentText: "Comment prompt",
+  commentTextHelp: "Shown above every comment box, e.g. the questions the committee should answer.",
+  showFinalRating: "Show the final rating to reviewers",
+  showFinalRatingHelp: "Each reviewer sees their overall rating, with the text below.",
+  showFinalRatingForced: "Always shown while reviewers enter their final rating themselves.",
+  finalReviewText: "Final rating text",
+  finalReviewTextHelp: "Shown with the final rating.",
+  overrideFinalRating: "Reviewers enter their final rating themselves",
+  overrideFinalRatingHelp:
+    "Weighted criteria (version 3): the final rating is the reviewer's own and is never recomputed from the criteria; the computed one stays as the suggested rating.",
+  save: "Save review settings",
+  saved: "Review settings saved",
+  loadFailed: "The review settings could not be loaded.",
+  conflictTitle: "These review settings were changed by someone else",
+} as const;
+
+/** The settings in one line, for the notice that shows both versions after a conflict. */
+export function reviewSettingsSummary(settings: ProgramReviewSettings): string {
+  const s = settings.reviewSettings;
+  const onOff = (value: boolean) => (value ? "on" : "off");
+  const prompt = (text: string) => (text === "" ? "none" : `“${text}”`);
+  return [
+    `Stacked rankings ${onOff(s.enableStackedRankings)}`,
+    `comment prompt ${prompt(s.comments.commentText)}`,
+    `final rating shown ${onOff(s.showFinalRating || settings.overrideFinalRating)}`,
+    `final rating text ${prompt(s.finalReviewText)}`,
+    `entered by reviewers ${onOff(settings.overrideFinalRating)}`,
+  ].join(", ");
+}
