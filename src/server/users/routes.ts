@@ -106,6 +106,7 @@ userRoutes
             role: m.role,
           })),
           emailConsent: user.emailConsent,
+          language: user.language,
           registered: isRegistered(actor),
         },
         200,
