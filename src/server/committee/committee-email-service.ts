@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { fillTemplate } from "../../shared/email/committee-template";
+import { contactQuestionIds } from "../../shared/forms/contact-email";
 import type { CustomEmailResult, customEmailBodySchema } from "../../shared/schemas/committee";
 import { emailSchema } from "../../shared/schemas/common";
 import type { Db, Tx } from "../db/client";
@@ -12,7 +13,6 @@ import { notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import type { ProgramRow } from "../programs/service";
 import { isReviewableSql, visibleToReviewerSql } from "../reviewing/candidates";
-import { contactQuestionIds } from "../submissions/contact-email";
 import { ASSIGNABLE_ROLES, distinct } from "./committee-members";
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
+import { contactEmailOf } from "../../shared/forms/contact-email";
 import type { Language } from "../../shared/i18n/catalog";
 import { translate } from "../../shared/i18n/catalog";
 import {
@@ -14,7 +15,6 @@ import { enqueueEmail } from "../email/outbox";
 import { continueLinkEmail } from "../email/templates";
 import { versionContent } from "../forms/versions";
 import { AppError, notFound } from "../http/errors";
-import { contactEmailOf } from "./contact-email";
 import { hashToken, type SubmissionRef } from "./service";
 
 /**

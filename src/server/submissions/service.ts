@@ -6,6 +6,7 @@ import {
   identifierOf,
   submissionProblems,
 } from "../../shared/forms/answers";
+import { contactEmailOf } from "../../shared/forms/contact-email";
 import { localize } from "../../shared/forms/localize";
 import type { FormContent } from "../../shared/forms/model";
 import { type Language, translator } from "../../shared/i18n/catalog";
@@ -28,7 +29,6 @@ import { submissionReceiptEmail } from "../email/templates";
 import { versionContent } from "../forms/versions";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
-import { contactEmailOf } from "./contact-email";
 import { issueContinueLink } from "./continue-links";
 import { type FormState, formState, presentApplicantForm } from "./form-versions";
 import { enqueueSubmissionNotices } from "./notices";
