@@ -216,9 +216,10 @@ export function submissionReceiptEmail(receipt: {
   link: { kind: "portal"; url: string } | { kind: "guest"; url: string; hours: number };
 }): RenderedEmail {
   const t = translator(receipt.language);
-  const form = oneLineName(receipt.formName, "");
+  // As the applicant and the administrator typed them: the subject is made one line by the outbox.
+  const form = receipt.formName;
   const lines = [
-    hello(t, receipt.name),
+    receipt.name.trim() ? t("email.hello", { name: receipt.name }) : t("email.helloNoName"),
     t("email.receiptReceived", { form, date: emailDate(receipt.submittedAt, receipt.language) }),
     receipt.confirmation,
     ...(receipt.link.kind === "guest" ? [t("email.receiptGuestLink", { hours: receipt.link.hours })] : []),

@@ -1,5 +1,4 @@
 import { createRoute } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import {
   continueLinkResultSchema,
@@ -11,13 +10,13 @@ import {
 } from "../../shared/schemas/applicant-emails";
 import { okSchema } from "../../shared/schemas/common";
 import { SUBMISSION_TOKEN_HEADER } from "../../shared/schemas/submissions";
-import { users } from "../db/schema";
-import { findFormRef } from "../forms/service";
+import { administeredForm } from "../forms/routes";
 import type { AppContext } from "../http/context";
 import { authorize, ownSubmission } from "../http/door";
 import { AppError } from "../http/errors";
 import { appRateLimitKey, countHit, rateLimit } from "../http/rate-limit";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
+import { updateOwnUser } from "../users/own-user";
 import { redeemContinueLink, sendContinueLink } from "./continue-links";
 import { setSubmissionNotice, submissionNoticeOf } from "./notices";
 import { requestLanguage } from "./routes";
@@ -118,16 +117,6 @@ continueLinkRoutes
 
 const formParams = z.object({ formId: id });
 
-/** The form, if the caller administers its program; 404 otherwise. */
-async function administeredFormRef(c: AppContext, formId: string) {
-  const form = await findFormRef(c.get("deps").db, formId);
-  const actor = authorize(c, "program:administer", {
-    programId: form.programId,
-    organizationId: form.organizationId,
-  })!;
-  return { form, actor };
-}
-
 export const submissionNoticeRoutes = createRouter()
   .openapi(
     createRoute({
@@ -139,7 +128,7 @@ export const submissionNoticeRoutes = createRouter()
       responses: { 200: jsonResponse(submissionNoticeSchema, "The notice list"), ...errorResponses },
     }),
     async (c) => {
-      const { form } = await administeredFormRef(c, c.req.valid("param").formId);
+      const { row: form } = await administeredForm(c, c.req.valid("param").formId);
       return c.json(await submissionNoticeOf(c.get("deps").db, form), 200);
     },
   )
@@ -153,7 +142,7 @@ export const submissionNoticeRoutes = createRouter()
       responses: { 200: jsonResponse(submissionNoticeSchema, "The notice list"), ...errorResponses },
     }),
     async (c) => {
-      const { form, actor } = await administeredFormRef(c, c.req.valid("param").formId);
+      const { row: form, actor } = await administeredForm(c, c.req.valid("param").formId);
       const { recipients } = c.req.valid("json");
       return c.json(await setSubmissionNotice(c.get("deps").db, form, recipients, actor.userId), 200);
     },
@@ -169,13 +158,7 @@ export const userLanguageRoutes = createRouter().openapi(
     responses: { 200: jsonResponse(okSchema, "Saved"), ...errorResponses },
   }),
   async (c) => {
-    const { userId } = c.req.valid("param");
-    authorize(c, "user:update", { userId });
-    await c
-      .get("deps")
-      .db.update(users)
-      .set({ language: c.req.valid("json").language, updatedAt: new Date() })
-      .where(eq(users.id, userId));
+    await updateOwnUser(c, c.req.valid("param").userId, { language: c.req.valid("json").language });
     return c.json({ ok: true as const }, 200);
   },
 );
