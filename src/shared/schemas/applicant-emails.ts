@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { LANGUAGES } from "../i18n/catalog";
 
 /**
  * The applicant's emails beyond the spec's one call (docs/decisions/028): the link a guest asks for to
@@ -51,4 +50,4 @@ export const submissionNoticeSchema = z.object({
 });
 export type SubmissionNotice = z.infer<typeof submissionNoticeSchema>;
 
-export const languageBodySchema = z.strictObject({ language: z.enum(LANGUAGES) });
+export const languageBodySchema = z.strictObject({ language: z.enum(["en", "fr"]) });

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { PROGRAM_ROLES } from "../authz/roles";
-import { LANGUAGES } from "../i18n/catalog";
 import { MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../limits";
 import { MESSAGES } from "../messages";
 import { emailSchema, nameSchema } from "./common";
@@ -102,7 +101,8 @@ export const userProfileSchema = z.object({
   programs: z.array(z.object({ id: z.string(), organizationId: z.string(), role: programRoleSchema })),
   emailConsent: z.boolean(),
   /** The language chosen on applicant pages, kept with the account (docs/decisions/028); null: never chosen. */
-  language: z.enum(LANGUAGES).nullable(),
+  // Literal, not LANGUAGES: the client bundle evaluates this schema before the catalog's chunk.
+  language: z.enum(["en", "fr"]).nullable(),
   /** False for an account the product does not know (no applicant flag, organization or program). */
   registered: z.boolean(),
 });

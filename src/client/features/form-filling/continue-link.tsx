@@ -48,12 +48,12 @@ export function EmailMeALink({
         <Text size="sm" c="dimmed" style={{ flex: "1 1 16rem" }}>
           {t("continue.askHint")}
         </Text>
-        <Button variant="light" loading={asked.state === "sending"} onClick={() => void ask()}>
+        <Button variant="default" loading={asked.state === "sending"} onClick={() => void ask()}>
           {t("continue.ask")}
         </Button>
       </Group>
       {/* Always in the page, so a screen reader announces what lands in it. */}
-      <Text size="sm" role="status" c="green.9">
+      <Text size="sm" role="status">
         {asked.state === "sent" ? t("continue.sent", { email: asked.email, hours: asked.hours }) : ""}
       </Text>
       {asked.state === "failed" && (
