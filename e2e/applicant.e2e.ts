@@ -133,6 +133,47 @@ describe("the applicant's side", () => {
     expect(problems).toEqual([]);
   });
 
+  it("a guest emails themself a link to continue, and a fresh browser opening it takes over the draft, once", async () => {
+    const { linkId } = await publishedDemoForm(baseURL);
+    const first = await newPage(browser());
+    await first.page.goto(`${baseURL}/form/${linkId}`);
+    await button(first.page, en("start.guest")).click();
+    await waitForSubmissionPage(first.page);
+    const draftPath = new URL(first.page.url()).pathname;
+    const email = `wanderer-${Date.now()}@example.org`;
+    await first.page.getByLabel("Organization or applicant name").fill("Wandering Guest");
+    await first.page.getByLabel("Contact email").fill(email);
+    await button(first.page, en("continue.ask")).click();
+    await first.page.getByText(en("continue.sent", { email, hours: 72 })).waitFor();
+    await expectAccessible(first.page);
+
+    // The link, as the development mailbox shows the email (its token after "#").
+    const mailbox = (await (await fetch(`${baseURL}/api/dev/mailbox`)).json()) as {
+      messages: { kind: string; to: string[]; text: string }[];
+    };
+    const sent = mailbox.messages.find((m) => m.kind === "guest-continue-link" && m.to.includes(email));
+    const link = /https?:\/\/\S+\/continue-application#[\w-]+/.exec(sent?.text ?? "")?.[0];
+    expect(link).toBeDefined();
+
+    // Another browser (a fresh context: none of the first one's storage) opens it and carries on.
+    const second = await newPage(browser());
+    await second.page.goto(link!.replace(/^https?:\/\/[^/]+/, baseURL));
+    await second.page.waitForURL((url) => url.pathname === draftPath, { timeout: 15_000 });
+    const name = second.page.getByLabel("Organization or applicant name");
+    await name.waitFor();
+    expect(await name.inputValue()).toBe("Wandering Guest");
+    expect(await second.page.getByLabel("Contact email").inputValue()).toBe(email);
+    await name.fill("Wandering Guest, continued");
+    await waitSaved(second.page, en("form.saved"));
+    await expectAccessible(second.page);
+
+    // The link works once: opened again, it says so.
+    const third = await newPage(browser());
+    await third.page.goto(link!.replace(/^https?:\/\/[^/]+/, baseURL));
+    await third.page.getByText(en("continue.failed")).waitFor();
+    expect([...first.problems, ...second.problems, ...third.problems]).toEqual([]);
+  });
+
   it("in French: an applicant creates an account, submits, unsubmits and edits from the portal; another applicant cannot open it", async () => {
     const { linkId } = await publishedDemoForm(baseURL, { allowEdit: true });
     const { page, problems } = await newPage(browser());

@@ -44,6 +44,11 @@ import { candidateRoutes, submissionAdminRoutes } from "./reviewing/candidate-ro
 import { rankingRoutes, stackingRoutes } from "./reviewing/ranking-routes";
 import { ratingRoutes, reviewRoutes } from "./reviewing/review-routes";
 import { statisticsRoutes } from "./statistics/statistics-routes";
+import {
+  continueLinkRoutes,
+  submissionNoticeRoutes,
+  userLanguageRoutes,
+} from "./submissions/applicant-email-routes";
 import { formLinkRoutes, submissionRoutes } from "./submissions/routes";
 import { devMailboxRoutes, supportRoutes } from "./support/routes";
 import { loadSessionActor } from "./users/actor";
@@ -248,13 +253,16 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.route("/api/health", healthRoutes());
   app.route("/api/plans", planRoutes);
   app.route("/api/users", userRoutes);
+  app.route("/api/users", userLanguageRoutes);
   app.route("/api/programs", programRoutes);
   app.route("/api/programs", programUserRoutes);
   app.route("/api/programs", autoAssignmentRoutes);
   app.route("/api/invitations", invitationRoutes);
   app.route("/api/forms", formRoutes);
   app.route("/api/forms", formLinkRoutes);
+  app.route("/api/forms", submissionNoticeRoutes);
   app.route("/api/submissions", submissionRoutes);
+  app.route("/api/submissions", continueLinkRoutes);
   app.route("/api/submissions", submissionAdminRoutes);
   app.route("/api/submissions", submissionAssignmentRoutes);
   app.route("/api/reviewerGroups", reviewerGroupRoutes);

@@ -111,6 +111,18 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    // The emailed link to continue a guest's application (docs/decisions/028); its token is after `#`.
+    path: "/continue-application",
+    title: "Application form",
+    group: "PUBLIC",
+    showInPageMenu: false,
+    hideProgramPicker: true,
+    page: lazyPage(
+      () => import("../features/form-filling/continue-link"),
+      (m) => m.ContinueApplicationPage,
+    ),
+  },
+  {
     path: "/form-preview/:linkId",
     title: "Form preview",
     group: "PUBLIC",

@@ -1,5 +1,9 @@
 import type { Answer } from "../../shared/forms/answers";
 import type { Language } from "../../shared/i18n/catalog";
+import {
+  continueLinkResultSchema,
+  redeemContinueLinkResultSchema,
+} from "../../shared/schemas/applicant-emails";
 import { okSchema } from "../../shared/schemas/common";
 import {
   autofillResultSchema,
@@ -149,3 +153,19 @@ export async function uploadFile(
   );
   return apiUpload(grant, file, submissionFileSchema, { headers: tokenHeaders(token), onProgress });
 }
+
+/** A guest's link to continue in another browser (docs/decisions/028). */
+export const continueApi = {
+  /** Emails the link to the contact email the saved answers give. */
+  ask: (submissionId: string, token: Token, language: Language) =>
+    apiSend(
+      "POST",
+      `${apiPath`/api/submissions/${submissionId}/continue-link`}?lang=${language}`,
+      undefined,
+      continueLinkResultSchema,
+      { headers: tokenHeaders(token) },
+    ),
+  /** Opens the emailed link: this browser gets the application's new token. */
+  open: (token: string) =>
+    apiSend("POST", "/api/submissions/continue", { token }, redeemContinueLinkResultSchema),
+};

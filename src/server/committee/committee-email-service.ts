@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { fillTemplate } from "../../shared/email/committee-template";
-import { liveSections } from "../../shared/forms/model";
+import { contactQuestionIds } from "../../shared/forms/contact-email";
 import type { CustomEmailResult, customEmailBodySchema } from "../../shared/schemas/committee";
 import { emailSchema } from "../../shared/schemas/common";
 import type { Db, Tx } from "../db/client";
@@ -39,20 +39,18 @@ interface Recipient {
  * The questions that ask for an email address (an active EMAIL validation), over every form version the
  * chosen candidates applied on: a guest's application is answered to its first such answer.
  */
-async function contactQuestionIds(tx: Tx, program: ProgramRow, ids: readonly string[]): Promise<string[]> {
+async function programContactQuestionIds(
+  tx: Tx,
+  program: ProgramRow,
+  ids: readonly string[],
+): Promise<string[]> {
   const versions = await tx
     .selectDistinct({ formId: submissions.formId, formVersion: submissions.formVersion })
     .from(submissions)
     .where(and(eq(submissions.programId, program.id), inArray(submissions.id, [...ids])));
   const questionIds = new Set<string>();
   for (const { formId, formVersion } of versions) {
-    const content = await versionContent(tx, formId, formVersion);
-    for (const section of liveSections(content.sections)) {
-      for (const question of section.questions) {
-        if (question.validations.active && question.validations.type === "EMAIL")
-          questionIds.add(question._id);
-      }
-    }
+    for (const id of contactQuestionIds(await versionContent(tx, formId, formVersion))) questionIds.add(id);
   }
   return [...questionIds];
 }
@@ -67,7 +65,7 @@ async function contactQuestionIds(tx: Tx, program: ProgramRow, ids: readonly str
 async function chosenCandidates(tx: Tx, program: ProgramRow, ids: readonly string[]): Promise<Recipient[]> {
   const wanted = distinct(ids);
   if (!wanted.every(isUuid)) throw notFound();
-  const contactQuestions = await contactQuestionIds(tx, program, wanted);
+  const contactQuestions = await programContactQuestionIds(tx, program, wanted);
   const contactEmail =
     contactQuestions.length === 0
       ? sql<string | null>`null`

@@ -93,6 +93,11 @@ export const users = pgTable(
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     /** better-auth's twoFactor plugin: set once an authenticator's first code is verified. */
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    /**
+     * The language the person chose on an applicant page ("en" or "fr"), kept with the account so the
+     * choice follows them to their next sign-in and to another browser (docs/decisions/028). Null: never chosen.
+     */
+    language: text("language").$type<"en" | "fr">(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -391,6 +396,11 @@ export const forms = pgTable("forms", {
   /** Bumped by every change to the content: a save based on an older revision is refused. */
   revision: integer("revision").notNull().default(0),
   publishedVersion: integer("published_version"),
+  /**
+   * Who is told about each new submission (forms-and-applicants, "7. The calls": the notice to an admin
+   * list), chosen per form among the program's admins; empty (the default) sends no notice (docs/decisions/028).
+   */
+  submissionNoticeUserIds: text("submission_notice_user_ids").array().notNull().default(sql`'{}'::text[]`),
   createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
   lastEditedAt: timestamp("last_edited_at", { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
@@ -564,6 +574,29 @@ export const submissionEdits = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("submission_edits_submission_idx").on(t.submissionId, t.createdAt)],
+);
+
+/**
+ * "Email me a link to continue" (docs/decisions/028): a guest's way back to their application from another
+ * browser. The link's token is kept hashed; it works once (used_at) and until expires_at, and opening it
+ * gives that browser a new guest token for the submission.
+ */
+export const guestContinueLinks = pgTable(
+  "guest_continue_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("guest_continue_links_token_unique").on(t.tokenHash),
+    index("guest_continue_links_submission_idx").on(t.submissionId),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -154,7 +154,7 @@ async function seedDemoApplication(db: Db, programId: string, storage?: FileStor
   ];
   const ref = await findSubmissionRef(db, submissionId);
   await saveAnswers(db, ref, { revision: 0, answers }, { access: "owner", userId: applicant!.id });
-  await setSubmitted(db, ref, { submitted: true, revision: 1 }, { language: "en", portalUrl: "" });
+  await setSubmitted(db, ref, { submitted: true, revision: 1 }, { language: "en", publicUrl: "" });
   const [published] = await db.select().from(forms).where(eq(forms.id, form!.id));
   const reviewerId = async (email: string) =>
     (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;

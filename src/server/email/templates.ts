@@ -1,4 +1,5 @@
 import type { ProgramRole } from "../../shared/authz/roles";
+import { type Language, type Translate, translator } from "../../shared/i18n/catalog";
 import { EMAIL_NAME_MAX_LENGTH } from "../../shared/limits";
 
 /** Escapes text for HTML so names and messages never inject markup into an email. */
@@ -186,24 +187,95 @@ export function programAccessEmail(invite: ProgramInvitation): RenderedEmail {
   };
 }
 
-/** The applicant's receipt after submitting: the form's confirmation message and when it was received. */
+/** A date and time in the applicant's language, in UTC (the server does not know their time zone). */
+export function emailDate(date: Date, language: Language): string {
+  const text = date.toLocaleString(language === "fr" ? "fr-CA" : "en-US", {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
+  return `${text} UTC`;
+}
+
+const hello = (t: Translate, name: string) => {
+  const line = oneLineName(name, "");
+  return line ? t("email.hello", { name: line }) : t("email.helloNoName");
+};
+
+/**
+ * The applicant's receipt after submitting (forms-and-applicants, "7. The calls"), in the language they
+ * used on the form: the form's name and confirmation message in that language, when it was received, and
+ * a way back — the portal for an account, a single-use link for a guest (docs/decisions/028).
+ */
 export function submissionReceiptEmail(receipt: {
+  language: Language;
   name: string;
   formName: string;
   confirmation: string;
-  subject: string;
   submittedAt: Date;
-  portalUrl?: string;
+  link: { kind: "portal"; url: string } | { kind: "guest"; url: string; hours: number };
 }): RenderedEmail {
+  const t = translator(receipt.language);
+  // As the applicant and the administrator typed them: the subject is made one line by the outbox.
+  const form = receipt.formName;
   const lines = [
-    receipt.name ? `Hello ${receipt.name},` : "Hello,",
-    `We received your application to ${receipt.formName} on ${receipt.submittedAt.toUTCString()}.`,
+    receipt.name.trim() ? t("email.hello", { name: receipt.name }) : t("email.helloNoName"),
+    t("email.receiptReceived", { form, date: emailDate(receipt.submittedAt, receipt.language) }),
     receipt.confirmation,
+    ...(receipt.link.kind === "guest" ? [t("email.receiptGuestLink", { hours: receipt.link.hours })] : []),
   ].filter((line) => line.trim() !== "");
-  const link = receipt.portalUrl ? { url: receipt.portalUrl, label: "See my applications" } : undefined;
+  const label = t(receipt.link.kind === "guest" ? "email.openApplication" : "email.receiptPortal");
   return {
-    subject: receipt.subject,
-    text: `${lines.join("\n\n")}${receipt.portalUrl ? `\n\n${receipt.portalUrl}` : ""}\n`,
-    html: layout(lines, link),
+    subject: t("email.receiptSubject", { form }),
+    text: `${lines.join("\n\n")}\n\n${receipt.link.url}\n`,
+    html: layout(lines, { url: receipt.link.url, label }),
+  };
+}
+
+/** "Email me a link to continue": a guest's single-use way back to their application from another browser. */
+export function continueLinkEmail(message: {
+  language: Language;
+  formName: string;
+  url: string;
+  hours: number;
+}): RenderedEmail {
+  const t = translator(message.language);
+  const form = oneLineName(message.formName, "");
+  const lines = [
+    t("email.helloNoName"),
+    t("email.continueAsked", { form, hours: message.hours }),
+    t("email.continueIgnore"),
+  ];
+  return {
+    subject: t("email.continueSubject", { form }),
+    text: `${lines.join("\n\n")}\n\n${message.url}\n`,
+    html: layout(lines, { url: message.url, label: t("email.continueAction") }),
+  };
+}
+
+/**
+ * The notice to the admins a form names (forms-and-applicants, "7. The calls": "a notice goes to an admin
+ * list"): who applied, to what, and a link to the application. Staff pages are in English, so is this.
+ */
+export function submissionNoticeEmail(notice: {
+  name: string;
+  applicant: string;
+  formName: string;
+  programName: string;
+  submittedAt: Date;
+  url: string;
+}): RenderedEmail {
+  const applicant = oneLineName(notice.applicant, "An applicant");
+  const form = oneLineName(notice.formName, "the form");
+  const program = oneLineName(notice.programName, "the program");
+  const lines = [
+    hello(translator("en"), notice.name),
+    `${applicant} submitted an application to ${form} (${program}) on ${emailDate(notice.submittedAt, "en")}.`,
+    `You receive this notice because an admin of ${program} chose you in the form's submission notices.`,
+  ];
+  return {
+    subject: `New application to ${form}: ${applicant}`,
+    text: `${lines.join("\n\n")}\n\n${notice.url}\n`,
+    html: layout(lines, { url: notice.url, label: "Open the application" }),
   };
 }

@@ -46,7 +46,7 @@ const refused = jsonResponse(
 const formResponses = { 200: jsonResponse(formResultSchema, "The form"), 409: refused, ...errorResponses };
 
 /** The form (without its content), if the caller administers its program (ADMIN, ADMIN_REVIEWER or the organization admin); 404 otherwise. */
-async function administeredForm(c: AppContext, formId: string) {
+export async function administeredForm(c: AppContext, formId: string) {
   const row = await findFormRef(c.get("deps").db, formId);
   const actor = authorize(c, "program:administer", {
     programId: row.programId,

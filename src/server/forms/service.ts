@@ -30,6 +30,7 @@ const refColumns = {
   revision: forms.revision,
   publishedVersion: forms.publishedVersion,
   createdBy: forms.createdBy,
+  submissionNoticeUserIds: forms.submissionNoticeUserIds,
   lastEditedAt: forms.lastEditedAt,
   createdAt: forms.createdAt,
   updatedAt: forms.updatedAt,
@@ -274,7 +275,7 @@ export function setSectionDeleted(content: FormContent, sectionId: string, delet
 }
 
 /** A change to a form's state, as the audit log records it (the program column names the form). */
-const formScope = (
+export const formScope = (
   form: Pick<FormRef, "id" | "organizationId" | "programId">,
   actorUserId: string | null,
 ) => ({

@@ -257,7 +257,7 @@ submissionRoutes
       const { db, config } = c.get("deps");
       const result = await setSubmitted(db, ref, c.req.valid("json"), {
         language: requestLanguage(c),
-        portalUrl: `${config.publicUrl}/portal/applicant`,
+        publicUrl: config.publicUrl,
       });
       return c.json(result, 200);
     },

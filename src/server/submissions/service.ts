@@ -6,8 +6,11 @@ import {
   identifierOf,
   submissionProblems,
 } from "../../shared/forms/answers";
+import { contactEmailOf } from "../../shared/forms/contact-email";
+import { localize } from "../../shared/forms/localize";
 import type { FormContent } from "../../shared/forms/model";
-import { type Language, translate, translator } from "../../shared/i18n/catalog";
+import { type Language, translator } from "../../shared/i18n/catalog";
+import { CONTINUE_LINK_HOURS } from "../../shared/schemas/applicant-emails";
 import type { AuditDetails } from "../../shared/schemas/audit";
 import {
   type FormLinkResult,
@@ -26,7 +29,9 @@ import { submissionReceiptEmail } from "../email/templates";
 import { versionContent } from "../forms/versions";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
+import { issueContinueLink } from "./continue-links";
 import { type FormState, formState, presentApplicantForm } from "./form-versions";
+import { enqueueSubmissionNotices } from "./notices";
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 /** A submission without its answers and review state: what access checks and state changes need. */
@@ -52,7 +57,7 @@ const refColumns = {
   createdAt: submissions.createdAt,
 };
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 /** Whether `token` is the guest draft's token (constant-time, and never for a claimed draft). */
 export function holdsToken(row: Pick<SubmissionRef, "guestTokenHash">, token: string | undefined): boolean {
@@ -398,15 +403,55 @@ export async function saveAnswers(
 }
 
 /**
+ * The receipt (forms-and-applicants, "7. The calls"), to every submitter in the language they used on the
+ * form (docs/decisions/028): an account's address with a link to the portal, or a guest's contact email
+ * with a single-use link back to the application. A guest who gave no usable contact email gets none.
+ */
+async function enqueueReceipt(
+  tx: Tx,
+  row: Pick<SubmissionRow, "id" | "userId" | "organizationId">,
+  content: FormContent,
+  answers: readonly Answer[],
+  options: { language: Language; publicUrl: string },
+  now: Date,
+) {
+  const [user] = row.userId
+    ? await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, row.userId))
+    : [];
+  const to = user ? user.email : contactEmailOf(content, answers);
+  if (!to) return;
+  const link = user
+    ? { kind: "portal" as const, url: `${options.publicUrl}/portal/applicant` }
+    : {
+        kind: "guest" as const,
+        url: await issueContinueLink(tx, row.id, options.publicUrl, now),
+        hours: CONTINUE_LINK_HOURS,
+      };
+  await enqueueEmail(tx, {
+    kind: "submission-receipt",
+    to: [to],
+    organizationId: row.organizationId,
+    ...submissionReceiptEmail({
+      language: options.language,
+      name: user?.name ?? "",
+      formName: localize(content.name, options.language, content.settings),
+      confirmation: localize(content.settings.confirmationMessage, options.language, content.settings),
+      submittedAt: now,
+      link,
+    }),
+  });
+}
+
+/**
  * Submit (the answers are judged by the same rules as in the browser, on the sections the applicant's
  * branching leads through) or unsubmit (only when the form allows editing and still accepts). The
- * receipt email goes out in the same transaction.
+ * receipt and the admins' notices go out in the same transaction.
  */
 export async function setSubmitted(
   db: Db,
   ref: SubmissionRef,
   input: { submitted: boolean; revision: number },
-  options: { language: Language; portalUrl: string },
+  options: { language: Language; publicUrl: string },
   now = new Date(),
 ) {
   const state = await formState(db, ref.formId, now);
@@ -434,35 +479,13 @@ export async function setSubmitted(
     if (Object.keys(problems).length > 0) {
       throw new AppError("VALIDATION", SUBMISSION_MESSAGES.incomplete, problems);
     }
+    const identifier = identifierOf(content.sections, answers);
     await tx
       .update(submissions)
-      .set({
-        submissionDate: now,
-        revision: row.revision + 1,
-        identifier: identifierOf(content.sections, answers),
-      })
+      .set({ submissionDate: now, revision: row.revision + 1, identifier })
       .where(eq(submissions.id, row.id));
-    if (row.userId) {
-      const [user] = await tx
-        .select({ email: users.email, name: users.name })
-        .from(users)
-        .where(eq(users.id, row.userId));
-      if (user) {
-        await enqueueEmail(tx, {
-          kind: "submission-receipt",
-          to: [user.email],
-          organizationId: row.organizationId,
-          ...submissionReceiptEmail({
-            name: user.name,
-            formName: content.name,
-            confirmation: content.settings.confirmationMessage,
-            subject: translate(options.language, "email.receiptSubject", { form: content.name }),
-            submittedAt: now,
-            portalUrl: options.portalUrl,
-          }),
-        });
-      }
-    }
+    await enqueueReceipt(tx, row, content, answers, options, now);
+    await enqueueSubmissionNotices(tx, { ...row, identifier }, content.name, now, options.publicUrl);
     return { submissionDate: now.toISOString(), revision: row.revision + 1 };
   });
 }

@@ -22,6 +22,7 @@ import { rateLimit } from "../http/rate-limit";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { emailIsTaken } from "./accounts";
 import { loadActor } from "./actor";
+import { updateOwnUser } from "./own-user";
 import { listProgramsOfUser, resolveCurrentProgram, setCurrentProgram } from "./programs-of-user";
 import { signUp } from "./sign-up";
 
@@ -106,6 +107,7 @@ userRoutes
             role: m.role,
           })),
           emailConsent: user.emailConsent,
+          language: user.language,
           registered: isRegistered(actor),
         },
         200,
@@ -171,13 +173,7 @@ userRoutes
       responses: { 200: jsonResponse(okSchema, "Saved"), ...errorResponses },
     }),
     async (c) => {
-      const { userId } = c.req.valid("param");
-      authorize(c, "user:update", { userId });
-      await c
-        .get("deps")
-        .db.update(users)
-        .set({ name: c.req.valid("json").name, updatedAt: new Date() })
-        .where(eq(users.id, userId));
+      await updateOwnUser(c, c.req.valid("param").userId, { name: c.req.valid("json").name });
       return c.json({ ok: true as const }, 200);
     },
   );

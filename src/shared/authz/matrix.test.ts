@@ -63,6 +63,8 @@ const EXPECTED: {
     resource: () => ({ ownerId: "u-applicant", holdsToken: false, ...PROGRAM }),
     allowed: ["applicant", "adminReviewer", "admin", "orgAdmin"],
   },
+  // The emailed link's token is the key: anyone who has it.
+  "submission:continueByLink": { resource: () => null, allowed: ALL },
   "submission:listOwn": { resource: (a) => ({ userId: a?.userId ?? "u-x" }), allowed: SIGNED_IN },
   "candidate:list": {
     resource: () => PROGRAM,

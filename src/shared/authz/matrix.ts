@@ -45,6 +45,11 @@ export interface ResourceOf {
     programId: string;
     organizationId: string;
   };
+  /**
+   * Open an emailed link to continue a guest's application (docs/decisions/028): anyone, the link's
+   * single-use token is the key, as an invitation's is.
+   */
+  "submission:continueByLink": null;
   /** A user's own applications (the applicant portal). */
   "submission:listOwn": { userId: string };
   /** Step 1's list and step 2's ranking: any member of the program (guests read) and the organization admin. */
@@ -140,6 +145,7 @@ const matrix: { [A in Action]: Rule<A> } = {
     r.holdsToken ||
     (actor !== null && r.ownerId !== null && actor.userId === r.ownerId) ||
     administers(actor, r),
+  "submission:continueByLink": anyone,
   "submission:listOwn": self,
   "candidate:list": memberOrOrgAdmin,
   "candidate:read": readsCandidate,

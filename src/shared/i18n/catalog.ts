@@ -124,6 +124,28 @@ const en = {
   "pdf.sizeKB": "{{size}} KB",
   "pdf.sizeMB": "{{size}} MB",
   "email.receiptSubject": "We received your application: {{form}}",
+  // The applicant's emails: the receipt and the link to continue (docs/decisions/028).
+  "email.hello": "Hello {{name}},",
+  "email.helloNoName": "Hello,",
+  "email.receiptReceived": "We received your application to {{form}} on {{date}}.",
+  "email.receiptPortal": "See my applications",
+  "email.receiptGuestLink":
+    "To read your application or download it as a PDF from any browser, use the link below within {{hours}} hours. It works once.",
+  "email.openApplication": "Open my application",
+  "email.continueSubject": "Continue your application: {{form}}",
+  "email.continueAsked":
+    "A link to continue your application to {{form}} in another browser was asked for from the application form. Use the link below within {{hours}} hours. It works once, and the browser you open it in takes over your application.",
+  "email.continueIgnore": "If it was not you, ignore this email: your application stays as it is.",
+  "email.continueAction": "Continue my application",
+  // "Email me a link to continue" on a guest's application, and the page its link opens.
+  "continue.ask": "Email me a link to continue",
+  "continue.askHint":
+    "Continue in another browser or on another device: we email a link to your contact email.",
+  "continue.sent": "We sent a link to {{email}}. It works once, within {{hours}} hours.",
+  "continue.noEmail": "Answer the contact email question first: the link is sent there.",
+  "continue.opening": "Opening your application…",
+  "continue.failed":
+    "This link has expired or was already used. Ask for a new one from the browser where you started your application.",
   // The form pages around the renderer (loading, saving, submitting, signing up).
   "page.loading": "Loading…",
   "page.thisBrowser": "This browser",
@@ -278,6 +300,28 @@ const fr: Record<MessageKey, string> = {
   "pdf.sizeKB": "{{size}} Ko",
   "pdf.sizeMB": "{{size}} Mo",
   "email.receiptSubject": "Nous avons reçu votre demande : {{form}}",
+  "email.hello": "Bonjour {{name}},",
+  "email.helloNoName": "Bonjour,",
+  "email.receiptReceived": "Nous avons reçu votre demande pour {{form}} le {{date}}.",
+  "email.receiptPortal": "Voir mes demandes",
+  "email.receiptGuestLink":
+    "Pour relire votre demande ou la télécharger en PDF depuis n'importe quel navigateur, utilisez le lien ci-dessous dans les {{hours}} heures. Il ne fonctionne qu'une fois.",
+  "email.openApplication": "Ouvrir ma demande",
+  "email.continueSubject": "Continuer votre demande : {{form}}",
+  "email.continueAsked":
+    "Un lien pour continuer votre demande pour {{form}} dans un autre navigateur a été demandé depuis le formulaire. Utilisez le lien ci-dessous dans les {{hours}} heures. Il ne fonctionne qu'une fois, et le navigateur où vous l'ouvrez prend la suite de votre demande.",
+  "email.continueIgnore":
+    "Si vous n'êtes pas à l'origine de cette demande, ignorez ce courriel : votre demande reste telle quelle.",
+  "email.continueAction": "Continuer ma demande",
+  "continue.ask": "M'envoyer un lien pour continuer",
+  "continue.askHint":
+    "Continuez dans un autre navigateur ou sur un autre appareil : nous envoyons un lien à votre courriel de contact.",
+  "continue.sent":
+    "Nous avons envoyé un lien à {{email}}. Il ne fonctionne qu'une fois, dans les {{hours}} heures.",
+  "continue.noEmail": "Répondez d'abord à la question du courriel de contact : le lien y est envoyé.",
+  "continue.opening": "Ouverture de votre demande…",
+  "continue.failed":
+    "Ce lien a expiré ou a déjà servi. Demandez-en un nouveau depuis le navigateur où vous avez commencé votre demande.",
   "page.loading": "Chargement…",
   "page.thisBrowser": "Ce navigateur",
   "page.actionFailed": "Une erreur s'est produite : {{message}}",

@@ -100,6 +100,9 @@ export const userProfileSchema = z.object({
   currentProgram: z.string().nullable(),
   programs: z.array(z.object({ id: z.string(), organizationId: z.string(), role: programRoleSchema })),
   emailConsent: z.boolean(),
+  /** The language chosen on applicant pages, kept with the account (docs/decisions/028); null: never chosen. */
+  // Literal, not LANGUAGES: the client bundle evaluates this schema before the catalog's chunk.
+  language: z.enum(["en", "fr"]).nullable(),
   /** False for an account the product does not know (no applicant flag, organization or program). */
   registered: z.boolean(),
 });

@@ -16,6 +16,7 @@ import { failureText } from "./failure-text";
 import { FormDetails } from "./form-details";
 import { useMachineTranslation } from "./machine-translation";
 import { MappingScope } from "./mapping/mapping-scope";
+import { SubmissionNoticeButton } from "./notices/submission-notice-dialog";
 import { ProblemSummary } from "./problem-summary";
 import { messagesByPlace, NO_SECTION_MESSAGES, type SectionMessages } from "./problems-by-place";
 import { PublishDialog } from "./publish-dialog";
@@ -128,7 +129,10 @@ export function FormBuilder({ initial, onReload }: { initial: FormResult; onRelo
   const saving = status.kind === "saving";
   const save = () => void editor.saveNow();
   const customization = (
-    <CustomizationButton enabled={form.planSettings.logoBranding} onClick={dialogs.open.customization} />
+    <>
+      <CustomizationButton enabled={form.planSettings.logoBranding} onClick={dialogs.open.customization} />
+      <SubmissionNoticeButton formId={form._id} />
+    </>
   );
 
   return (

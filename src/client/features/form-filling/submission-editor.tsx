@@ -1,14 +1,18 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { type ReactNode, useState } from "react";
+import { contactQuestionIds } from "../../../shared/forms/contact-email";
 import type { Language } from "../../../shared/i18n/catalog";
 import type { SubmissionResult } from "../../../shared/schemas/submissions";
 import { useTranslate } from "../../lib/i18n";
 import { downloadPdf, type Token } from "../../lib/submission-api";
 import { hasMappedQuestion } from "./answers-state";
+import { EmailMeALink } from "./continue-link";
 import { FormRenderer } from "./renderer/form-renderer";
 import { PageNotice, SaveStatusText, SignInAgainNotice, StaleTabNotice } from "./save-status";
 import { useSubmissionEditor } from "./use-submission-editor";
 import { ConfirmationView, FormColumn } from "./views";
+
+const hasContactQuestion = (form: SubmissionResult["form"]) => contactQuestionIds(form).length > 0;
 
 interface SubmissionEditorProps {
   result: SubmissionResult;
@@ -79,6 +83,21 @@ export function SubmissionEditor({
           banner={banner}
           editor={editor}
           canAutofill={canAutofill && hasMappedQuestion(form) && editor.editable}
+          continueLink={
+            // A guest's draft (reached by its token) on a form that asks for a contact email.
+            mode === "applicant" &&
+            !bySession &&
+            token !== null &&
+            editor.editable &&
+            hasContactQuestion(form) ? (
+              <EmailMeALink
+                submissionId={submission._id}
+                token={token}
+                language={language}
+                flush={editor.flush}
+              />
+            ) : null
+          }
         />
       }
       backLink={backLink}
@@ -92,10 +111,12 @@ function Notices({
   banner,
   editor,
   canAutofill,
+  continueLink,
 }: {
   banner?: ReactNode;
   editor: ReturnType<typeof useSubmissionEditor>;
   canAutofill: boolean;
+  continueLink: ReactNode;
 }) {
   const t = useTranslate();
   const [filling, setFilling] = useState(false);
@@ -154,6 +175,7 @@ function Notices({
         </Button>
       </Group>,
     );
+  if (continueLink) items.push(<div key="continueLink">{continueLink}</div>);
   if (items.length === 0) return null;
   return <Stack gap="sm">{items}</Stack>;
 }

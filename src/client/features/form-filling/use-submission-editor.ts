@@ -47,6 +47,8 @@ export interface SubmissionEditor {
   onDownloadFile: (file: SubmissionFile) => void;
   submit: () => Promise<void>;
   autofill: () => Promise<void>;
+  /** Sends the answers not saved yet, and resolves once they are. */
+  flush: () => Promise<void>;
   /** Take the newest answers from the server: drops this browser's copy and reloads. */
   reload: () => void;
 }
@@ -300,6 +302,10 @@ export function useSubmissionEditor({ result, token, bySession, language }: Opti
     }
   }, [submissionId, token, setAll, t]);
 
+  const flush = useCallback(async () => {
+    await machineRef.current?.flush();
+  }, []);
+
   const reload = useCallback(() => {
     machineRef.current?.dispose();
     store.clear(submissionId);
@@ -324,6 +330,7 @@ export function useSubmissionEditor({ result, token, bySession, language }: Opti
     onDownloadFile,
     submit,
     autofill,
+    flush,
     reload,
   };
 }

@@ -6,6 +6,7 @@ import { formLinks, forms, plans, submissions } from "../../db/schema";
 import { exportDownloadUrl } from "../../exports/download-link";
 import { createExportJob } from "../../exports/job-store";
 import { signDownloadGrant, signUploadGrant } from "../../files/upload-grants";
+import { issueContinueLink } from "../../submissions/continue-links";
 import { addMember, buildInvitation, buildProgram, callApi } from "../factories";
 import { buildCandidate, buildGroup, insertComment, insertFile } from "../review-factories";
 import type { Caller } from "./actors";
@@ -291,6 +292,19 @@ export const PLACEHOLDERS: Record<string, Placeholder> = {
         })
       ).id,
     reference: "org",
+  },
+  /** An emailed link to continue a new guest draft (its token, as the link's address carries it). */
+  newContinueToken: {
+    resolve: async (s) => {
+      const draft = await buildCandidate(db(s), {
+        program: s.o.program,
+        formId: s.o.formId,
+        identifier: fresh("Matrix guest draft"),
+        submitted: false,
+      });
+      const url = await issueContinueLink(db(s), draft.id, s.world.t.deps.config.publicUrl);
+      return url.slice(url.indexOf("#") + 1);
+    },
   },
   /** An export of the program admin's, still queued. */
   newExport: {

@@ -116,6 +116,12 @@ export const ACCOUNT_CASES: RouteCase[] = [
     expect: only(SIGNED_IN, 200),
   },
   {
+    route: "PATCH /api/users/:userId/language",
+    call: "PATCH /api/users/{me}/language",
+    body: { language: "fr" },
+    expect: only(SIGNED_IN, 200),
+  },
+  {
     route: "POST /api/email",
     label: "feedback",
     call: "POST /api/email",

@@ -103,6 +103,26 @@ const SUBMISSIONS: RouteCase[] = [
     expect: only([], 200),
   },
   {
+    route: "POST /api/submissions/:id/continue-link",
+    label: "the guest's draft, no contact email answered",
+    call: "POST /api/submissions/{draft}/continue-link",
+    expect: only(["guestApplicant"], 409, { anonymous: 404 }),
+  },
+  {
+    route: "POST /api/submissions/:id/continue-link",
+    label: "the applicant's: they sign in instead",
+    call: "POST /api/submissions/{owned}/continue-link",
+    expect: only(["owner"], 409),
+  },
+  {
+    route: "POST /api/submissions/continue",
+    label: "an emailed link to continue a guest's application",
+    call: "POST /api/submissions/continue",
+    body: { token: "{newContinueToken}" },
+    expect: everyone(200),
+    idor: { skip: "public: the emailed link's single-use token is the key, as an invitation's is" },
+  },
+  {
     route: "PATCH /api/submissions/updateField/:id",
     label: "the decision as it stands",
     call: "PATCH /api/submissions/updateField/{owned}",

@@ -303,6 +303,18 @@ const FORMS: RouteCase[] = [
     expect: only(ADMINS, 200),
   },
   {
+    route: "GET /api/forms/:formId/submission-notice",
+    call: "GET /api/forms/{form}/submission-notice",
+    expect: only(ADMINS, 200),
+  },
+  {
+    route: "PUT /api/forms/:formId/submission-notice",
+    label: "no one told",
+    call: "PUT /api/forms/{form}/submission-notice",
+    body: { recipients: [] },
+    expect: only(ADMINS, 200),
+  },
+  {
     route: "GET /api/forms/organization/:orgId",
     call: "GET /api/forms/organization/{org}",
     expect: only(["orgAdmin"], 200),

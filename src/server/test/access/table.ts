@@ -29,6 +29,8 @@ export const MIDDLEWARE: Record<string, string> = {
   "ALL /api/auth/request-password-reset": "the password-reset rate limit, shared with our endpoint",
   "ALL /api/invitations/:token/account": "the invitation sign-up rate limit",
   "ALL /api/submissions": "the guests' draft rate limit",
+  "ALL /api/submissions/:id/continue-link": "the rate limit on emailing a guest's link to continue",
+  "ALL /api/submissions/continue": "the rate limit on opening links to continue",
   "ALL /api/email": "the feedback rate limit",
   "ALL /api/email/error": "the error-report rate limit",
 };
