@@ -240,11 +240,15 @@ export function allowedOrigins(c: Pick<Config, "NODE_ENV" | "PORT" | "publicUrl"
   if (!isProduction(c)) {
     const ports = new Set([String(c.PORT)]);
     const publicUrl = new URL(c.publicUrl);
-    if (publicUrl.protocol === "http:" && (LOOPBACK_HOSTS as readonly string[]).includes(publicUrl.hostname)) {
+    if (
+      publicUrl.protocol === "http:" &&
+      (LOOPBACK_HOSTS as readonly string[]).includes(publicUrl.hostname)
+    ) {
       ports.add(publicUrl.port === "" ? "80" : publicUrl.port);
     }
     for (const port of ports) {
-      for (const host of LOOPBACK_HOSTS) origins.add(port === "80" ? `http://${host}` : `http://${host}:${port}`);
+      for (const host of LOOPBACK_HOSTS)
+        origins.add(port === "80" ? `http://${host}` : `http://${host}:${port}`);
     }
   }
   return [...origins];
@@ -254,6 +258,11 @@ export function allowedOrigins(c: Pick<Config, "NODE_ENV" | "PORT" | "publicUrl"
  * The log's line for a request refused by the origin check: which address the browser used, which one the
  * server accepts, and what to change when the refused one is in fact the server's own address.
  */
-export function originRefusedLogLine(origin: string, publicUrl: string, method: string, path: string): string {
+export function originRefusedLogLine(
+  origin: string,
+  publicUrl: string,
+  method: string,
+  path: string,
+): string {
   return `origin check: refused ${method} ${path} from ${origin}; this server accepts ${publicUrl} (PUBLIC_URL). A cross-site request is refused on purpose; if ${origin} is this server's address, set PUBLIC_URL to it.`;
 }

@@ -28,6 +28,7 @@ import { AssignmentTable } from "./assignment-table";
 import { BulkAssignBar } from "./bulk-assign-bar";
 import { failureReason } from "./failure-reason";
 import { ManageGroupsDialog } from "./manage-groups-dialog";
+import { ReviewerLoads } from "./reviewer-loads";
 import { type Selection, togglePage, toggleRow } from "./selection";
 
 /**
@@ -175,6 +176,7 @@ function AssignReviewers({ userId, program }: { userId: string; program: UserPro
     <Stack gap="lg">
       {heading}
       {notes}
+      <ReviewerLoads committee={result.committee} />
       {controls}
       {notice !== null && (
         <Alert

@@ -18,7 +18,9 @@ describe("what the sign-in card says of a refusal", () => {
     expect(signInErrorMessage({ status: 401, code: "INVALID_EMAIL_OR_PASSWORD" }, OPENED)).toBe(
       MESSAGES.wrongCredentials,
     );
-    expect(signInErrorMessage({ status: 403, code: "SOMETHING_ELSE" }, OPENED)).toBe(MESSAGES.wrongCredentials);
+    expect(signInErrorMessage({ status: 403, code: "SOMETHING_ELSE" }, OPENED)).toBe(
+      MESSAGES.wrongCredentials,
+    );
     expect(signInErrorMessage({ status: 429 }, OPENED)).toBe(SIGN_IN_LOCKED);
     expect(signInErrorMessage({ status: 503 }, OPENED)).toBe("Error signing in: the server did not answer");
   });

@@ -134,7 +134,9 @@ describe("a candidate's row", () => {
         </Table.Tbody>
       </Table>,
     );
-    expect(buttonTag(html, CANDIDATE_STATS_TEXT.undo)).toContain('aria-label="Undo the decision for Applicant a"');
+    expect(buttonTag(html, CANDIDATE_STATS_TEXT.undo)).toContain(
+      'aria-label="Undo the decision for Applicant a"',
+    );
     expect(renderRow(row("a"))).not.toContain(">Undo<");
   });
 
@@ -212,7 +214,9 @@ describe("the candidate table", () => {
     // The header and the cell of the decision column share the class that keeps them in view.
     const pinned = html.match(/<th[^>]*class="[^"]*\b(_?decision\w*)"[^>]*><span[^>]*>Decision</)?.[1];
     expect(pinned).toBeDefined();
-    expect(html).toMatch(new RegExp(`<td[^>]*class="[^"]*${pinned}"[^>]*><div[^>]*><button[^>]*aria-label="Approve`));
+    expect(html).toMatch(
+      new RegExp(`<td[^>]*class="[^"]*${pinned}"[^>]*><div[^>]*><button[^>]*aria-label="Approve`),
+    );
   });
 
   it("has sortable column headers, aria-sort on the sorted one only", () => {

@@ -20,6 +20,8 @@ import { ChevronDownIcon } from "../../components/icons";
 import { TruncatedText } from "../../components/truncated-text";
 import { submissionPath } from "../../lib/submission-path";
 import { truncateName } from "../../lib/truncate";
+import { CANDIDATE_STATS_TEXT } from "./candidate-statistics-messages";
+import classes from "./candidate-stats-table.module.css";
 import {
   type AmountInputValue,
   amountDecision,
@@ -32,8 +34,6 @@ import {
   parseAmountInput,
 } from "./decision-rules";
 import type { RecentDecision } from "./decision-undo";
-import { CANDIDATE_STATS_TEXT } from "./candidate-statistics-messages";
-import classes from "./candidate-stats-table.module.css";
 import { formatConsensusRank, formatDecimal, rankedByLabel, STATUS_LABELS } from "./statistics-format";
 
 /** Where the applicant's name leads, and where the submission view's back link returns. */

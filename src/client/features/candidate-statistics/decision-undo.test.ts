@@ -26,7 +26,9 @@ describe("a decision just made, and its undoing", () => {
 
   it("offers nothing to undo for a change of amount alone (its input shows it), but does for an amount of 0", () => {
     expect(recentDecision(candidate, "Harbour Food Bank", { amount: 4000 })).toBeNull();
-    expect(recentDecision(candidate, "Harbour Food Bank", { status: "disapproved", amount: 0 })?.undo).toEqual({
+    expect(
+      recentDecision(candidate, "Harbour Food Bank", { status: "disapproved", amount: 0 })?.undo,
+    ).toEqual({
       status: "pending",
       amount: 3500.5,
     });

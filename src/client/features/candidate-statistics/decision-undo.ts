@@ -33,7 +33,8 @@ export function recentDecision(
   const after = applyDecision(before, body);
   if (after.status === before.status) return null;
   let message: string;
-  if (after.status === "approved") message = CANDIDATE_STATS_TEXT.approvedWith(name, formatAmount(after.amount));
+  if (after.status === "approved")
+    message = CANDIDATE_STATS_TEXT.approvedWith(name, formatAmount(after.amount));
   else if (after.status === "disapproved") message = CANDIDATE_STATS_TEXT.disapproved(name);
   else message = CANDIDATE_STATS_TEXT.backToPending(name);
   return {
