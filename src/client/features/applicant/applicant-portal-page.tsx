@@ -23,6 +23,7 @@ import { downloadPdf, submissionApi } from "../../lib/submission-api";
 import { useStoredLanguage } from "../../lib/use-stored-language";
 import { applicantKeys, fetchApplications, PORTAL_PAGE_SIZE } from "./api";
 import { formStatus, formStatusLabel, portalAction } from "./portal-rules";
+import { formatDateTime } from "../../lib/date-format";
 
 const MINUTE_MS = 60_000;
 
@@ -133,12 +134,7 @@ function Portal({ language }: { language: Language }) {
 }
 
 function formatDate(iso: string, language: Language): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === "fr" ? "fr-CA" : "en-CA", {
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(date);
+  return formatDateTime(iso, language);
 }
 
 function PortalTableRow({ row, now, language }: { row: PortalRow; now: Date; language: Language }) {

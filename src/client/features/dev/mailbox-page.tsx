@@ -3,6 +3,7 @@ import type { MailboxMessage } from "../../../shared/schemas/support";
 import { PageLoader } from "../../components/page-loader";
 import { useDevMailbox } from "./api";
 import { LinkifiedText } from "./linkified-text";
+import { formatDateTime } from "../../lib/date-format";
 
 function MailboxEntry({ message }: { message: MailboxMessage }) {
   return (
@@ -14,7 +15,7 @@ function MailboxEntry({ message }: { message: MailboxMessage }) {
         To: {message.to.join(", ")}
       </Text>
       <Text size="sm" c="dimmed">
-        <time dateTime={message.createdAt}>{new Date(message.createdAt).toLocaleString()}</time> ·{" "}
+        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time> ·{" "}
         {message.kind} · {message.status}
       </Text>
       <Text component="div" mt="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>

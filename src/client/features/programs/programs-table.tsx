@@ -3,6 +3,7 @@ import { ORGANIZATION_ADMIN_LABEL, PROGRAM_ROLE_LABELS } from "../../../shared/a
 import type { ProgramListItem } from "../../../shared/schemas/programs";
 import { PagedTable } from "../../components/paged-table";
 import { ProgramActionsMenu } from "./program-actions-menu";
+import { formatDate } from "../../lib/date-format";
 
 /** The spec's page size: the smaller of 5 and the row count. */
 export const PROGRAMS_PAGE_SIZE = 5;
@@ -15,8 +16,8 @@ function roleLabel(program: ProgramListItem): string {
   return program.role === null ? ORGANIZATION_ADMIN_LABEL : PROGRAM_ROLE_LABELS[program.role];
 }
 
-function formatDate(iso: string | null): string {
-  return iso === null ? "" : new Date(iso).toLocaleDateString();
+function formatProgramDate(iso: string | null): string {
+  return iso === null ? "" : formatDate(iso);
 }
 
 export type ProgramDestination = "view" | "admin";
@@ -91,7 +92,7 @@ function ProgramRow({ program, actions, withArchivedDate }: ProgramRowProps) {
       <Table.Td>{roleLabel(program)}</Table.Td>
       <Table.Td>{legacy ? "Deprecated" : program.numSubmissions}</Table.Td>
       <Table.Td>{legacy ? "Deprecated" : program.numReviews}</Table.Td>
-      {withArchivedDate && <Table.Td>{formatDate(program.archivedAt)}</Table.Td>}
+      {withArchivedDate && <Table.Td>{formatProgramDate(program.archivedAt)}</Table.Td>}
       <Table.Td>
         <Group gap="xs" wrap="nowrap" justify="flex-end">
           <Button

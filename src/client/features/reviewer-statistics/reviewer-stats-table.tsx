@@ -11,6 +11,7 @@ import {
   type ReviewerSortKey,
   reviewedText,
 } from "./reviewer-stats-rules";
+import { formatDateTime } from "../../lib/date-format";
 
 interface ReviewerStatsTableProps {
   /** Already in the order chosen. */
@@ -23,11 +24,10 @@ interface ReviewerStatsTableProps {
   remindingUserId: string | null;
 }
 
-const lastReviewFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** "Never" when they have not saved a review in this program. */
 export function lastReviewText(lastReviewed: string | null): string {
-  return lastReviewed === null ? "Never" : lastReviewFormat.format(new Date(lastReviewed));
+  return lastReviewed === null ? "Never" : formatDateTime(lastReviewed);
 }
 
 /** A member's name, or their address while they have none yet (invitation not accepted). */

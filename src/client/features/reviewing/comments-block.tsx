@@ -8,6 +8,7 @@ import { notify } from "../../lib/notify";
 import { reviewingApi, useCommentShown, useCreateComment, useUpdateComment } from "../../lib/reviewing-api";
 import { alertFailureWithReason } from "./alerts";
 import { REVIEWING_TEXT } from "./reviewing-messages";
+import { formatDateTime } from "../../lib/date-format";
 
 interface CommentsBlockProps {
   userId: string;
@@ -23,11 +24,7 @@ interface CommentsBlockProps {
   onDelete: (comment: Comment) => void;
 }
 
-const commentDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-const formatCommentDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : commentDate.format(date);
-};
+const formatCommentDate = (iso: string) => (Number.isNaN(new Date(iso).getTime()) ? "" : formatDateTime(iso));
 
 /** A short quote of a comment, to tell its buttons apart for screen readers. */
 const quote = (text: string) => {

@@ -17,6 +17,7 @@ import {
 import { useChangeAccess } from "./api";
 import { AcceptingBadge } from "./applicant-link-dialog";
 import { useNow } from "./use-now";
+import { formatDateTime } from "../../../lib/date-format";
 
 interface ApplicantAccessDialogProps {
   form: Form;
@@ -40,8 +41,6 @@ const DateTimeField = lazyComponent(
   (m) => m.DateTimeField,
 );
 
-const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * Manage Applicant Access (forms-and-applicants, "4. States and transitions", "Access"): the form accepts
