@@ -210,7 +210,7 @@ describe("why a new organization cannot add a program", () => {
       organizationName: "Trial Foundation",
       emailConsent: false,
       organizationPlan: foundation!.id,
-    });
+    }, { publicUrl: "http://localhost:3000" });
     const cookie = await t.signIn(email);
     const allowance = async () =>
       ((await (await t.request(`/api/programs/all/${userId}`, { cookie })).json()) as { allowance: unknown })
