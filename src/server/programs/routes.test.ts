@@ -201,16 +201,20 @@ describe("why a new organization cannot add a program", () => {
       .from(plans)
       .where(eq(plans.name, "Foundation"));
     const email = `trial-${Date.now()}@example.test`;
-    const { userId, organizationId } = await signUp(t.deps.db, {
-      displayName: "Tia Trial",
-      email,
-      password: TEST_PASSWORD,
-      applicant: false,
-      admin: true,
-      organizationName: "Trial Foundation",
-      emailConsent: false,
-      organizationPlan: foundation!.id,
-    }, { publicUrl: "http://localhost:3000" });
+    const { userId, organizationId } = await signUp(
+      t.deps.db,
+      {
+        displayName: "Tia Trial",
+        email,
+        password: TEST_PASSWORD,
+        applicant: false,
+        admin: true,
+        organizationName: "Trial Foundation",
+        emailConsent: false,
+        organizationPlan: foundation!.id,
+      },
+      { publicUrl: "http://localhost:3000" },
+    );
     const cookie = await t.signIn(email);
     const allowance = async () =>
       ((await (await t.request(`/api/programs/all/${userId}`, { cookie })).json()) as { allowance: unknown })

@@ -17,13 +17,13 @@ import { useNavigate } from "react-router";
 import type { Language } from "../../../shared/i18n/catalog";
 import type { PortalRow } from "../../../shared/schemas/submissions";
 import { PageLoader } from "../../components/page-loader";
+import { formatDateTime } from "../../lib/date-format";
 import { LanguageProvider, useTranslate } from "../../lib/i18n";
 import { useSignedInSession } from "../../lib/signed-in-session";
 import { downloadPdf, submissionApi } from "../../lib/submission-api";
 import { useStoredLanguage } from "../../lib/use-stored-language";
 import { applicantKeys, fetchApplications, PORTAL_PAGE_SIZE } from "./api";
 import { formStatus, formStatusLabel, portalAction } from "./portal-rules";
-import { formatDateTime } from "../../lib/date-format";
 
 const MINUTE_MS = 60_000;
 

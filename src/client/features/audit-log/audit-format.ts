@@ -88,7 +88,6 @@ export function auditEventsPath(organizationId: string, query: AuditQuery, curso
   return `/api/organizations/${encodeURIComponent(organizationId)}/audit-events${search ? `?${search}` : ""}`;
 }
 
-
 /** When, to the second, in the admin's own way of writing dates. */
 export function whenText(iso: string): string {
   return formatDateTimeSeconds(iso);

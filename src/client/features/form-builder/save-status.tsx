@@ -1,9 +1,9 @@
 import { Button, Group, Text } from "@mantine/core";
 import { FORM_MESSAGES } from "../../../shared/forms/publish-check";
+import { formatDateTime } from "../../lib/date-format";
 import { failureText } from "./failure-text";
 import type { SyncStatus } from "./form-sync";
 import { Notice } from "./notice";
-import { formatDateTime } from "../../lib/date-format";
 
 function lastSaved(at: Date | string): string {
   return `Last saved ${formatDateTime(at)}`;

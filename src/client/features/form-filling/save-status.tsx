@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Group, Text } from "@mantine/core";
 import { Link, useLocation } from "react-router";
 import type { Language } from "../../../shared/i18n/catalog";
+import { formatDateTime } from "../../lib/date-format";
 import { useTranslate } from "../../lib/i18n";
 import type { AutosavePhase } from "./autosave";
-import { formatDateTime } from "../../lib/date-format";
 
 function formatTime(iso: string, language: Language): string {
   return formatDateTime(iso, language);

@@ -1,7 +1,7 @@
 import { FREE_TRIAL_PLAN_NAME } from "../../../shared/limits";
-import { formatLongDate } from "../../lib/date-format";
 import { BILLING_MESSAGES } from "../../../shared/schemas/billing";
 import type { Organization } from "../../../shared/schemas/organizations";
+import { formatLongDate } from "../../lib/date-format";
 
 export type PlanInfo = NonNullable<Organization["planInfo"]>;
 

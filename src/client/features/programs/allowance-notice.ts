@@ -23,7 +23,8 @@ export function allowanceNotice(allowance: ProgramAllowance): AllowanceNotice | 
   const onTrial = allowance.planName === FREE_TRIAL_PLAN_NAME;
   const until = allowance.trialEndsAt === null ? null : formatLongDate(allowance.trialEndsAt);
   const chosen = allowance.requestedPlanName;
-  const start = chosen === null ? "Choose a plan on Billing" : `Start the ${chosen} plan you chose on Billing`;
+  const start =
+    chosen === null ? "Choose a plan on Billing" : `Start the ${chosen} plan you chose on Billing`;
   if (allowance.trialEnded) {
     return {
       blocking: true,
@@ -34,7 +35,10 @@ export function allowanceNotice(allowance: ProgramAllowance): AllowanceNotice | 
   if (onTrial) {
     const trial = `Your organization is on the free trial${until === null ? "" : ` until ${until}`}, which allows ${programs(allowance.max)}`;
     return full
-      ? { blocking: true, text: `${trial}, all in use. ${start} to add more, or archive a program to free its place.` }
+      ? {
+          blocking: true,
+          text: `${trial}, all in use. ${start} to add more, or archive a program to free its place.`,
+        }
       : { blocking: false, text: `${trial}. ${start} for more.` };
   }
   if (!full) return null;

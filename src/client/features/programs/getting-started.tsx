@@ -21,7 +21,9 @@ export function GettingStarted({ onAddNew, canAdd }: { onAddNew: () => void; can
       <Title order={2} size="h3" id={headingId}>
         Start here
       </Title>
-      <Text mt="xs">Your organization has no program yet. Four steps take you to your first applications:</Text>
+      <Text mt="xs">
+        Your organization has no program yet. Four steps take you to your first applications:
+      </Text>
       <List type="ordered" mt="sm" spacing="xs">
         {FIRST_STEPS.map((step) => (
           <List.Item key={step}>{step}</List.Item>

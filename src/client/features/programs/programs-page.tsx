@@ -73,7 +73,7 @@ export function ProgramsPage() {
   };
   const left = allowance === null ? null : programsLeft(allowance);
   const limit = allowance === null ? null : allowanceNotice(allowance);
-  const canAdd = allowance !== null && allowance.canCreate && left !== 0;
+  const canAdd = allowance?.canCreate === true && left !== 0;
 
   return (
     <Stack gap="lg">

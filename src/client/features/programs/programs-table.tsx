@@ -2,8 +2,8 @@ import { Button, Group, Table, VisuallyHidden } from "@mantine/core";
 import { ORGANIZATION_ADMIN_LABEL, PROGRAM_ROLE_LABELS } from "../../../shared/authz";
 import type { ProgramListItem } from "../../../shared/schemas/programs";
 import { PagedTable } from "../../components/paged-table";
-import { ProgramActionsMenu } from "./program-actions-menu";
 import { formatDate } from "../../lib/date-format";
+import { ProgramActionsMenu } from "./program-actions-menu";
 
 /** The spec's page size: the smaller of 5 and the row count. */
 export const PROGRAMS_PAGE_SIZE = 5;

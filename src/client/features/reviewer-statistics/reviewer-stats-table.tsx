@@ -2,6 +2,7 @@ import { Button, Group, Progress, Table, Text, UnstyledButton, VisuallyHidden } 
 import { PROGRAM_ROLE_LABELS } from "../../../shared/authz";
 import type { ReviewerStatsRow } from "../../../shared/schemas/committee";
 import { PagedTable } from "../../components/paged-table";
+import { formatDateTime } from "../../lib/date-format";
 import { DEFAULT_PAGE_SIZE } from "../../lib/paging";
 import {
   isBehind,
@@ -11,7 +12,6 @@ import {
   type ReviewerSortKey,
   reviewedText,
 } from "./reviewer-stats-rules";
-import { formatDateTime } from "../../lib/date-format";
 
 interface ReviewerStatsTableProps {
   /** Already in the order chosen. */
@@ -23,7 +23,6 @@ interface ReviewerStatsTableProps {
   /** The member being reminded: their button shows progress, the others wait. */
   remindingUserId: string | null;
 }
-
 
 /** "Never" when they have not saved a review in this program. */
 export function lastReviewText(lastReviewed: string | null): string {

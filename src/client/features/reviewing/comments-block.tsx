@@ -3,12 +3,12 @@ import { type FormEvent, useState } from "react";
 import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
 import { type Comment, commentSchema, REVIEW_LIMITS } from "../../../shared/schemas/reviews";
 import { EditConflictNotice } from "../../components/edit-conflict-notice";
+import { formatDateTime } from "../../lib/date-format";
 import { isEditConflict, storedValueOf } from "../../lib/edit-conflict";
 import { notify } from "../../lib/notify";
 import { reviewingApi, useCommentShown, useCreateComment, useUpdateComment } from "../../lib/reviewing-api";
 import { alertFailureWithReason } from "./alerts";
 import { REVIEWING_TEXT } from "./reviewing-messages";
-import { formatDateTime } from "../../lib/date-format";
 
 interface CommentsBlockProps {
   userId: string;

@@ -4,6 +4,7 @@ import type { Form } from "../../../../shared/forms/model";
 import type { FormResult } from "../../../../shared/schemas/forms";
 import { timeZoneNote } from "../../../components/date-values";
 import { FormAlert } from "../../../components/form-alert";
+import { formatDateTime } from "../../../lib/date-format";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { notify } from "../../../lib/notify";
 import {
@@ -17,7 +18,6 @@ import {
 import { useChangeAccess } from "./api";
 import { AcceptingBadge } from "./applicant-link-dialog";
 import { useNow } from "./use-now";
-import { formatDateTime } from "../../../lib/date-format";
 
 interface ApplicantAccessDialogProps {
   form: Form;
@@ -40,7 +40,6 @@ const DateTimeField = lazyComponent(
   () => import("../../../components/date-fields"),
   (m) => m.DateTimeField,
 );
-
 
 /**
  * Manage Applicant Access (forms-and-applicants, "4. States and transitions", "Access"): the form accepts

@@ -45,7 +45,12 @@ export function ThemeColourPicker({
     >
       <Group gap={6} mt={6}>
         {THEME_COLOURS.map((colour) => (
-          <Radio.Card key={colour} value={colour} aria-label={THEME_COLOUR_NAMES[colour]} className={classes.card}>
+          <Radio.Card
+            key={colour}
+            value={colour}
+            aria-label={THEME_COLOUR_NAMES[colour]}
+            className={classes.card}
+          >
             <ColorSwatch color={`#${colour}`} size={32} component="span">
               {colour === value && <CheckIcon size={12} color="white" />}
             </ColorSwatch>

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { CATALOG } from "../../../../shared/i18n/catalog";
 import type { SubmissionFile } from "../../../../shared/schemas/submissions";
 import {
-  fileLimitsMessage,
   acceptFor,
   checkFiles,
   type FileLimits,
+  fileLimitsMessage,
   fileProblem,
   matchesFileType,
   questionFiles,
@@ -105,7 +105,9 @@ describe("what a file question accepts, in words", () => {
     expect(say("en", { maxFiles: 3, fileType: "pdf", maxFileSizeMB: 10 })).toBe(
       "Up to 3 files of type pdf, 10 MB at most each",
     );
-    expect(say("fr", { maxFiles: 1, fileType: "pdf", maxFileSizeMB: 50 })).toBe("Un fichier de type pdf, 50 Mo au plus");
+    expect(say("fr", { maxFiles: 1, fileType: "pdf", maxFileSizeMB: 50 })).toBe(
+      "Un fichier de type pdf, 50 Mo au plus",
+    );
     expect(say("fr", { maxFiles: 5, fileType: "any", maxFileSizeMB: 50 })).toBe(
       "Jusqu'à 5 fichiers, 50 Mo au plus chacun",
     );

@@ -52,7 +52,9 @@ export interface FileLimits {
  * "Up to 3 files of type pdf, 50 MB at most each" — a plural only for more than one, units as units
  * (docs/decisions/031-admin-and-copy-fixes.md).
  */
-export function fileLimitsMessage(limits: FileLimits):
+export function fileLimitsMessage(
+  limits: FileLimits,
+):
   | { key: "file.limitsAny" | "file.limitsAnyOne"; vars: { count: number; mb: number } }
   | { key: "file.limits" | "file.limitsOne"; vars: { count: number; type: string; mb: number } } {
   const one = limits.maxFiles === 1;
