@@ -1,5 +1,6 @@
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ORIGIN_REFUSED } from "../shared/messages";
 import { allowedOrigins } from "./config";
 import { feedback } from "./db/schema";
 import { buildCast } from "./test/factories";
@@ -74,13 +75,66 @@ describe("request pipeline", () => {
     expect((await signInFrom("http://localhost:3000")).status).toBe(200);
     expect((await signInFrom("https://evil.example")).status).toBe(403);
     // better-auth skips its own origin check under a test runner: what it would trust is checked here.
-    expect(t.deps.auth.options.trustedOrigins).toEqual(["http://localhost:3000", "http://127.0.0.1:3000"]);
+    expect(t.deps.auth.options.trustedOrigins).toEqual([
+      "http://localhost:3000",
+      "http://127.0.0.1:3000",
+      "http://[::1]:3000",
+    ]);
     const production = {
       NODE_ENV: "production",
       PORT: 3000,
       publicUrl: "https://grants.example.org",
     } as const;
     expect(allowedOrigins(production)).toEqual(["https://grants.example.org"]);
+  });
+
+  it("trusts every loopback alias of the server's and PUBLIC_URL's ports in development, none in production", () => {
+    const development = { NODE_ENV: "development", PORT: 8080, publicUrl: "http://localhost:3000" } as const;
+    expect(allowedOrigins(development)).toEqual([
+      "http://localhost:3000",
+      "http://localhost:8080",
+      "http://127.0.0.1:8080",
+      "http://[::1]:8080",
+      "http://127.0.0.1:3000",
+      "http://[::1]:3000",
+    ]);
+    // A public name is not a loopback alias: only the server's own port gets the aliases.
+    const named = { NODE_ENV: "development", PORT: 3000, publicUrl: "https://grants.example.org" } as const;
+    expect(allowedOrigins(named)).toEqual([
+      "https://grants.example.org",
+      "http://localhost:3000",
+      "http://127.0.0.1:3000",
+      "http://[::1]:3000",
+    ]);
+    const production = { ...named, NODE_ENV: "production" } as const;
+    expect(allowedOrigins(production)).toEqual(["https://grants.example.org"]);
+  });
+
+  it("explains a refused origin in its answer and, once per origin, in the log", async () => {
+    const warn = vi.spyOn(t.deps.log, "warn");
+    try {
+      const signInFrom = (origin: string) =>
+        t.request("/api/auth/sign-in/email", {
+          method: "POST",
+          headers: { origin },
+          body: { email: cast.members.REVIEWER.email, password: TEST_PASSWORD },
+        });
+      const res = await signInFrom("http://192.168.1.20:3000");
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({
+        error: {
+          code: "FORBIDDEN_ORIGIN",
+          message: ORIGIN_REFUSED.withAddress("http://192.168.1.20:3000", "http://localhost:3000"),
+        },
+      });
+      await signInFrom("http://192.168.1.20:3000");
+      const lines = warn.mock.calls.map(([line]) => line).filter((line) => line.includes("192.168.1.20"));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain("this server accepts http://localhost:3000 (PUBLIC_URL)");
+      expect(lines[0]).toContain("set PUBLIC_URL");
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("refuses a body over the limit with 400", async () => {

@@ -7,6 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { z } from "zod";
 import { MAX_FORM_BODY_BYTES, MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from "../shared/limits";
+import { ORIGIN_REFUSED } from "../shared/messages";
 import { auditRoutes } from "./audit/routes";
 import { CLIENT_IP_HEADER } from "./auth/auth";
 import { resetRequestLimit } from "./auth/reset-limits";
@@ -20,7 +21,7 @@ import {
 } from "./committee/assignment-routes";
 import { autoAssignmentRoutes } from "./committee/auto-assignment-routes";
 import { committeeEmailRoutes } from "./committee/email-routes";
-import { allowedOrigins, isProduction } from "./config";
+import { allowedOrigins, isProduction, originRefusedLogLine } from "./config";
 import { exportRoutes } from "./exports/routes";
 import { fileRoutes, publicFileRoutes } from "./files/routes";
 import { formRoutes } from "./forms/routes";
@@ -103,6 +104,8 @@ const PERMISSIONS_POLICY = Object.fromEntries(
 const PUBLIC_FILES_PATH = "/api/files/public/";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** How many distinct refused origins the log names (each once) before it stops naming more. */
+const MAX_LOGGED_ORIGINS = 50;
 
 function healthRoutes() {
   return createRouter().openapi(
@@ -198,12 +201,20 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
     return limitBody(max)(c, next);
   });
 
-  // A browser always sends Origin on unsafe requests; a foreign one is a cross-site request.
+  // A browser always sends Origin on unsafe requests; a foreign one is a cross-site request, or a person who
+  // opened the server at another address than PUBLIC_URL: the log and the answer say which address is
+  // expected (docs/decisions/031-admin-and-copy-fixes.md).
+  const loggedOrigins = new Set<string>();
   app.use("/api/*", async (c, next) => {
     if (UNSAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header("origin");
       if (origin !== undefined && !origins.has(origin)) {
-        throw new AppError("FORBIDDEN_ORIGIN", "Cross-site requests are not allowed.");
+        // Once per origin (and a bounded number of them): a cross-site flood does not fill the log.
+        if (!loggedOrigins.has(origin) && loggedOrigins.size < MAX_LOGGED_ORIGINS) {
+          loggedOrigins.add(origin);
+          log.warn(originRefusedLogLine(origin, config.publicUrl, c.req.method, c.req.path));
+        }
+        throw new AppError("FORBIDDEN_ORIGIN", ORIGIN_REFUSED.withAddress(origin, config.publicUrl));
       }
     }
     await next();

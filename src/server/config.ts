@@ -226,16 +226,43 @@ export function isProduction(c: Pick<Config, "NODE_ENV">): boolean {
   return c.NODE_ENV === "production";
 }
 
+/** The names of this machine's loopback interface: one browser may reach the same server by any of them. */
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"] as const;
+
 /**
  * The origins a browser may send unsafe requests from (the app's origin check and better-auth's trusted
- * origins alike): PUBLIC_URL, and outside production the same port on localhost and 127.0.0.1, so a
- * newcomer who opens either address can sign in.
+ * origins alike): PUBLIC_URL, and outside production every loopback alias (localhost, 127.0.0.1, [::1]) of
+ * the server's port and of PUBLIC_URL's port, so a newcomer who opens any of them can sign in
+ * (docs/decisions/031-admin-and-copy-fixes.md). Production trusts PUBLIC_URL alone.
  */
 export function allowedOrigins(c: Pick<Config, "NODE_ENV" | "PORT" | "publicUrl">): string[] {
   const origins = new Set([c.publicUrl]);
   if (!isProduction(c)) {
-    origins.add(`http://localhost:${c.PORT}`);
-    origins.add(`http://127.0.0.1:${c.PORT}`);
+    const ports = new Set([String(c.PORT)]);
+    const publicUrl = new URL(c.publicUrl);
+    if (
+      publicUrl.protocol === "http:" &&
+      (LOOPBACK_HOSTS as readonly string[]).includes(publicUrl.hostname)
+    ) {
+      ports.add(publicUrl.port === "" ? "80" : publicUrl.port);
+    }
+    for (const port of ports) {
+      for (const host of LOOPBACK_HOSTS)
+        origins.add(port === "80" ? `http://${host}` : `http://${host}:${port}`);
+    }
   }
   return [...origins];
+}
+
+/**
+ * The log's line for a request refused by the origin check: which address the browser used, which one the
+ * server accepts, and what to change when the refused one is in fact the server's own address.
+ */
+export function originRefusedLogLine(
+  origin: string,
+  publicUrl: string,
+  method: string,
+  path: string,
+): string {
+  return `origin check: refused ${method} ${path} from ${origin}; this server accepts ${publicUrl} (PUBLIC_URL). A cross-site request is refused on purpose; if ${origin} is this server's address, set PUBLIC_URL to it.`;
 }

@@ -20,6 +20,19 @@ export const MESSAGES = {
 } as const;
 
 /**
+ * A request refused because the page was opened at another address than the server's PUBLIC_URL
+ * (docs/decisions/031-admin-and-copy-fixes.md). The server says which address it accepts; the sign-in card
+ * shows this instead of "wrong user name or password", which would send the person hunting for a password.
+ */
+export const ORIGIN_REFUSED = {
+  title: "This address is not the one this server expects",
+  withAddress: (opened: string, expected: string) =>
+    `This page was opened at ${opened}, but this server accepts sign-ins only at ${expected}. Open ${expected} and sign in there.`,
+  withoutAddress: (opened: string) =>
+    `This page was opened at ${opened}, which this server does not accept. Open the address your administrator gave you (the server's PUBLIC_URL) and sign in there.`,
+} as const;
+
+/**
  * A sign-in refused by the per-account limits (docs/decisions/013-sign-in-abuse.md; the specification has no
  * wording for it). Shared because the server answers with it and the sign-in card shows it for any 429.
  */

@@ -348,10 +348,12 @@ describe("GET /api/admin/assignments", () => {
       page: 1,
       pageSize: COMMITTEE_LIMITS.assignDefaultPageSize,
       // Plain admins are not offered: they see every candidate anyway.
+      // Each with their load: alpha (directly and through panel A) counts once for Amy; Bob has alpha and,
+      // through panel B, Beta. The draft, the test and the candidates open to all count for no one.
       committee: [
-        { ...person(amy), role: "ADMIN_REVIEWER" },
-        { ...person(bob), role: "REVIEWER" },
-        { ...person(cat), role: "GUEST" },
+        { ...person(amy), role: "ADMIN_REVIEWER", assigned: 1 },
+        { ...person(bob), role: "REVIEWER", assigned: 2 },
+        { ...person(cat), role: "GUEST", assigned: 1 },
       ],
       groups: [
         { _id: panelA, name: "Panel a" },

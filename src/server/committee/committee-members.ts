@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { ProgramRole } from "../../shared/authz/roles";
 import type { AssignmentListResult } from "../../shared/schemas/committee";
 import type { Tx } from "../db/client";
-import { programMembers, reviewerGroups, users } from "../db/schema";
+import { programMembers, reviewerCandidates, reviewerGroups, users } from "../db/schema";
 import { AppError } from "../http/errors";
 import { isUuid } from "../http/ids";
 
@@ -22,12 +22,30 @@ type ProgramRef = { id: string };
 const assignableIn = (programId: string) =>
   and(eq(programMembers.programId, programId), inArray(programMembers.role, [...ASSIGNABLE_ROLES]));
 
-/** The program's assignable members by name (then email), with their role. */
+/**
+ * The program's assignable members by name (then email), with their role and their load: how many
+ * submitted, non-test candidates are assigned to them, directly or through a group (candidates open to
+ * all are not counted: they are everyone's). The load is counted from reviewer_candidates' list index
+ * (its predicate, "reviewable", said as the index says it), one group per member.
+ */
 export async function listCommittee(db: Tx, program: ProgramRef): Promise<AssignmentListResult["committee"]> {
+  const loads = db
+    .select({ userId: reviewerCandidates.userId, assigned: count().as("assigned") })
+    .from(reviewerCandidates)
+    .where(sql`${reviewerCandidates.programId} = ${program.id} and ${reviewerCandidates.reviewable}`)
+    .groupBy(reviewerCandidates.userId)
+    .as("loads");
   const rows = await db
-    .select({ _id: users.id, name: users.name, email: users.email, role: programMembers.role })
+    .select({
+      _id: users.id,
+      name: users.name,
+      email: users.email,
+      role: programMembers.role,
+      assigned: sql<number>`coalesce(${loads.assigned}, 0)`.mapWith(Number),
+    })
     .from(programMembers)
     .innerJoin(users, eq(users.id, programMembers.userId))
+    .leftJoin(loads, eq(loads.userId, programMembers.userId))
     .where(assignableIn(program.id))
     .orderBy(asc(sql`lower(${users.name})`), asc(users.email), asc(users.id));
   return rows.map((r) => ({ ...r, role: r.role as (typeof ASSIGNABLE_ROLES)[number] }));

@@ -84,6 +84,32 @@ export function passwordResetEmail(name: string, url: string): RenderedEmail {
   };
 }
 
+/**
+ * To an organization admin who just signed up (docs/decisions/031-admin-and-copy-fixes.md): the account is
+ * ready, what to do first, and that a reply reaches support — the welcome email the password-reset page
+ * refers to ("reply to the welcome email for support").
+ */
+export function welcomeEmail(welcome: {
+  name: string;
+  organization: string;
+  trialEnds: string;
+  signInUrl: string;
+}): RenderedEmail {
+  const organization = oneLineName(welcome.organization, "your organization");
+  const lines = [
+    welcome.name ? `Hello ${oneLineName(welcome.name, "")},` : "Hello,",
+    `Welcome to DecisionHub. ${organization} is set up, on a free trial until ${welcome.trialEnds}.`,
+    "What to do first: add your first program (one grant round) on the Programs page, build its application form in the Form Builder, invite your committee in Manage User Access, then publish the form and share its link with applicants.",
+    "Forgot your password later? Use “Forgot password?” on the sign-in page.",
+    "Questions? Reply to this email: it reaches our support team.",
+  ];
+  return {
+    subject: "Welcome to DecisionHub",
+    text: `${lines.join("\n\n")}\n\n${welcome.signInUrl}\n`,
+    html: layout(lines, { url: welcome.signInUrl, label: "Sign in to DecisionHub" }),
+  };
+}
+
 export function feedbackEmail(
   from: string,
   experience: string,

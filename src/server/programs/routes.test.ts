@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { defaultFormContent } from "../../shared/forms/defaults";
-import { programMembers, programs, submissions } from "../db/schema";
+import { organizations, plans, programMembers, programs, submissions } from "../db/schema";
 import {
   addMember,
   buildOrg,
@@ -11,7 +11,8 @@ import {
   type Cast,
   withCastTestApp,
 } from "../test/factories";
-import type { TestApp } from "../test/harness";
+import { TEST_PASSWORD, type TestApp } from "../test/harness";
+import { signUp } from "../users/sign-up";
 
 let t: TestApp;
 let cast: Cast;
@@ -174,7 +175,7 @@ describe("the plan's program limit", () => {
     const list = (await (await t.request(`/api/programs/all/${owner.id}`, { cookie })).json()) as {
       allowance: unknown;
     };
-    expect(list.allowance).toEqual({ organizationId: org.id, used: 2, max: 2, canCreate: false });
+    expect(list.allowance).toMatchObject({ organizationId: org.id, used: 2, max: 2, canCreate: false });
 
     await t.request(`/api/programs/${first.id}/archived`, {
       method: "PATCH",
@@ -190,6 +191,49 @@ describe("the plan's program limit", () => {
     });
     expect(unarchive.status).toBe(403);
     expect((await programRow(first.id))!.archived).toBe(true);
+  });
+});
+
+describe("why a new organization cannot add a program", () => {
+  it("says the free trial, the plan chosen at sign-up and the trial's end; an ended trial adds nothing", async () => {
+    const [foundation] = await t.deps.db
+      .select({ id: plans.id })
+      .from(plans)
+      .where(eq(plans.name, "Foundation"));
+    const email = `trial-${Date.now()}@example.test`;
+    const { userId, organizationId } = await signUp(
+      t.deps.db,
+      {
+        displayName: "Tia Trial",
+        email,
+        password: TEST_PASSWORD,
+        applicant: false,
+        admin: true,
+        organizationName: "Trial Foundation",
+        emailConsent: false,
+        organizationPlan: foundation!.id,
+      },
+      { publicUrl: "http://localhost:3000" },
+    );
+    const cookie = await t.signIn(email);
+    const allowance = async () =>
+      ((await (await t.request(`/api/programs/all/${userId}`, { cookie })).json()) as { allowance: unknown })
+        .allowance;
+    expect(await allowance()).toMatchObject({
+      used: 0,
+      max: 1,
+      canCreate: true,
+      planName: "Free Trial",
+      requestedPlanName: "Foundation",
+      trialEnded: false,
+    });
+    expect((await allowance()) as { trialEndsAt: string }).toHaveProperty("trialEndsAt", expect.any(String));
+
+    await t.deps.db
+      .update(organizations)
+      .set({ trialEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(organizations.id, organizationId!));
+    expect(await allowance()).toMatchObject({ used: 0, canCreate: false, trialEnded: true });
   });
 });
 

@@ -1,8 +1,10 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Actor } from "../../shared/authz/actor";
+import { FREE_TRIAL_PLAN_NAME } from "../../shared/limits";
 import type { ProgramListItem, ProgramReviewSettings } from "../../shared/schemas/programs";
 import { recordAudit } from "../audit/record";
-import { assertOrganizationCanGrow } from "../billing/plan-changes";
+import { assertOrganizationCanGrow, trialHasEnded } from "../billing/plan-changes";
 import type { Db, Tx } from "../db/client";
 import { organizations, plans, programs, submissions } from "../db/schema";
 import { copyProgramForm, createDefaultForm } from "../forms/service";
@@ -53,11 +55,23 @@ export async function listProgramsForList(db: Db, actor: Actor): Promise<Program
   }));
 }
 
-export async function programAllowance(db: Tx, organizationId: string) {
+/**
+ * The organization's program allowance, with what the programs page needs to say why it cannot add one
+ * (docs/decisions/031-admin-and-copy-fixes.md): the plan, and on the free trial the plan chosen at
+ * sign-up and the trial's end. An ended trial adds nothing (decision 005), whatever the count.
+ */
+export async function programAllowance(db: Tx, organizationId: string, now = new Date()) {
+  const requested = alias(plans, "requested_plan");
   const [row] = await db
-    .select({ max: plans.maxPrograms })
+    .select({
+      max: plans.maxPrograms,
+      planName: plans.name,
+      requestedPlanName: requested.name,
+      trialEndsAt: organizations.trialEndsAt,
+    })
     .from(organizations)
     .innerJoin(plans, eq(plans.id, organizations.planId))
+    .leftJoin(requested, eq(requested.id, organizations.requestedPlanId))
     .where(eq(organizations.id, organizationId));
   const [used] = await db
     .select({ n: count() })
@@ -65,7 +79,20 @@ export async function programAllowance(db: Tx, organizationId: string) {
     .where(and(eq(programs.organizationId, organizationId), eq(programs.archived, false)));
   const max = row?.max ?? 0;
   const n = used?.n ?? 0;
-  return { organizationId, used: n, max, canCreate: max === 0 || n < max };
+  const planName = row?.planName ?? "";
+  const onTrial = planName === FREE_TRIAL_PLAN_NAME;
+  const trialEndsAt = onTrial ? (row?.trialEndsAt ?? null) : null;
+  const trialEnded = row !== undefined && trialHasEnded(row, planName, now);
+  return {
+    organizationId,
+    used: n,
+    max,
+    canCreate: !trialEnded && (max === 0 || n < max),
+    planName,
+    requestedPlanName: onTrial ? (row?.requestedPlanName ?? null) : null,
+    trialEndsAt: trialEndsAt?.toISOString() ?? null,
+    trialEnded,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMMON_PASSWORD, MESSAGES } from "../../shared/messages";
-import { organizations, plans, users } from "../db/schema";
+import { COMMON_PASSWORD, MESSAGES, SUPPORT_EMAIL } from "../../shared/messages";
+import { emailOutbox, organizations, plans, users } from "../db/schema";
 import { addMember, buildCast } from "../test/factories";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../test/harness";
 
@@ -67,6 +67,15 @@ describe("POST /api/users/create (sign-up)", () => {
     const cookie = await t.signIn("GRACE@example.test", "a-strong-password");
     const me = await json(await t.request(`/api/users/${body.userId}`, { cookie }));
     expect(me).toMatchObject({ admin: true, adminOrganization: body.organizationId, registered: true });
+    // The welcome email the password-reset page refers to, queued once, a reply reaching support.
+    const welcomes = await t.deps.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "welcome"));
+    const mine = welcomes.filter((w) => w.to.includes("grace@example.test"));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ subject: "Welcome to DecisionHub", replyTo: SUPPORT_EMAIL });
+    expect(mine[0]!.text).toContain("Hello Grace Hopper,");
+    expect(mine[0]!.text).toContain("Hopper Fund is set up, on a free trial until");
+    expect(mine[0]!.text).toContain("Reply to this email");
+    expect(mine[0]!.text).toContain("http://localhost:3000/login?email=grace%40example.test");
   });
 
   it("creates an applicant account without an organization", async () => {

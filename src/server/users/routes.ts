@@ -46,7 +46,8 @@ userRoutes
     }),
     async (c) => {
       authorize(c, "account:signUp", null);
-      const result = await signUp(c.get("deps").db, c.req.valid("json"));
+      const { db, config } = c.get("deps");
+      const result = await signUp(db, c.req.valid("json"), { publicUrl: config.publicUrl });
       return c.json(result, 201);
     },
   )

@@ -1,9 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { FREE_TRIAL_MONTHS, FREE_TRIAL_PLAN_NAME } from "../../shared/limits";
+import { SUPPORT_EMAIL } from "../../shared/messages";
 import type { signUpBodySchema } from "../../shared/schemas/users";
 import type { Db } from "../db/client";
 import { organizations, plans } from "../db/schema";
+import { enqueueEmail } from "../email/outbox";
+import { welcomeEmail } from "../email/templates";
 import { AppError } from "../http/errors";
 import { createAccountWithPassword } from "./accounts";
 
@@ -16,12 +19,13 @@ export function trialEnd(from: Date): Date {
 /**
  * Sign-up. An admin sign-up creates the organization on a one-month free trial (the organization
  * runs on the Free Trial plan and remembers the public plan it chose) with the signer as its
- * organization admin. An applicant sign-up creates an applicant account only. One transaction:
+ * organization admin, and the welcome email is queued. An applicant sign-up creates an applicant account only. One transaction:
  * either all of it exists afterwards, or none of it.
  */
 export async function signUp(
   db: Db,
   body: z.output<typeof signUpBodySchema>,
+  options: { publicUrl: string },
   now = new Date(),
 ): Promise<{ userId: string; organizationId: string | null }> {
   if (body.applicant) {
@@ -68,6 +72,20 @@ export async function signUp(
       password: body.password,
       adminOrganizationId: org!.id,
       emailConsent: body.emailConsent,
+    });
+    // Through the outbox, in the same transaction: no welcome for an account that was not created.
+    await enqueueEmail(tx, {
+      kind: "welcome",
+      to: [body.email],
+      replyTo: SUPPORT_EMAIL,
+      organizationId: org!.id,
+      dedupeKey: `welcome:${userId}`,
+      ...welcomeEmail({
+        name: body.displayName,
+        organization: organizationName,
+        trialEnds: trialEnd(now).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" }),
+        signInUrl: `${options.publicUrl}/login?email=${encodeURIComponent(body.email)}`,
+      }),
     });
     return { userId, organizationId: org!.id };
   });

@@ -86,7 +86,16 @@ export const assignmentListResultSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   /** Who may be assigned: the program's members other than plain admins (who see everyone anyway). */
-  committee: z.array(personSchema.extend({ role: z.enum(["ADMIN_REVIEWER", "REVIEWER", "GUEST"]) })),
+  committee: z.array(
+    personSchema.extend({
+      role: z.enum(["ADMIN_REVIEWER", "REVIEWER", "GUEST"]),
+      /**
+       * Their load: submitted, non-test candidates assigned to them directly or through a group (those open
+       * to all are everyone's and not counted).
+       */
+      assigned: z.number().int(),
+    }),
+  ),
   /** The program's reviewer groups, by name. */
   groups: z.array(groupRefSchema),
 });

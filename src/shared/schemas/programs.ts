@@ -48,7 +48,16 @@ export const programAllowanceSchema = z.object({
   /** 0 means no limit. */
   max: z.number().int(),
   canCreate: z.boolean(),
+  /** The plan the organization runs on ("Free Trial" until it pays). */
+  planName: z.string(),
+  /** On the free trial: the plan chosen at sign-up, which Billing starts; null otherwise. */
+  requestedPlanName: z.string().nullable(),
+  /** On the free trial: when it ends (ISO 8601); null otherwise. */
+  trialEndsAt: z.string().nullable(),
+  /** The free trial has ended: nothing new can be added until a plan is chosen (decision 005). */
+  trialEnded: z.boolean(),
 });
+export type ProgramAllowance = z.infer<typeof programAllowanceSchema>;
 
 export const programListResultSchema = z.object({
   programs: z.array(programListItemSchema),

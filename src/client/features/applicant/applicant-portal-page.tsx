@@ -18,6 +18,7 @@ import type { Language } from "../../../shared/i18n/catalog";
 import type { PortalRow } from "../../../shared/schemas/submissions";
 import { CardsOnPhone } from "../../components/cards-on-phone";
 import { PageLoader } from "../../components/page-loader";
+import { formatDateTime } from "../../lib/date-format";
 import { LanguageProvider, useTranslate } from "../../lib/i18n";
 import { useSignedInSession } from "../../lib/signed-in-session";
 import { downloadPdf, submissionApi } from "../../lib/submission-api";
@@ -134,12 +135,7 @@ function Portal({ language }: { language: Language }) {
 }
 
 function formatDate(iso: string, language: Language): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === "fr" ? "fr-CA" : "en-CA", {
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(date);
+  return formatDateTime(iso, language);
 }
 
 function PortalTableRow({ row, now, language }: { row: PortalRow; now: Date; language: Language }) {

@@ -41,4 +41,14 @@ export const ASSIGN_TEXT = {
   /** An empty list in a conflict notice. */
   noneAssigned: "None",
   notes: [COMMITTEE_MESSAGES.everyoneAssigned, COMMITTEE_MESSAGES.removalKeepsReview],
+  /** Asked before the first reviewer or group of a row that means everyone (docs/decisions/031-admin-and-copy-fixes.md). */
+  narrowTitle: (name: string) => `Limit ${name} to the reviewers you choose?`,
+  narrowBody: (name: string, chosen: string, group: boolean, committeeSize: number) =>
+    `${name} has no reviewers yet, which means everyone on the committee${committeeSize > 0 ? ` (${committeeSize} ${committeeSize === 1 ? "member" : "members"})` : ""} reviews it. Assigning ${group ? "the group " : ""}${chosen} replaces “everyone”: only ${group ? "its members" : chosen} (and the program's admins) will see it, and the others will no longer have it in their list.`,
+  narrowConfirm: "Assign and limit",
+  narrowCancel: "Keep everyone",
+  loadHeading: "Assigned per reviewer",
+  loadNote:
+    "Applications assigned to each committee member, directly or through a group; those open to everyone are not counted.",
+  noCommittee: "This program has no committee members to assign yet.",
 } as const;

@@ -29,6 +29,7 @@ import { AutoAssignDialog } from "./auto-assign-dialog";
 import { BulkAssignBar } from "./bulk-assign-bar";
 import { failureReason } from "./failure-reason";
 import { ManageGroupsDialog } from "./manage-groups-dialog";
+import { ReviewerLoads } from "./reviewer-loads";
 import { type Selection, togglePage, toggleRow } from "./selection";
 
 /**
@@ -182,6 +183,7 @@ function AssignReviewers({ userId, program }: { userId: string; program: UserPro
     <Stack gap="lg">
       {heading}
       {notes}
+      <ReviewerLoads committee={result.committee} />
       {controls}
       {notice !== null && (
         <Alert

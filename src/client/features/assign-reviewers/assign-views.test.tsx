@@ -4,6 +4,7 @@ import { render } from "../../test/render";
 import { ASSIGN_TEXT } from "./assign-messages";
 import { AssignmentTable } from "./assignment-table";
 import { GroupList } from "./group-list";
+import { ReviewerLoads } from "./reviewer-loads";
 
 const longName = "The Northern Community Foundation for the Arts and Sciences of Tomorrow";
 
@@ -20,7 +21,7 @@ const result: AssignmentListResult = {
   total: 2,
   page: 1,
   pageSize: 10,
-  committee: [{ _id: "u1", name: "Ann Lee", email: "ann@example.test", role: "REVIEWER" }],
+  committee: [{ _id: "u1", name: "Ann Lee", email: "ann@example.test", role: "REVIEWER", assigned: 0 }],
   groups: [{ _id: "g1", name: "Arts panel" }],
 };
 
@@ -40,6 +41,23 @@ function table(selection: Set<string> = new Set()) {
     />,
   );
 }
+
+describe("each reviewer's load", () => {
+  it("lists every committee member with how many applications are assigned to them", () => {
+    const html = render(
+      <ReviewerLoads
+        committee={[
+          { _id: "u2", name: "Bo Park", email: "bo@example.test", role: "GUEST", assigned: 0 },
+          { _id: "u1", name: "Ann Lee", email: "ann@example.test", role: "REVIEWER", assigned: 12 },
+        ]}
+      />,
+    );
+    expect(html).toContain(`>${ASSIGN_TEXT.loadHeading}</h2>`);
+    expect(html.indexOf("Ann Lee: 12 assigned")).toBeGreaterThan(-1);
+    expect(html.indexOf("Ann Lee: 12 assigned")).toBeLessThan(html.indexOf("Bo Park: 0 assigned"));
+    expect(render(<ReviewerLoads committee={[]} />)).toContain(ASSIGN_TEXT.noCommittee);
+  });
+});
 
 describe("the assign-reviewers table", () => {
   it("has the spec's columns", () => {

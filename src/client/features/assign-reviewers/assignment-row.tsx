@@ -1,4 +1,5 @@
-import { Button, Checkbox, Table, Text } from "@mantine/core";
+import { Button, Checkbox, Group, Modal, Stack, Table, Text } from "@mantine/core";
+import { useState } from "react";
 import { Link } from "react-router";
 import {
   type AssignmentListResult,
@@ -10,9 +11,10 @@ import { useSaveAssignment } from "./api";
 import { applicantLabel } from "./applicant-name";
 import { ApplicantNameText } from "./applicant-name-text";
 import { ASSIGN_TEXT } from "./assign-messages";
-import { isOpenToEveryone } from "./assignment-cache";
+import { type AssignmentChange, isOpenToEveryone } from "./assignment-cache";
 import type { AssignmentConflict } from "./assignment-conflict";
 import { failureReason } from "./failure-reason";
+import { type NarrowingQuestion, narrowingQuestion } from "./narrowing";
 import { groupOptions, groupsForIds, peopleForIds, personOptions } from "./options";
 import { Picker } from "./picker";
 
@@ -61,6 +63,16 @@ export function AssignmentTableRow({
       ),
   });
   const everyone = isOpenToEveryone(row);
+  // A change that would take the application away from everyone else, waiting for the admin's answer.
+  const [narrowing, setNarrowing] = useState<{
+    change: AssignmentChange;
+    question: NarrowingQuestion;
+  } | null>(null);
+  const change = (next: AssignmentChange) => {
+    const question = narrowingQuestion(row, next, name, committee.length);
+    if (question === null) save.mutate(next);
+    else setNarrowing({ change: next, question });
+  };
 
   return (
     // Named by the applicant, so the row (and the pickers in it) can be found by name.
@@ -93,7 +105,7 @@ export function AssignmentTableRow({
           maxValues={COMMITTEE_LIMITS.reviewersPerSubmission}
           disabled={busy}
           onChange={(ids) =>
-            save.mutate({
+            change({
               field: "reviewers",
               next: peopleForIds(ids, [...row.reviewers, ...committee]),
               previous: row.reviewers,
@@ -114,7 +126,7 @@ export function AssignmentTableRow({
           maxValues={COMMITTEE_LIMITS.groupsPerSubmission}
           disabled={busy}
           onChange={(ids) =>
-            save.mutate({
+            change({
               field: "reviewerGroups",
               next: groupsForIds(ids, [...row.reviewerGroups, ...groups]),
               previous: row.reviewerGroups,
@@ -133,6 +145,29 @@ export function AssignmentTableRow({
         >
           Open
         </Button>
+        <Modal
+          opened={narrowing !== null}
+          onClose={() => setNarrowing(null)}
+          title={narrowing?.question.title}
+          size="lg"
+        >
+          <Stack gap="md">
+            <Text>{narrowing?.question.body}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setNarrowing(null)}>
+                {ASSIGN_TEXT.narrowCancel}
+              </Button>
+              <Button
+                onClick={() => {
+                  if (narrowing !== null) save.mutate(narrowing.change);
+                  setNarrowing(null);
+                }}
+              >
+                {narrowing?.question.confirm}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
       </Table.Td>
     </Table.Tr>
   );

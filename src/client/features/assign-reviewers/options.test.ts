@@ -13,6 +13,21 @@ describe("reviewer choices", () => {
     ]);
   });
 
+  it("shows each committee member's load beside their name in the list, not for someone off the committee", () => {
+    const options = personOptions(
+      [
+        { ...person("a", "Ann"), assigned: 3 },
+        { ...person("b", "Bea"), assigned: 0 },
+      ],
+      [{ _id: "gone", name: "Gus" }],
+    );
+    expect(options).toEqual([
+      { value: "a", label: "Ann", detail: "3 assigned" },
+      { value: "b", label: "Bea", detail: "0 assigned" },
+      { value: "gone", label: "Gus" },
+    ]);
+  });
+
   it("keeps a chosen reviewer who is no longer on the committee, so they can be seen and removed", () => {
     const options = personOptions([person("a", "Ann")], [{ _id: "gone", name: "Gus" }]);
     expect(options.map((o) => o.value)).toEqual(["a", "gone"]);

@@ -3,10 +3,20 @@ import type { GroupRef, Person } from "../../../shared/schemas/committee";
 export interface Option {
   value: string;
   label: string;
+  /** Shown after the label in the list of choices only (a reviewer's load), never in the chosen pill. */
+  detail?: string;
 }
 
-/** A person as the pickers know them: from the committee (with an email) or a group's member list (without). */
-type KnownPerson = Pick<Person, "_id" | "name"> & { email?: string };
+/**
+ * A person as the pickers know them: from the committee (with an email and their load) or a group's member
+ * list (without).
+ */
+type KnownPerson = Pick<Person, "_id" | "name"> & { email?: string; assigned?: number };
+
+/** A reviewer's load as the choices show it: "3 assigned". */
+export function loadLabel(assigned: number): string {
+  return `${assigned} assigned`;
+}
 
 function personName(person: KnownPerson): string {
   const name = person.name.trim();
@@ -34,7 +44,9 @@ export function personOptions(committee: readonly KnownPerson[], chosen: readonl
       const name = personName(person);
       const shared = (nameCounts.get(name.toLowerCase()) ?? 0) > 1;
       const label = shared && person.email ? `${name} (${person.email})` : name;
-      return { value: person._id, label };
+      return person.assigned === undefined
+        ? { value: person._id, label }
+        : { value: person._id, label, detail: loadLabel(person.assigned) };
     })
     .sort((a, b) => a.label.localeCompare(b.label, undefined, { sensitivity: "base" }));
 }

@@ -1,4 +1,4 @@
-import { MultiSelect, Pill } from "@mantine/core";
+import { Group, MultiSelect, Pill, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { Option } from "./options";
 
@@ -24,6 +24,9 @@ interface PickerProps {
  * Backspace in the search field removes the last one, as Mantine does.
  */
 export function Picker({ label, hideLabel = false, description, nothingFound, ...props }: PickerProps) {
+  const details = new Map(
+    props.data.flatMap((option) => (option.detail ? [[option.value, option.detail]] : [])),
+  );
   return (
     <MultiSelect
       {...props}
@@ -34,6 +37,20 @@ export function Picker({ label, hideLabel = false, description, nothingFound, ..
       searchable
       nothingFoundMessage={nothingFound}
       comboboxProps={{ withinPortal: true }}
+      // A reviewer's load beside their name in the list, so the admin sees who already has the most.
+      renderOption={({ option }) => {
+        const detail = details.get(option.value);
+        return detail === undefined ? (
+          option.label
+        ) : (
+          <Group gap="xs" justify="space-between" wrap="nowrap" w="100%">
+            <span>{option.label}</span>
+            <Text component="span" size="xs" c="gray.8">
+              {detail}
+            </Text>
+          </Group>
+        );
+      }}
       renderPill={({ option, value, onRemove, disabled }) => {
         // The option can be missing for a moment (a choice the list no longer holds): show its id.
         const name = option?.label ?? String(value);

@@ -4,6 +4,7 @@ import {
   type AuditDetailValue,
   type AuditEvent,
 } from "../../../shared/schemas/audit";
+import { formatDateTimeSeconds } from "../../lib/date-format";
 
 /** How the audit log page says things: filters to a query, and each event's cells as text. */
 
@@ -87,12 +88,9 @@ export function auditEventsPath(organizationId: string, query: AuditQuery, curso
   return `/api/organizations/${encodeURIComponent(organizationId)}/audit-events${search ? `?${search}` : ""}`;
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
-
 /** When, to the second, in the admin's own way of writing dates. */
 export function whenText(iso: string): string {
-  const time = new Date(iso);
-  return Number.isNaN(time.getTime()) ? iso : timeFormat.format(time);
+  return formatDateTimeSeconds(iso);
 }
 
 /** Who, as they were then: "Name (email)", the email alone, or the product itself (a Stripe payment). */

@@ -1,18 +1,10 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { MESSAGES, SIGN_IN_LOCKED } from "../../../shared/messages";
 import { FormAlert } from "../../components/form-alert";
 import { useRefreshSession } from "../../lib/session";
+import { signInErrorMessage } from "./sign-in-failure";
 import { submitPassword } from "./two-factor-api";
-
-function signInErrorMessage(status: number, message: string | undefined): string {
-  // Our per-account limits and better-auth's per-address one both answer 429: one message for both.
-  if (status === 429) return SIGN_IN_LOCKED;
-  if (status >= 500) return `Error signing in: ${message ?? "the server did not answer"}`;
-  // Unknown address, wrong password, malformed address: one message, so accounts cannot be probed.
-  return MESSAGES.wrongCredentials;
-}
 
 interface LoginStepProps {
   email: string;
@@ -47,7 +39,7 @@ export function LoginStep({
     setError(null);
     const result = await submitPassword(email.trim(), password);
     if (result.error) {
-      setError(signInErrorMessage(result.error.status, result.error.message));
+      setError(signInErrorMessage(result.error, window.location.origin));
     } else if (result.twoFactor) {
       setPending(false);
       onTwoFactor();

@@ -31,9 +31,13 @@ async function authCall<T>(method: "GET" | "POST", path: string, body?: unknown)
         : { Accept: "application/json", "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const json = (await response.json().catch(() => null)) as (T & { code?: string; message?: string }) | null;
+  const json = (await response.json().catch(() => null)) as
+    | (T & { code?: string; message?: string; error?: { code?: string; message?: string } })
+    | null;
   if (response.ok) return { data: json, error: null };
-  return { data: null, error: { status: response.status, code: json?.code, message: json?.message } };
+  // better-auth answers { code, message }; the app's own checks (the origin check) { error: { code, message } }.
+  const error = json?.error ?? json;
+  return { data: null, error: { status: response.status, code: error?.code, message: error?.message } };
 }
 
 /** Step one of a sign-in. With 2FA on, a right password answers `twoFactor: true` and no session yet. */

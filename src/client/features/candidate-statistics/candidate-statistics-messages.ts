@@ -22,6 +22,13 @@ export const CANDIDATE_STATS_TEXT = {
   legendHeading: "How to read the columns",
   alreadyApproved: "This candidate is already approved.",
   alreadyDisapproved: "This candidate is already disapproved.",
+  approvedWith: (name: string, amount: string) => `${name} approved with ${amount}.`,
+  disapproved: (name: string) => `${name} disapproved.`,
+  backToPending: (name: string) => `${name} is pending again.`,
+  undo: "Undo",
+  undoLabel: (name: string) => `Undo the decision for ${name}`,
+  undone: (name: string, status: "pending" | "approved" | "disapproved") =>
+    `Decision undone: ${name} is ${status} again.`,
   amountNotANumber: "Enter the amount as a number, for example 1500 or 1500.50.",
   amountTooLarge: (max: string) => `The amount cannot be more than ${max}.`,
 } as const;

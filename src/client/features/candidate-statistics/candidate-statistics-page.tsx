@@ -1,4 +1,4 @@
-import { Alert, Box, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Box, Group, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useDebouncedValue, useDisclosure } from "@mantine/hooks";
 import { type ReactNode, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { CandidateStatsPage } from "../../../shared/schemas/candidate-statistics";
@@ -7,6 +7,7 @@ import type { CandidateStatsRow } from "../../../shared/schemas/reviews";
 import type { UserProgram } from "../../../shared/schemas/users";
 import { CurrentProgramPage } from "../../components/current-program-page";
 import { PageLoader } from "../../components/page-loader";
+import { truncateName } from "../../lib/truncate";
 import { type DecisionFailure, fetchRecipients, useCandidateStats, useDecideCandidate } from "./api";
 import { CandidateFilters } from "./candidate-filters";
 import { CANDIDATE_STATS_TEXT } from "./candidate-statistics-messages";
@@ -23,6 +24,7 @@ import {
 import { DecisionConflictDialog } from "./decision-conflict-dialog";
 import type { DecisionConflict } from "./decision-conflicts";
 import { decisionFailureText } from "./decision-rules";
+import { type RecentDecision, recentDecision, UNDO_WINDOW_MS } from "./decision-undo";
 import { FundingSummary } from "./funding-summary";
 import {
   NO_SELECTION,
@@ -145,6 +147,9 @@ function CandidateBoard({
   const [emailing, emailDialog] = useDisclosure(false);
   const [choosing, setChoosing] = useState(false);
   const [chooseError, setChooseError] = useState<string | null>(null);
+  const [recent, setRecent] = useState<RecentDecision | null>(null);
+  // What the last decision (or its undoing) did, for screen readers: the row shows it to the eye.
+  const [announcement, setAnnouncement] = useState("");
 
   const tied = useMemo(() => new Set(result.tiedRanks), [result.tiedRanks]);
   const recipients = useMemo(() => recipientsOf(selection), [selection]);
@@ -190,9 +195,26 @@ function CandidateBoard({
           : current,
       );
       decide({ submissionId: row._id, identifier: row.identifier, body });
+      // Said in the row, with Undo for a few seconds; a change of amount alone shows in its input.
+      const made = recentDecision(row, truncateName(row.identifier, Number.POSITIVE_INFINITY).full, body);
+      setRecent(made);
+      setAnnouncement(made?.message ?? "");
     },
     [decide],
   );
+  const onUndo = useCallback(
+    (made: RecentDecision) => {
+      setRecent(null);
+      setAnnouncement(made.undoneMessage);
+      decide({ submissionId: made.submissionId, identifier: made.identifier, body: made.undo });
+    },
+    [decide],
+  );
+  useEffect(() => {
+    if (recent === null) return;
+    const timer = setTimeout(() => setRecent(null), UNDO_WINDOW_MS);
+    return () => clearTimeout(timer);
+  }, [recent]);
   const onToggleSelected = useCallback(
     (id: string) =>
       setSelection((current) => {
@@ -263,6 +285,8 @@ function CandidateBoard({
         </Alert>
       )}
 
+      <VisuallyHidden role="status">{announcement}</VisuallyHidden>
+
       <CandidateStatsTable
         rows={rows}
         loading={loading}
@@ -280,6 +304,8 @@ function CandidateBoard({
         expanded={expanded}
         onToggleExpanded={onToggleExpanded}
         onDecide={onDecide}
+        recent={recent}
+        onUndo={onUndo}
       />
 
       <DecisionConflictDialog conflict={conflicted[0] ?? null} onReload={onReload} onKeepMine={onKeepMine} />

@@ -11,6 +11,7 @@ import { CandidateStatistics } from "./candidate-statistics-page";
 import { CandidateStatsTableRow } from "./candidate-stats-row";
 import { CandidateStatsTable } from "./candidate-stats-table";
 import { DEFAULT_SORT, FIRST_PAGE_QUERY } from "./candidate-table-model";
+import { recentDecision } from "./decision-undo";
 import { candidateStatisticsKeys } from "./query-keys";
 import { RatingHistogram } from "./rating-histogram";
 import { NO_SELECTION, type Selection, toggleSelected } from "./recipient-selection";
@@ -101,10 +102,42 @@ describe("a candidate's row", () => {
     expect(tagLabelled(html, "Disapprove Applicant a")).not.toContain("aria-disabled");
   });
 
-  it("offers Approve for a pending candidate with an amount, shown with a $ prefix", () => {
+  it("offers Approve for a pending candidate with an amount, shown as money with its cents", () => {
     const html = renderRow(row("a", { amount: 1500.5 }));
     expect(tagLabelled(html, "Approve Applicant a")).not.toContain("aria-disabled");
-    expect(tagLabelled(html, "Amount for Applicant a")).toContain('value="$1,500.5"');
+    expect(tagLabelled(html, "Amount for Applicant a")).toContain('value="$1,500.50"');
+    expect(tagLabelled(renderRow(row("b", { amount: 3500 })), "Amount for Applicant b")).toContain(
+      'value="$3,500.00"',
+    );
+  });
+
+  it("offers to undo the decision just made in the row, and only then", () => {
+    const made = recentDecision(row("a"), "Applicant a", { status: "approved", amount: 10 });
+    const html = render(
+      <Table>
+        <Table.Tbody>
+          <CandidateStatsTableRow
+            row={row("a", { status: "approved", amount: 10 })}
+            program={program}
+            totalRankings={5}
+            tied={new Set()}
+            selected={false}
+            expanded={false}
+            columnCount={13}
+            onToggleSelected={noop}
+            onToggleExpanded={noop}
+            onDecide={noop}
+            recent={made}
+            onUndo={noop}
+            renderDetails={noop}
+          />
+        </Table.Tbody>
+      </Table>,
+    );
+    expect(buttonTag(html, CANDIDATE_STATS_TEXT.undo)).toContain(
+      'aria-label="Undo the decision for Applicant a"',
+    );
+    expect(renderRow(row("a"))).not.toContain(">Undo<");
   });
 
   it("does not offer Approve again to an approved candidate, nor Disapprove to a disapproved one", () => {
@@ -171,6 +204,20 @@ describe("the candidate table", () => {
       />,
     );
   }
+
+  it("names the table by a caption outside its scrolling part, and pins the decision column", () => {
+    const html = renderTable([row("a")]);
+    const captionId = html.match(/<table[^>]*aria-labelledby="([^"]+)"/)?.[1];
+    expect(html).toContain(`id="${captionId}">${CANDIDATE_STATS_TEXT.tableCaption}<`);
+    expect(html.indexOf(CANDIDATE_STATS_TEXT.tableCaption)).toBeLessThan(html.indexOf("<table"));
+    expect(html).not.toContain("<caption");
+    // The header and the cell of the decision column share the class that keeps them in view.
+    const pinned = html.match(/<th[^>]*class="[^"]*\b(_?decision\w*)"[^>]*><span[^>]*>Decision</)?.[1];
+    expect(pinned).toBeDefined();
+    expect(html).toMatch(
+      new RegExp(`<td[^>]*class="[^"]*${pinned}"[^>]*><div[^>]*><button[^>]*aria-label="Approve`),
+    );
+  });
 
   it("has sortable column headers, aria-sort on the sorted one only", () => {
     const html = renderTable([row("a")]);

@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Checkbox,
+  Group,
   NumberInput,
   Stack,
   Table,
@@ -19,6 +20,8 @@ import { ChevronDownIcon } from "../../components/icons";
 import { TruncatedText } from "../../components/truncated-text";
 import { submissionPath } from "../../lib/submission-path";
 import { truncateName } from "../../lib/truncate";
+import { CANDIDATE_STATS_TEXT } from "./candidate-statistics-messages";
+import classes from "./candidate-stats-table.module.css";
 import {
   type AmountInputValue,
   amountDecision,
@@ -30,6 +33,7 @@ import {
   type EnteredAmount,
   parseAmountInput,
 } from "./decision-rules";
+import type { RecentDecision } from "./decision-undo";
 import { formatConsensusRank, formatDecimal, rankedByLabel, STATUS_LABELS } from "./statistics-format";
 
 /** Where the applicant's name leads, and where the submission view's back link returns. */
@@ -54,6 +58,9 @@ interface CandidateStatsRowProps {
   onToggleSelected: (id: string) => void;
   onToggleExpanded: (id: string) => void;
   onDecide: (row: Row, body: DecisionBody) => void;
+  /** The decision just made in this row, offered to be undone; null otherwise. */
+  recent?: RecentDecision | null;
+  onUndo?: (decision: RecentDecision) => void;
   /** What the expanded details row shows (the ratings' histogram). */
   renderDetails: (row: Row, name: string) => ReactNode;
 }
@@ -81,6 +88,8 @@ export const CandidateStatsTableRow = memo(function CandidateStatsTableRow({
   onToggleSelected,
   onToggleExpanded,
   onDecide,
+  recent = null,
+  onUndo,
   renderDetails,
 }: CandidateStatsRowProps) {
   const ids = useId();
@@ -201,6 +210,8 @@ export const CandidateStatsTableRow = memo(function CandidateStatsTableRow({
             prefix="$"
             thousandSeparator=","
             decimalScale={2}
+            // Money shows its cents: "$3,500.50", never "$3,500.5".
+            fixedDecimalScale
             allowNegative={false}
             min={0}
             clampBehavior="none"
@@ -215,7 +226,7 @@ export const CandidateStatsTableRow = memo(function CandidateStatsTableRow({
             onKeyDown={onAmountKey}
           />
         </Table.Td>
-        <Table.Td>
+        <Table.Td className={classes.decision}>
           {/* One above the other: the table then fits a 1280-pixel screen without scrolling sideways. */}
           <Stack gap={4} align="stretch">
             <DecisionButton
@@ -234,6 +245,23 @@ export const CandidateStatsTableRow = memo(function CandidateStatsTableRow({
               blockedReason={disapproveBlocked}
               onClick={() => onDecide(row, DISAPPROVE_DECISION)}
             />
+            {recent !== null && onUndo !== undefined && (
+              <Group gap={4} wrap="nowrap" justify="space-between">
+                {/* Announced by the page's status line; here it is for the eye. */}
+                <Text size="xs" c="gray.8" aria-hidden="true">
+                  {STATUS_LABELS[row.status]}
+                </Text>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="blue.9"
+                  aria-label={CANDIDATE_STATS_TEXT.undoLabel(name)}
+                  onClick={() => onUndo(recent)}
+                >
+                  {CANDIDATE_STATS_TEXT.undo}
+                </Button>
+              </Group>
+            )}
           </Stack>
         </Table.Td>
       </Table.Tr>

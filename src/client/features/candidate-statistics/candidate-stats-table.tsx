@@ -5,7 +5,9 @@ import type { CandidateStatsRow } from "../../../shared/schemas/reviews";
 import { LabelledPagination } from "../../components/labelled-pagination";
 import { CANDIDATE_STATS_TEXT, COLUMN_HELP, type HelpedColumn } from "./candidate-statistics-messages";
 import { CandidateStatsTableRow } from "./candidate-stats-row";
+import classes from "./candidate-stats-table.module.css";
 import type { SortColumn, SortState } from "./candidate-table-model";
+import type { RecentDecision } from "./decision-undo";
 import { RatingHistogram } from "./rating-histogram";
 import { type Selection, shownSelectionState } from "./recipient-selection";
 import { SortHeader } from "./sort-header";
@@ -24,6 +26,7 @@ const COLUMNS: readonly { column: SortColumn; label: string; help?: HelpedColumn
   { column: "amount", label: "Amount" },
 ];
 const COLUMN_COUNT = COLUMNS.length + 3;
+const NO_UNDO = () => undefined;
 const RENDER_DETAILS = (row: CandidateStatsRow, name: string) => <RatingHistogram row={row} name={name} />;
 
 interface CandidateStatsTableProps {
@@ -45,6 +48,9 @@ interface CandidateStatsTableProps {
   expanded: ReadonlySet<string>;
   onToggleExpanded: (id: string) => void;
   onDecide: (row: CandidateStatsRow, body: DecisionBody) => void;
+  /** The decision just made, which its row offers to undo for a few seconds. */
+  recent?: RecentDecision | null;
+  onUndo?: (decision: RecentDecision) => void;
 }
 
 /**
@@ -68,19 +74,27 @@ export function CandidateStatsTable({
   expanded,
   onToggleExpanded,
   onDecide,
+  recent = null,
+  onUndo = NO_UNDO,
 }: CandidateStatsTableProps) {
   const ids = useId();
   const helpId = useCallback((column: HelpedColumn) => `${ids}-help-${column}`, [ids]);
   const legendId = `${ids}-legend`;
+  const captionId = `${ids}-caption`;
   const allShown = shownSelectionState(selection, rows);
 
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={1180}>
-        <Table withTableBorder highlightOnHover verticalSpacing="xs" aria-busy={loading || undefined}>
-          <Table.Caption style={{ captionSide: "top", textAlign: "left" }}>
-            {CANDIDATE_STATS_TEXT.tableCaption}
-          </Table.Caption>
+      {/* Outside the scrolling part: a caption inside it would scroll (and be cut) with the table. */}
+      <Text id={captionId}>{CANDIDATE_STATS_TEXT.tableCaption}</Text>
+      <Table.ScrollContainer minWidth={1100}>
+        <Table
+          withTableBorder
+          highlightOnHover
+          verticalSpacing="xs"
+          aria-labelledby={captionId}
+          aria-busy={loading || undefined}
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">
@@ -105,7 +119,7 @@ export function CandidateStatsTable({
                   help={help === undefined ? undefined : { id: helpId(help), text: COLUMN_HELP[help] }}
                 />
               ))}
-              <Table.Th scope="col">
+              <Table.Th scope="col" className={classes.decision}>
                 <VisuallyHidden>Decision</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
@@ -131,6 +145,8 @@ export function CandidateStatsTable({
                   onToggleSelected={onToggleSelected}
                   onToggleExpanded={onToggleExpanded}
                   onDecide={onDecide}
+                  recent={recent?.submissionId === row._id ? recent : null}
+                  onUndo={onUndo}
                   renderDetails={RENDER_DETAILS}
                 />
               ))

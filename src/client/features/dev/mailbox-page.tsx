@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Card, Container, Group, Stack, Text, Title } from "@mantine/core";
 import type { MailboxMessage } from "../../../shared/schemas/support";
 import { PageLoader } from "../../components/page-loader";
+import { formatDateTime } from "../../lib/date-format";
 import { useDevMailbox } from "./api";
 import { LinkifiedText } from "./linkified-text";
 
@@ -14,8 +15,8 @@ function MailboxEntry({ message }: { message: MailboxMessage }) {
         To: {message.to.join(", ")}
       </Text>
       <Text size="sm" c="dimmed">
-        <time dateTime={message.createdAt}>{new Date(message.createdAt).toLocaleString()}</time> ·{" "}
-        {message.kind} · {message.status}
+        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time> · {message.kind} ·{" "}
+        {message.status}
       </Text>
       <Text component="div" mt="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
         <LinkifiedText text={message.text} />

@@ -6,6 +6,7 @@ import {
   type ExportKind,
   FORMATS_OF,
 } from "../../../shared/schemas/exports";
+import { formatDateTime } from "../../lib/date-format";
 
 /**
  * Export Options' rules (docs/decisions/011-exports.md; review-and-administration, "Export Options",
@@ -193,10 +194,7 @@ export function failureMessage(job: Pick<ExportJob, "error">): string {
   return message === "" ? "The export could not be completed." : message;
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
 /** A moment of the job (asked for, kept until), in the admin's own way of writing dates. */
 export function timeText(iso: string): string {
-  const time = new Date(iso);
-  return Number.isNaN(time.getTime()) ? iso : timeFormat.format(time);
+  return formatDateTime(iso);
 }

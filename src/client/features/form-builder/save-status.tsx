@@ -1,13 +1,12 @@
 import { Button, Group, Text } from "@mantine/core";
 import { FORM_MESSAGES } from "../../../shared/forms/publish-check";
+import { formatDateTime } from "../../lib/date-format";
 import { failureText } from "./failure-text";
 import type { SyncStatus } from "./form-sync";
 import { Notice } from "./notice";
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
 function lastSaved(at: Date | string): string {
-  return `Last saved ${timeFormat.format(new Date(at))}`;
+  return `Last saved ${formatDateTime(at)}`;
 }
 
 interface SaveStatusProps {

@@ -1,16 +1,12 @@
 import { Alert, Anchor, Button, Group, Text } from "@mantine/core";
 import { Link, useLocation } from "react-router";
 import type { Language } from "../../../shared/i18n/catalog";
+import { formatDateTime } from "../../lib/date-format";
 import { useTranslate } from "../../lib/i18n";
 import type { AutosavePhase } from "./autosave";
 
 function formatTime(iso: string, language: Language): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === "fr" ? "fr-CA" : "en-CA", {
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(date);
+  return formatDateTime(iso, language);
 }
 
 /** "Saved" with the last-saved time, "Saving…", "Offline — will retry" or "Not saved yet"; read out politely. */

@@ -1,15 +1,12 @@
 import { FREE_TRIAL_PLAN_NAME } from "../../../shared/limits";
 import { BILLING_MESSAGES } from "../../../shared/schemas/billing";
 import type { Organization } from "../../../shared/schemas/organizations";
+import { formatLongDate } from "../../lib/date-format";
 
 export type PlanInfo = NonNullable<Organization["planInfo"]>;
 
-const longDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
-
-/** "March 3, 2026", in the viewer's time zone. */
-export function formatLongDate(iso: string): string {
-  return longDate.format(new Date(iso));
-}
+/** "March 3, 2026", in the viewer's time zone (one way of writing dates everywhere). */
+export { formatLongDate };
 
 export interface TrialNotice {
   message: string;

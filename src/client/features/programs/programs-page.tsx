@@ -1,7 +1,7 @@
-import { Button, Collapse, Group, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { Alert, Anchor, Button, Collapse, Group, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useId, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { MESSAGES } from "../../../shared/messages";
 import { type ProgramListItem, programsLeft } from "../../../shared/schemas/programs";
 import { ChevronDownIcon } from "../../components/icons";
@@ -9,8 +9,10 @@ import { PageLoader } from "../../components/page-loader";
 import { useSetCurrentProgram } from "../../lib/current-program";
 import { notify } from "../../lib/notify";
 import { useSignedInSession } from "../../lib/signed-in-session";
+import { allowanceNotice, BILLING_PATH } from "./allowance-notice";
 import { useProgramList } from "./api";
 import { DeleteProgramDialog } from "./delete-program-dialog";
+import { GettingStarted } from "./getting-started";
 import { ImportProgramDialog } from "./import-program-dialog";
 import { MyInvitations } from "./my-invitations";
 import { NewProgramDialog } from "./new-program-dialog";
@@ -41,6 +43,7 @@ export function ProgramsPage() {
   const [importing, importingDialog] = useDisclosure(false);
   const [archivesOpen, archives] = useDisclosure(false);
   const archivesId = useId();
+  const limitId = useId();
 
   if (list.isPending) return <PageLoader />;
   if (list.isError) return <Text c="red.9">Error loading your programs: {list.error.message}</Text>;
@@ -71,6 +74,8 @@ export function ProgramsPage() {
     onDelete: (program) => setDialog({ kind: "delete", program, opened: true }),
   };
   const left = allowance === null ? null : programsLeft(allowance);
+  const limit = allowance === null ? null : allowanceNotice(allowance);
+  const canAdd = allowance?.canCreate === true && left !== 0;
 
   return (
     <Stack gap="lg">
@@ -84,7 +89,11 @@ export function ProgramsPage() {
                 {allowance.used}/{allowance.max} programs
               </Text>
             )}
-            <Button onClick={creatingDialog.open} disabled={left === 0}>
+            <Button
+              onClick={creatingDialog.open}
+              disabled={!canAdd}
+              aria-describedby={limit?.blocking ? limitId : undefined}
+            >
               {left === null ? "Add new" : `Add new (${left} left)`}
             </Button>
             <Button variant="default" onClick={importingDialog.open}>
@@ -94,9 +103,22 @@ export function ProgramsPage() {
         )}
       </Group>
 
+      {limit !== null && (
+        <Alert color={limit.blocking ? "yellow" : "blue"} variant="light" id={limitId}>
+          <Text size="sm">
+            {limit.text}{" "}
+            <Anchor component={Link} to={BILLING_PATH}>
+              Go to Billing
+            </Anchor>
+          </Text>
+        </Alert>
+      )}
+
       <MyInvitations userId={user.id} />
 
-      {programs.length === 0 ? (
+      {programs.length === 0 && allowance !== null ? (
+        <GettingStarted onAddNew={creatingDialog.open} canAdd={canAdd} />
+      ) : programs.length === 0 ? (
         <Text>{MESSAGES.noPrograms}</Text>
       ) : active.length === 0 ? (
         <Text>No active programs.</Text>

@@ -2,6 +2,7 @@ import { Button, Group, Table, VisuallyHidden } from "@mantine/core";
 import { ORGANIZATION_ADMIN_LABEL, PROGRAM_ROLE_LABELS } from "../../../shared/authz";
 import type { ProgramListItem } from "../../../shared/schemas/programs";
 import { PagedTable } from "../../components/paged-table";
+import { formatDate } from "../../lib/date-format";
 import { ProgramActionsMenu } from "./program-actions-menu";
 
 /** The spec's page size: the smaller of 5 and the row count. */
@@ -12,8 +13,8 @@ function roleLabel(program: ProgramListItem): string {
   return program.role === null ? ORGANIZATION_ADMIN_LABEL : PROGRAM_ROLE_LABELS[program.role];
 }
 
-function formatDate(iso: string | null): string {
-  return iso === null ? "" : new Date(iso).toLocaleDateString();
+function formatProgramDate(iso: string | null): string {
+  return iso === null ? "" : formatDate(iso);
 }
 
 export type ProgramDestination = "view" | "admin";
@@ -93,7 +94,7 @@ function ProgramRow({ program, actions, withArchivedDate }: ProgramRowProps) {
       <Table.Td data-label="Role">{roleLabel(program)}</Table.Td>
       <Table.Td data-label="Total submissions">{program.numSubmissions}</Table.Td>
       <Table.Td data-label="Total reviews">{program.numReviews}</Table.Td>
-      {withArchivedDate && <Table.Td data-label="Archived">{formatDate(program.archivedAt)}</Table.Td>}
+      {withArchivedDate && <Table.Td data-label="Archived">{formatProgramDate(program.archivedAt)}</Table.Td>}
       <Table.Td>
         <Group gap="xs" wrap="nowrap" justify="flex-end">
           <Button

@@ -2,6 +2,7 @@ import { Button, Group, Progress, Table, Text, UnstyledButton, VisuallyHidden } 
 import { PROGRAM_ROLE_LABELS } from "../../../shared/authz";
 import type { ReviewerStatsRow } from "../../../shared/schemas/committee";
 import { PagedTable } from "../../components/paged-table";
+import { formatDateTime } from "../../lib/date-format";
 import { DEFAULT_PAGE_SIZE } from "../../lib/paging";
 import {
   isBehind,
@@ -23,11 +24,9 @@ interface ReviewerStatsTableProps {
   remindingUserId: string | null;
 }
 
-const lastReviewFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
 /** "Never" when they have not saved a review in this program. */
 export function lastReviewText(lastReviewed: string | null): string {
-  return lastReviewed === null ? "Never" : lastReviewFormat.format(new Date(lastReviewed));
+  return lastReviewed === null ? "Never" : formatDateTime(lastReviewed);
 }
 
 /** A member's name, or their address while they have none yet (invitation not accepted). */

@@ -1,4 +1,5 @@
 import { type CandidateRow, type DecisionStatus, REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
+import { dateFormat } from "../../lib/date-format";
 
 /** A row of step 1 as Admin Mode tells them apart: tests (green edge), drafts (red edge), the rest. */
 export type RowKind = "submitted" | "draft" | "test";
@@ -49,7 +50,7 @@ export function formatAmount(amount: number | null | undefined): string {
   return dollars.format(amount);
 }
 
-const reviewDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+const reviewDate = dateFormat("en", "dateTime");
 
 /** "Last Review Edit": when the caller last changed their review of the row, or "Never". */
 export function lastReviewedLabel(iso: string | null, format: Intl.DateTimeFormat = reviewDate): string {

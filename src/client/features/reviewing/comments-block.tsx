@@ -3,6 +3,7 @@ import { type FormEvent, useState } from "react";
 import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
 import { type Comment, commentSchema, REVIEW_LIMITS } from "../../../shared/schemas/reviews";
 import { EditConflictNotice } from "../../components/edit-conflict-notice";
+import { formatDateTime } from "../../lib/date-format";
 import { isEditConflict, storedValueOf } from "../../lib/edit-conflict";
 import { notify } from "../../lib/notify";
 import { reviewingApi, useCommentShown, useCreateComment, useUpdateComment } from "../../lib/reviewing-api";
@@ -23,11 +24,7 @@ interface CommentsBlockProps {
   onDelete: (comment: Comment) => void;
 }
 
-const commentDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-const formatCommentDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : commentDate.format(date);
-};
+const formatCommentDate = (iso: string) => (Number.isNaN(new Date(iso).getTime()) ? "" : formatDateTime(iso));
 
 /** A short quote of a comment, to tell its buttons apart for screen readers. */
 const quote = (text: string) => {

@@ -4,6 +4,7 @@ import type { Form } from "../../../../shared/forms/model";
 import type { FormResult } from "../../../../shared/schemas/forms";
 import { timeZoneNote } from "../../../components/date-values";
 import { FormAlert } from "../../../components/form-alert";
+import { formatDateTime } from "../../../lib/date-format";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { notify } from "../../../lib/notify";
 import {
@@ -39,9 +40,6 @@ const DateTimeField = lazyComponent(
   () => import("../../../components/date-fields"),
   (m) => m.DateTimeField,
 );
-
-const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * Manage Applicant Access (forms-and-applicants, "4. States and transitions", "Access"): the form accepts

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { CATALOG } from "../../../../shared/i18n/catalog";
 import type { SubmissionFile } from "../../../../shared/schemas/submissions";
 import {
   acceptFor,
   checkFiles,
   type FileLimits,
+  fileLimitsMessage,
   fileProblem,
   matchesFileType,
   questionFiles,
@@ -86,5 +88,31 @@ describe("file checks before uploading", () => {
     expect(questionFiles(files, "q1", ["c", "a"]).map((f) => f._id)).toEqual(["c", "a", "b"]);
     expect(questionFiles(files, "q1", ["gone"]).map((f) => f._id)).toEqual(["a", "b", "c"]);
     expect(questionFiles(files, "q3", [])).toEqual([]);
+  });
+});
+
+describe("what a file question accepts, in words", () => {
+  const say = (language: "en" | "fr", limits: Parameters<typeof fileLimitsMessage>[0]) => {
+    const { key, vars } = fileLimitsMessage(limits);
+    return Object.entries(vars).reduce(
+      (text, [name, value]) => text.replaceAll(`{{${name}}}`, String(value)),
+      CATALOG[language][key],
+    );
+  };
+
+  it("says one file without a plural, several with one, and MB as a unit (English and French)", () => {
+    expect(say("en", { maxFiles: 1, fileType: "any", maxFileSizeMB: 50 })).toBe("One file, 50 MB at most");
+    expect(say("en", { maxFiles: 3, fileType: "pdf", maxFileSizeMB: 10 })).toBe(
+      "Up to 3 files of type pdf, 10 MB at most each",
+    );
+    expect(say("fr", { maxFiles: 1, fileType: "pdf", maxFileSizeMB: 50 })).toBe(
+      "Un fichier de type pdf, 50 Mo au plus",
+    );
+    expect(say("fr", { maxFiles: 5, fileType: "any", maxFileSizeMB: 50 })).toBe(
+      "Jusqu'à 5 fichiers, 50 Mo au plus chacun",
+    );
+    for (const language of ["en", "fr"] as const) {
+      for (const text of Object.values(CATALOG[language])) expect(text).not.toMatch(/\(s\)|\}\}mb/);
+    }
   });
 });

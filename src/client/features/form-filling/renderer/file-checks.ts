@@ -47,6 +47,27 @@ export interface FileLimits {
   maxFileSizeMB: number;
 }
 
+/**
+ * What the question accepts, as the catalog's message and its values: "One file, 50 MB at most" or
+ * "Up to 3 files of type pdf, 50 MB at most each" — a plural only for more than one, units as units
+ * (docs/decisions/031-admin-and-copy-fixes.md).
+ */
+export function fileLimitsMessage(
+  limits: FileLimits,
+):
+  | { key: "file.limitsAny" | "file.limitsAnyOne"; vars: { count: number; mb: number } }
+  | { key: "file.limits" | "file.limitsOne"; vars: { count: number; type: string; mb: number } } {
+  const one = limits.maxFiles === 1;
+  const mb = limits.maxFileSizeMB;
+  if (limits.fileType === "any") {
+    return { key: one ? "file.limitsAnyOne" : "file.limitsAny", vars: { count: limits.maxFiles, mb } };
+  }
+  return {
+    key: one ? "file.limitsOne" : "file.limits",
+    vars: { count: limits.maxFiles, type: limits.fileType, mb },
+  };
+}
+
 /** Why a file cannot be uploaded, as the catalog's message and its values. */
 export type FileProblem =
   | { key: "file.maxCount"; vars: { count: number } }

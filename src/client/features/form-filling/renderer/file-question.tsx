@@ -2,7 +2,7 @@ import { Alert, Button, FileButton, Group, Input, Progress, Stack, Text } from "
 import { useRef, useState } from "react";
 import type { SubmissionFile } from "../../../../shared/schemas/submissions";
 import { useLanguage, useTranslate } from "../../../lib/i18n";
-import { acceptFor, checkFiles, type FileProblem, questionFiles } from "./file-checks";
+import { acceptFor, checkFiles, type FileProblem, fileLimitsMessage, questionFiles } from "./file-checks";
 import { describedBy, problemNode, type QuestionPartProps } from "./question-label";
 import { useRenderer } from "./renderer-context";
 
@@ -90,10 +90,8 @@ export function FileQuestion({
     }
   }
 
-  const limitText =
-    fileType === "any"
-      ? t("file.limitsAny", { count: maxFiles, mb: maxFileSizeMB })
-      : t("file.limits", { count: maxFiles, type: fileType, mb: maxFileSizeMB });
+  const limitsMessage = fileLimitsMessage(limits);
+  const limitText = t(limitsMessage.key, limitsMessage.vars);
 
   return (
     <Input.Wrapper
