@@ -26,6 +26,8 @@ export interface TransferFigures {
   otherBytes: number;
   /** Bytes of the same files once decompressed. */
   decodedBytes: number;
+  /** Each request: its file (or path) and bytes received. */
+  names: string[];
   renderBlocking: string[];
 }
 
@@ -58,6 +60,7 @@ async function figuresOf(page: Page, label: string): Promise<TransferFigures> {
     styleBytes: sum(isStyle),
     otherBytes: sum((name) => !isScript(name) && !isStyle(name)),
     decodedBytes: list.reduce((total, r) => total + r.decoded, 0),
+    names: list.map((r) => `${new URL(r.name).pathname.replace(/^.*\//, "")} ${r.transfer}`),
     renderBlocking: list
       .filter((r) => r.blocking === "blocking")
       .map((r) => new URL(r.name).pathname.replace(/^.*\//, "")),
@@ -150,6 +153,9 @@ async function main() {
         { name: name!, value: value.join("="), url: server.origin },
       ),
     );
+    // TRANSFER_DETAIL=1: every request of every page.
+    if (process.env.TRANSFER_DETAIL)
+      for (const r of results) console.log(`${r.page}:\n  ${r.names.join("\n  ")}`);
     for (const r of results) {
       const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
       console.log(
