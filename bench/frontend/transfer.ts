@@ -148,7 +148,7 @@ async function main() {
         "reviewer candidate list",
         shots,
         async (page) => {
-          await page.locator("h1").first().waitFor();
+          await page.getByRole("table").first().waitFor();
         },
         { name: name!, value: value.join("="), url: server.origin },
       ),
