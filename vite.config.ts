@@ -1,4 +1,7 @@
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 
@@ -29,6 +32,79 @@ function moduleChunks(): Plugin {
   };
 }
 
+/** What is worth compressing: text. Images and fonts of the build are compressed formats already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+/** Under this, a compressed copy saves less than its own headers cost. */
+const COMPRESS_FROM_BYTES = 512;
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, at the highest
+ * levels: done once here, not per request, so the server only picks the copy the browser accepts
+ * (src/server/http/client-files.ts; docs/decisions/033-compressed-assets-and-route-css.md). A copy
+ * not smaller than the file is not written.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipped = promisify(gzip);
+  let outDir = "";
+  return {
+    name: "precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((file) => COMPRESSIBLE.test(file) && !file.startsWith("."));
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(outDir, file);
+          const bytes = await readFile(full);
+          if (bytes.byteLength < COMPRESS_FROM_BYTES) return;
+          const [br, gz] = await Promise.all([
+            brotli(bytes, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+              },
+            }),
+            gzipped(bytes, { level: zlib.Z_BEST_COMPRESSION }),
+          ]);
+          if (br.byteLength < bytes.byteLength) await writeFile(`${full}.br`, br);
+          if (gz.byteLength < bytes.byteLength) await writeFile(`${full}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
+/** A module of Mantine's core (its ES build), and the class names of a component it imports. */
+const MANTINE_CORE_MODULE = /[\\/]node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/].*(?<!\.module)\.mjs$/;
+const MANTINE_CLASSES_IMPORT = /from\s*"[^"]*?([A-Za-z]+)\.module\.mjs"/g;
+
+/**
+ * Each page gets the styles of the Mantine components it uses, not Mantine's whole sheet (250 KB, most of
+ * it for components a page never shows): a component's module of Mantine's core that uses the class names
+ * of `X` also imports `@mantine/core/styles/X.css`, the sheet Mantine ships for that component alone. The
+ * sheet then lands in the chunk the component lands in, and the page's chunks bring the styles they need
+ * (docs/decisions/033-compressed-assets-and-route-css.md). The import goes last in the module, after the
+ * components it builds on, so their styles come first as Mantine's own order has them.
+ */
+function mantineStylesPerComponent(): Plugin {
+  return {
+    name: "mantine-styles-per-component",
+    enforce: "pre",
+    transform(code, id) {
+      if (!MANTINE_CORE_MODULE.test(id)) return null;
+      const sheets = new Set([...code.matchAll(MANTINE_CLASSES_IMPORT)].map((m) => m[1]!));
+      if (sheets.size === 0) return null;
+      const imports = [...sheets].map((name) => `import "@mantine/core/styles/${name}.css";`).join("\n");
+      // Appended: the lines above stay where they were, the module's source map with them.
+      return { code: `${code}\n${imports}\n`, map: null };
+    },
+  };
+}
+
 const APPLICANT_FORM_MODULES = new RegExp(
   [
     String.raw`src[\\/]client[\\/]features[\\/]form-filling[\\/]`,
@@ -38,6 +114,8 @@ const APPLICANT_FORM_MODULES = new RegExp(
     String.raw`src[\\/]shared[\\/]schemas[\\/]submissions\.`,
     String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Checkbox|Radio|Textarea|Progress|Image|FileButton|Typography)|utils[\\/](InlineInput|InputsGroupFieldset))[\\/]`,
     String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-(uncontrolled|merged-ref)[\\/]`,
+    // Their styles too (mantineStylesPerComponent): one sheet with the chunk, not one per component.
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]styles[\\/](Checkbox|Radio|Progress|Image|Typography|InlineInput)\w*\.css$`,
   ].join("|"),
 );
 /** Who is signed in, asked by nearly every page (the applicant form too, to offer the portal). */
@@ -48,7 +126,7 @@ const APPLICANT_FORM_LATER_PARTS = /(submit-dialog|table-question|applicant-sign
 // The SPA lives in src/client and is served by the API server from dist/client in production.
 export default defineConfig({
   root: "src/client",
-  plugins: [react(), moduleChunks()],
+  plugins: [mantineStylesPerComponent(), react(), moduleChunks(), precompress()],
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,
@@ -64,9 +142,10 @@ export default defineConfig({
             // chunks per page, requested only once the page's chunk was asked for (six at a time over
             // HTTP/1.1), and gzipped one by one they weighed 7 KB more on the applicant form.
             // Components only some pages use (tables, menus, dialogs) stay in chunks of their own.
+            // Mantine's base styles (main.tsx) come with it, first: the sheet before every component's.
             {
               name: "ui",
-              test: /node_modules[\\/](@tanstack[\\/]|@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](Box|Stack|Group|Text|Title|Button|UnstyledButton|Paper|Card|Container|Center|Alert|Divider|Loader|VisuallyHidden|Anchor|Input|InputBase|TextInput|CloseButton)[\\/]))/,
+              test: /node_modules[\\/](@tanstack[\\/]|@mantine[\\/]core[\\/](styles[\\/](baseline|default-css-variables|global)\.css|esm[\\/](core|components[\\/](Box|Stack|Group|Text|Title|Button|UnstyledButton|Paper|Card|Container|Center|Alert|Divider|Loader|VisuallyHidden|Anchor|Input|InputBase|TextInput|CloseButton)[\\/])))/,
               priority: 1,
             },
             // Zod and who is signed in: the applicant form's chunk below and most pages need them.

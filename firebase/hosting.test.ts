@@ -6,6 +6,7 @@ import { createTestApp } from "../src/server/test/harness";
 
 interface HostingConfig {
   hosting: {
+    ignore: string[];
     rewrites: { source: string; function?: { functionId: string; region: string }; destination?: string }[];
     headers: { source?: string; regex?: string; headers: { key: string; value: string }[] }[];
   };
@@ -57,6 +58,13 @@ describe("firebase.json", () => {
       expect(pages.test(other), other).toBe(false);
     const assets = config.hosting.headers.find((rule) => rule.source === "/assets/**");
     expect(assets?.headers).toEqual([{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }]);
+  });
+
+  it("uploads the build's files, not the compressed copies made for our own server", () => {
+    // Hosting compresses what it serves itself, choosing by Accept-Encoding and adding Vary
+    // (docs/decisions/033-compressed-assets-and-route-css.md): the .br and .gz copies would only be
+    // files of their own, reachable by name with the wrong type.
+    expect(config.hosting.ignore).toEqual(["**/.*", "**/*.br", "**/*.gz"]);
   });
 
   it("sends /api/** to the api function and every other path to the SPA", () => {

@@ -28,7 +28,7 @@ export interface PageLoadFigures {
   firstContentfulPaintMs: number;
   /** The last largest-contentful-paint candidate once the form's title shows: when the form is seen. */
   largestContentfulPaintMs: number | null;
-  /** JavaScript files fetched by then, and their bytes as sent (our server does not compress them). */
+  /** JavaScript files fetched by then, and their bytes as sent (compressed: brotli in Chromium). */
   scripts: number;
   scriptBytes: number;
 }

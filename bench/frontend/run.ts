@@ -34,7 +34,7 @@ function formatFigures(figures: FrontendFigures): string {
     `${figures.page}: ${figures.loads} cold loads (new browser context each)   median   p95      max`,
     `  first contentful paint                                ${ms(figures.firstContentfulPaint.medianMs).padStart(7)}  ${ms(figures.firstContentfulPaint.p95Ms).padStart(7)}  ${ms(figures.firstContentfulPaint.maxMs).padStart(7)}`,
     `  largest contentful paint (the form shown)             ${ms(figures.largestContentfulPaint.medianMs).padStart(7)}  ${ms(figures.largestContentfulPaint.p95Ms).padStart(7)}  ${ms(figures.largestContentfulPaint.maxMs).padStart(7)}`,
-    `  JavaScript fetched: ${figures.scripts} files, ${kb(figures.scriptBytes)} as sent (uncompressed)`,
+    `  JavaScript fetched: ${figures.scripts} files, ${kb(figures.scriptBytes)} as sent`,
     "",
     "target                                                                measured   pass",
     ...figures.targets.map(

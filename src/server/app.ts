@@ -1,6 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { createRoute } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
@@ -25,6 +23,8 @@ import { allowedOrigins, isProduction, originRefusedLogLine } from "./config";
 import { exportRoutes } from "./exports/routes";
 import { fileRoutes, publicFileRoutes } from "./files/routes";
 import { formRoutes } from "./forms/routes";
+import { clientFiles } from "./http/client-files";
+import { compressJson } from "./http/compress-json";
 import type { AppDeps } from "./http/context";
 import { AppError } from "./http/errors";
 import { clientAddress } from "./http/rate-limit";
@@ -171,6 +171,8 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
     if (!/\bno-store\b/.test(c.res.headers.get("Cache-Control") ?? ""))
       c.res.headers.set("Cache-Control", "no-store");
   });
+  // Large JSON read by GET, compressed (docs/decisions/033-compressed-assets-and-route-css.md).
+  app.use("/api/*", compressJson());
 
   // JSON bodies are small; uploads stream through their own route, which stops at the address's size.
   const limitBody = (maxSize: number) =>
@@ -328,27 +330,7 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
 
 export type App = ReturnType<typeof createApp>;
 
-/** Serves the built SPA: hashed assets with long caching, index.html for every other page path. */
+/** Serves the built SPA: precompressed, hashed assets cached for a year, index.html for every other page path. */
 function mountClient(app: ReturnType<typeof createRouter>) {
-  const indexFile = path.join(CLIENT_DIST, "index.html");
-  const root = path.relative(process.cwd(), CLIENT_DIST) || ".";
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root,
-      onFound: (_p, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable");
-      },
-    }),
-  );
-  app.use("*", serveStatic({ root }));
-  let indexHtml: string | null = null;
-  app.get("*", (c) => {
-    if (indexHtml === null) {
-      if (!existsSync(indexFile)) return c.text("The client is not built: run `npm run build`.", 503);
-      indexHtml = readFileSync(indexFile, "utf8");
-    }
-    c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml);
-  });
+  app.use("*", clientFiles(CLIENT_DIST));
 }

@@ -160,13 +160,62 @@ describe("autosave", () => {
   it("writes the browser's copy before the request and clears it once the server has those answers", async () => {
     const { clock, calls, log, copy, autosave } = setup();
     autosave.change([answer("q1", "draft")]);
+    await clock.advance(300);
     expect(copy.value).toMatchObject({ baseRevision: 1, answers: [answer("q1", "draft")] });
-    await clock.advance(800);
+    await clock.advance(500);
     expect(log).toEqual(["copy r1", "send r1"]);
     calls[0]?.resolve(saved(2));
     await settle();
     expect(copy.value).toBeNull();
     expect(log.at(-1)).toBe("clear");
+  });
+
+  it("writes the copy after a pause in typing, not on every key, and at most a second apart", async () => {
+    const { clock, log, copy, autosave } = setup();
+    const typed = "Hello there";
+    for (let i = 1; i <= typed.length; i++) {
+      autosave.change([answer("q1", typed.slice(0, i))]);
+      await clock.advance(100);
+    }
+    // Eleven keys 100 ms apart (1.1 s): one write when the copy had waited a second, none per key.
+    expect(log.filter((line) => line.startsWith("copy"))).toHaveLength(1);
+    expect(copy.value?.answers).toEqual([answer("q1", "Hello there".slice(0, 10))]);
+    await clock.advance(200);
+    expect(log.filter((line) => line.startsWith("copy"))).toHaveLength(2);
+    expect(copy.value?.answers).toEqual([answer("q1", typed)]);
+    // Nothing new: nothing written again.
+    await clock.advance(5000);
+    expect(log.filter((line) => line.startsWith("copy"))).toHaveLength(2);
+  });
+
+  it("writes a waiting copy at once when asked (blur, hidden page), before a request and when disposed", async () => {
+    const { calls, log, copy, autosave } = setup();
+    autosave.change([answer("q1", "a")]);
+    expect(copy.value).toBeNull();
+    autosave.keepCopyNow();
+    expect(copy.value?.answers).toEqual([answer("q1", "a")]);
+    autosave.keepCopyNow();
+    expect(log).toEqual(["copy r1"]);
+
+    autosave.change([answer("q1", "ab")]);
+    autosave.saveNow();
+    expect(log).toEqual(["copy r1", "copy r1", "send r1"]);
+    expect(calls[0]?.answers).toEqual([answer("q1", "ab")]);
+
+    autosave.change([answer("q1", "abc")]);
+    autosave.dispose();
+    expect(copy.value?.answers).toEqual([answer("q1", "abc")]);
+  });
+
+  it("drops a waiting copy once the server has those answers", async () => {
+    const { clock, calls, log, copy, autosave } = setup();
+    autosave.change([answer("q1", "a")]);
+    autosave.saveNow();
+    calls[0]?.resolve(saved(2));
+    await settle();
+    await clock.advance(2000);
+    expect(copy.value).toBeNull();
+    expect(log).toEqual(["copy r1", "send r1", "clear"]);
   });
 
   it("keeps the copy, rebased on the new revision, when answers changed during the request", async () => {
@@ -268,6 +317,7 @@ describe("autosave", () => {
     await settle();
     expect(autosave.status.phase).toBe("unauthorized");
     autosave.change([answer("q1", "typed more")]);
+    autosave.keepCopyNow();
     expect(copy.value?.answers).toEqual([answer("q1", "typed more")]);
     await clock.advance(60_000);
     autosave.saveNow();

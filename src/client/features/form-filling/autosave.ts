@@ -4,8 +4,11 @@ import type { LocalCopy } from "./local-copy";
 
 /**
  * Autosave ("never lose a word", docs/decisions/007-submissions.md), apart from React so it can be driven by
- * tests: every change is written to the browser's copy at once, then saved after a pause in typing (or on
- * Save), one request at a time, each carrying every answer and the last acknowledged revision.
+ * tests: every change is written to the browser's copy after a short pause in typing (and at once when the
+ * field loses focus or the page is hidden or closed: `keepCopyNow`, and before every request), then saved
+ * after a longer pause (or on Save), one request at a time, each carrying every answer and the last
+ * acknowledged revision. Writing the copy on every key cost a JSON encoding of every answer and a
+ * synchronous storage write per keystroke (docs/decisions/033-compressed-assets-and-route-css.md).
  * A dropped connection or a server failure is retried with backoff; an expired session pauses
  * until the applicant is signed in again; a stale tab, a closed form or a submission made elsewhere
  * stop saving for good (the copy stays in the browser). Nothing here ever discards an answer.
@@ -110,6 +113,10 @@ export class SaveBlockedError extends Error {
 }
 
 export const DEFAULT_DEBOUNCE_MS = 800;
+/** The pause in typing after which the browser's copy is written… */
+export const DEFAULT_COPY_DELAY_MS = 300;
+/** …and the longest a change waits for it while the typing goes on. */
+export const DEFAULT_COPY_MAX_WAIT_MS = 1000;
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 5000, 10_000];
 
 export interface AutosaveOptions {
@@ -124,6 +131,8 @@ export interface AutosaveOptions {
   onSaved?: (result: SaveAnswersResult) => void;
   clock?: Clock;
   debounceMs?: number;
+  copyDelayMs?: number;
+  copyMaxWaitMs?: number;
   /** The wait before each retry; the last one repeats. */
   retryDelaysMs?: readonly number[];
 }
@@ -136,11 +145,17 @@ interface Waiter {
 export class Autosave {
   private readonly clock: Clock;
   private readonly debounceMs: number;
+  private readonly copyDelayMs: number;
+  private readonly copyMaxWaitMs: number;
   private readonly retryDelaysMs: readonly number[];
   private revision: number;
   private lastSavedAt: string | null;
   private answers: Answer[];
-  private changedAt: string;
+  /** When the newest change was made (ms). */
+  private changedAt: number;
+  /** A change not in the browser's copy yet: since when (ms), or null. */
+  private copyPendingSince: number | null = null;
+  private copyTimer: unknown = null;
   /** Bumped by every change; `ackedVersion` is the newest one the server holds. */
   private version = 0;
   private ackedVersion = 0;
@@ -161,10 +176,12 @@ export class Autosave {
     this.clock = options.clock ?? systemClock;
     this.debounceMs = options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.copyDelayMs = options.copyDelayMs ?? DEFAULT_COPY_DELAY_MS;
+    this.copyMaxWaitMs = options.copyMaxWaitMs ?? DEFAULT_COPY_MAX_WAIT_MS;
     this.revision = options.revision;
     this.lastSavedAt = options.lastSavedAt;
     this.answers = [...options.answers];
-    this.changedAt = new Date(this.clock.now()).toISOString();
+    this.changedAt = this.clock.now();
   }
 
   // -------------------------------------------------------------------------------------------
@@ -205,12 +222,12 @@ export class Autosave {
   // Commands
   // -------------------------------------------------------------------------------------------
 
-  /** Every answer after a change: kept in the browser at once, saved after the pause in typing. */
+  /** Every answer after a change: kept in the browser after a short pause, saved after a longer one. */
   change(answers: readonly Answer[]): void {
     this.answers = [...answers];
     this.version += 1;
-    this.changedAt = new Date(this.clock.now()).toISOString();
-    this.writeCopy();
+    this.changedAt = this.clock.now();
+    this.scheduleCopy();
     if (this.disposed || this.isFinal() || this.refusal === "unauthorized") {
       this.emit();
       return;
@@ -229,6 +246,14 @@ export class Autosave {
   adopt(answers: readonly Answer[]): void {
     this.answers = [...answers];
     if (this.isDirty()) this.writeCopy();
+  }
+
+  /**
+   * Writes the browser's copy now if a change waits for it: the field lost focus, the page is hidden or
+   * closing (a phone's browser may be ended without warning once hidden).
+   */
+  keepCopyNow(): void {
+    if (this.copyPendingSince !== null) this.writeCopy();
   }
 
   /** Save: now, without waiting for the pause in typing (also retries at once when offline). */
@@ -277,8 +302,12 @@ export class Autosave {
     this.emit();
   }
 
-  /** The page closes: no more timers. A save in flight still clears the copy when acknowledged. */
+  /**
+   * The page closes: the copy written if a change waits for it, then no more timers. A save in flight
+   * still clears the copy when acknowledged.
+   */
   dispose(): void {
+    this.keepCopyNow();
     this.disposed = true;
     this.clearDebounce();
     this.clearRetry();
@@ -311,6 +340,8 @@ export class Autosave {
   }
 
   private send() {
+    // Never a request for answers the browser does not hold yet.
+    this.keepCopyNow();
     const version = this.version;
     const answers = this.answers;
     this.inFlight = true;
@@ -339,6 +370,7 @@ export class Autosave {
     this.ackedVersion = version;
     this.options.onSaved?.(result);
     if (!this.isDirty()) {
+      this.cancelCopy();
       this.options.localCopy.clear();
       this.settleWaiters();
     } else {
@@ -378,11 +410,41 @@ export class Autosave {
   }
 
   private writeCopy() {
+    this.cancelCopy();
     this.options.localCopy.write({
       baseRevision: this.revision,
       answers: this.answers,
-      changedAt: this.changedAt,
+      changedAt: new Date(this.changedAt).toISOString(),
     });
+  }
+
+  /** After a change: the copy is written once the typing pauses, or after the longest wait. */
+  private scheduleCopy() {
+    if (this.disposed) {
+      this.writeCopy();
+      return;
+    }
+    this.copyPendingSince ??= this.changedAt;
+    // One timer for a burst of keys (not one set and cleared per key): it checks when it fires.
+    if (this.copyTimer === null) this.armCopyTimer(this.copyDelayMs);
+  }
+
+  private armCopyTimer(ms: number) {
+    this.copyTimer = this.clock.setTimeout(() => {
+      this.copyTimer = null;
+      if (this.copyPendingSince === null) return;
+      const now = this.clock.now();
+      const quiet = now - this.changedAt;
+      const waited = now - this.copyPendingSince;
+      if (quiet >= this.copyDelayMs || waited >= this.copyMaxWaitMs) this.writeCopy();
+      else this.armCopyTimer(Math.min(this.copyDelayMs - quiet, this.copyMaxWaitMs - waited));
+    }, ms);
+  }
+
+  private cancelCopy() {
+    this.copyPendingSince = null;
+    if (this.copyTimer !== null) this.clock.clearTimeout(this.copyTimer);
+    this.copyTimer = null;
   }
 
   private settleWaiters() {

@@ -162,6 +162,23 @@ export function useSubmissionEditor({ result, token, bySession, language }: Opti
     };
   }, []);
 
+  // The browser's copy waits for a pause in typing: written at once when a field loses focus, the page
+  // is hidden (a phone's browser may end it without warning then) or closed.
+  useEffect(() => {
+    const keep = () => machineRef.current?.keepCopyNow();
+    const hidden = () => {
+      if (document.visibilityState === "hidden") keep();
+    };
+    document.addEventListener("focusout", keep);
+    document.addEventListener("visibilitychange", hidden);
+    window.addEventListener("pagehide", keep);
+    return () => {
+      document.removeEventListener("focusout", keep);
+      document.removeEventListener("visibilitychange", hidden);
+      window.removeEventListener("pagehide", keep);
+    };
+  }, []);
+
   // Leaving with unsaved answers: the browser asks first (the copy is kept either way).
   const dirty = status.dirty;
   useEffect(() => {

@@ -15,7 +15,7 @@ import type { SubmissionFile } from "../../../../shared/schemas/submissions";
 import { RichTextView } from "../../../components/rich-text/rich-text-view";
 import { LanguageProvider, useTranslate } from "../../../lib/i18n";
 import { FormHeader } from "./form-header";
-import { hasTableQuestion, loadTableQuestion, prefetch, SubmitDialog } from "./lazy-parts";
+import { hasTableQuestion, loadTableQuestion, prefetchWhenIdle, SubmitDialog } from "./lazy-parts";
 import {
   advance,
   canGoBack,
@@ -185,7 +185,7 @@ function Renderer(props: FormRendererProps) {
   const forward = nextId !== null ? "next" : mode === "admin" ? null : "submit";
 
   useEffect(() => {
-    if (hasTableQuestion(sections)) prefetch(loadTableQuestion);
+    if (hasTableQuestion(sections)) return prefetchWhenIdle(loadTableQuestion);
   }, [sections]);
 
   // A new section: back to the top, the focus on its heading (not on the first render).

@@ -1,0 +1,119 @@
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import type { Context, MiddlewareHandler } from "hono";
+import { getMimeType } from "hono/utils/mime";
+
+/**
+ * Serving the built SPA (dist/client) compressed and cached as it should be
+ * (docs/decisions/033-compressed-assets-and-route-css.md):
+ * - the build writes a brotli (.br) and a gzip (.gz) copy beside each text file (vite.config.ts); the copy
+ *   the browser accepts is sent as is, nothing is compressed per request;
+ * - files under /assets/ carry a hash of their content in their name: cached for a year, immutable;
+ * - every other file, index.html first, is revalidated on each use (no-cache), so a release is seen at once.
+ * Firebase Hosting does the same for its copy of dist/client (firebase.json).
+ */
+
+/** Hashed by the build: a new content is a new name. */
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+export const REVALIDATE = "no-cache";
+
+/** The encodings the build writes, best first, with the suffix of their copy. */
+const ENCODINGS = [
+  { name: "br", suffix: ".br" },
+  { name: "gzip", suffix: ".gz" },
+] as const;
+type Encoding = (typeof ENCODINGS)[number]["name"];
+
+/**
+ * The best of `offered` that an Accept-Encoding header accepts (q > 0), by the header's weights and then
+ * our order; null for none. "*" stands for any encoding the header does not name.
+ */
+export function chooseEncoding<E extends string>(
+  header: string | undefined,
+  offered: readonly E[],
+): E | null {
+  if (!header) return null;
+  const weights = new Map<string, number>();
+  for (const part of header.split(",")) {
+    const [token, ...params] = part.trim().split(";");
+    if (!token) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.toLowerCase().startsWith("q="));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(token.trim().toLowerCase(), Number.isFinite(weight) ? weight : 0);
+  }
+  let best: E | null = null;
+  let bestWeight = 0;
+  for (const encoding of offered) {
+    const weight = weights.get(encoding) ?? weights.get("*") ?? 0;
+    if (weight > bestWeight) {
+      best = encoding;
+      bestWeight = weight;
+    }
+  }
+  return best;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The file at `file` as the answer, in the best encoding the request accepts among the copies that exist.
+ * Vary: Accept-Encoding whenever a compressed copy exists, sent or not, so no cache hands one browser's
+ * encoding to another.
+ */
+async function sendFile(c: Context, file: string, cacheControl: string): Promise<Response> {
+  const copies = await Promise.all(ENCODINGS.map(async (e) => ((await isFile(file + e.suffix)) ? e : null)));
+  const available = copies.filter((e) => e !== null);
+  const encoding = chooseEncoding<Encoding>(
+    c.req.header("accept-encoding"),
+    available.map((e) => e.name),
+  );
+  const sent = encoding === null ? file : file + available.find((e) => e.name === encoding)!.suffix;
+  const body = await readFile(sent);
+  c.header("Content-Type", getMimeType(file) ?? "application/octet-stream");
+  c.header("Cache-Control", cacheControl);
+  if (available.length > 0) c.header("Vary", "Accept-Encoding");
+  if (encoding !== null) c.header("Content-Encoding", encoding);
+  c.header("Content-Length", String(body.byteLength));
+  if (c.req.method === "HEAD") return c.body(null, 200);
+  return c.body(new Uint8Array(body), 200);
+}
+
+/**
+ * The SPA's files from `distDir`: a file that exists is sent (hidden ones, such as the build's .vite/
+ * manifests, and the compressed copies themselves never are); any other page path gets index.html, the
+ * router in the browser shows the page.
+ */
+export function clientFiles(distDir: string): MiddlewareHandler {
+  const indexFile = path.join(distDir, "index.html");
+  return async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    let requested: string;
+    try {
+      requested = decodeURIComponent(c.req.path);
+    } catch {
+      requested = "";
+    }
+    const segments = requested.split("/").filter(Boolean);
+    const servable =
+      segments.length > 0 &&
+      !requested.includes("\\") &&
+      !requested.includes("\0") &&
+      segments.every((s) => !s.startsWith(".")) &&
+      !ENCODINGS.some((e) => requested.endsWith(e.suffix));
+    if (servable) {
+      const file = path.join(distDir, ...segments);
+      if (await isFile(file)) {
+        const hashed = segments[0] === "assets" && segments.length > 1;
+        return sendFile(c, file, hashed ? IMMUTABLE : REVALIDATE);
+      }
+    }
+    if (!(await isFile(indexFile))) return c.text("The client is not built: run `npm run build`.", 503);
+    return sendFile(c, indexFile, REVALIDATE);
+  };
+}
