@@ -16,6 +16,7 @@ import { buildClient, clientBuildIsStale } from "../src/server/build-client";
 import { loadConfig } from "../src/server/config";
 import { createStorage } from "../src/server/files/create-storage";
 import { type LocalS3, startLocalS3 } from "../src/server/test/local-s3";
+import { runAutoAssign } from "./auto-assign";
 import { type AutosaveFigures, runAutosave } from "./autosave";
 import { type ExportsFigures, runExports } from "./exports";
 import { prepareExportsProgram } from "./exports/prepare";
@@ -248,6 +249,15 @@ async function main(): Promise<number> {
     console.log(RUN_USAGE);
     return 0;
   }
+
+  if (options.autoAssign) await runAutoAssign((line) => console.log(line));
+  const nothingElse =
+    options.scenarios.length + options.writes.length + options.roundTrips.length === 0 &&
+    !options.autosave &&
+    !options.exports &&
+    !options.frontend &&
+    !options.growth;
+  if (nothingElse) return 0;
 
   const target = resolveTarget(options.dataDir);
   const password = benchPassword();

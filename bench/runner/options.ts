@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { AUTO_ASSIGN } from "../auto-assign";
 import { AUTOSAVE } from "../autosave";
 import { EXPORTS } from "../exports";
 import { EXPORTS_SHAPE } from "../exports/prepare";
@@ -37,6 +38,8 @@ export interface RunOptions {
   frontend: boolean;
   /** The growth curve and query plans (bench/growth) on their own data set, after everything else. */
   growth: boolean;
+  /** Automatic assignment (bench/auto-assign) on its own database, before everything else. */
+  autoAssign: boolean;
   /** Guest applicants saving at once in the autosave benchmark. */
   applicants: number;
   /** --quick: also fewer round-trip and review-write samples. */
@@ -60,7 +63,7 @@ export const RUN_USAGE = `Usage: npm run bench -- [options]
   --warmup S           unmeasured seconds before each scenario (default 1)
   --users N            reviewers to sign in (default 50)
   --applicants N       guest applicants in the autosave benchmark (default ${AUTOSAVE.applicants})
-  --only a,b           run only these (${[...SCENARIOS, ...REVIEW_WRITES, ...ROUND_TRIPS, AUTOSAVE, EXPORTS, FRONTEND, GROWTH].map((s) => s.name).join(", ")})
+  --only a,b           run only these (${[...SCENARIOS, ...REVIEW_WRITES, ...ROUND_TRIPS, AUTOSAVE, EXPORTS, FRONTEND, GROWTH, AUTO_ASSIGN].map((s) => s.name).join(", ")})
   --no-baseline        skip the baseline server
   --s3                 files and exports in a local S3 bucket (s3rver, started and stopped by the run)
   --export-submissions N  submissions of the exports program, 3 files of 1 MB each (default ${EXPORTS_SHAPE.submissions})`;
@@ -105,11 +108,19 @@ export function parseRunOptions(argv: string[]): RunOptions | "help" {
   let exportsBench = true;
   let frontend = true;
   let growth = true;
+  let autoAssign = true;
   if (values.only) {
     const wanted = values.only.split(",").map((s) => s.trim());
-    const known = [...SCENARIOS, ...REVIEW_WRITES, ...ROUND_TRIPS, AUTOSAVE, EXPORTS, FRONTEND, GROWTH].map(
-      (s) => s.name,
-    );
+    const known = [
+      ...SCENARIOS,
+      ...REVIEW_WRITES,
+      ...ROUND_TRIPS,
+      AUTOSAVE,
+      EXPORTS,
+      FRONTEND,
+      GROWTH,
+      AUTO_ASSIGN,
+    ].map((s) => s.name);
     const unknown = wanted.filter((name) => !known.includes(name));
     if (unknown.length > 0) throw new Error(`Unknown scenario(s): ${unknown.join(", ")}`);
     scenarios = SCENARIOS.filter((s) => wanted.includes(s.name));
@@ -119,6 +130,7 @@ export function parseRunOptions(argv: string[]): RunOptions | "help" {
     exportsBench = wanted.includes(EXPORTS.name);
     frontend = wanted.includes(FRONTEND.name);
     growth = wanted.includes(GROWTH.name);
+    autoAssign = wanted.includes(AUTO_ASSIGN.name);
   }
 
   return {
@@ -137,6 +149,7 @@ export function parseRunOptions(argv: string[]): RunOptions | "help" {
     exports: exportsBench,
     frontend,
     growth,
+    autoAssign,
     applicants: Math.max(1, Math.round(positiveNumber(values.applicants, AUTOSAVE.applicants, "applicants"))),
     quick: values.quick,
     baseline: !values["no-baseline"],
