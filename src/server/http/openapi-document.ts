@@ -126,6 +126,21 @@ interface AuthCall {
   responses: Record<number, ReturnType<typeof json>>;
 }
 
+/** A two-factor code check: an authenticator code or a backup code, limited like a password. */
+function codeCheck(path: string, summary: string): AuthCall {
+  return {
+    method: "post",
+    path,
+    summary,
+    request: { body: body(codeBody) },
+    responses: {
+      200: json(signedInAnswer, "Accepted: a session cookie comes with it"),
+      401: authFailure("Wrong or used code, or no sign-in waiting for a code"),
+      429: tooManyAttempts,
+    },
+  };
+}
+
 /** The better-auth calls the client makes (served by better-auth under /api/auth, app.ts). */
 const AUTH_CALLS: AuthCall[] = [
   {
@@ -190,29 +205,14 @@ const AUTH_CALLS: AuthCall[] = [
       403: authFailure("Only admins set up two-factor authentication"),
     },
   },
-  {
-    method: "post",
-    path: "/api/auth/two-factor/verify-totp",
-    summary:
-      "An authenticator code: the second step of a sign-in, or the confirmation that turns two-factor on (each code is accepted once)",
-    request: { body: body(codeBody) },
-    responses: {
-      200: json(signedInAnswer, "Accepted: a session cookie comes with it"),
-      401: authFailure("Wrong or used code, or no sign-in waiting for a code"),
-      429: tooManyAttempts,
-    },
-  },
-  {
-    method: "post",
-    path: "/api/auth/two-factor/verify-backup-code",
-    summary: "One of the backup codes instead of an authenticator code (each is used once)",
-    request: { body: body(codeBody) },
-    responses: {
-      200: json(signedInAnswer, "Accepted: a session cookie comes with it"),
-      401: authFailure("Wrong or used code, or no sign-in waiting for a code"),
-      429: tooManyAttempts,
-    },
-  },
+  codeCheck(
+    "/api/auth/two-factor/verify-totp",
+    "An authenticator code: the second step of a sign-in, or the confirmation that turns two-factor on (each code is accepted once)",
+  ),
+  codeCheck(
+    "/api/auth/two-factor/verify-backup-code",
+    "One of the backup codes instead of an authenticator code (each is used once)",
+  ),
   {
     method: "post",
     path: "/api/auth/two-factor/disable",
