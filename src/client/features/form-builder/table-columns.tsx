@@ -158,6 +158,8 @@ function ColumnDialog({ column, opened, onClose, onSave }: ColumnDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={column ? "Edit table column" : "Add table column"}>
       <form
+        // The name's own message, not the browser's: a column needs a name to be saved.
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           setTried(true);
