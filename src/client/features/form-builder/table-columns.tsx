@@ -78,7 +78,9 @@ export function TableColumns({ question, change, locked }: QuestionPartProps) {
             <Button
               variant="subtle"
               size="xs"
-              color="red.9"
+              // The text's own shade: a subtle button's red is too light on white (axe's contrast check).
+              color="red"
+              c="red.9"
               aria-label={`Delete column ${index + 1}`}
               title={single ? "A table needs at least one column" : undefined}
               disabled={locked || single}
