@@ -93,6 +93,20 @@ describe("form builder", () => {
 
     await page.getByLabel("Form name").fill("Community Fund Application");
 
+    // A word limit: the spec's presets, or any other number.
+    const shortAnswer = questionOf(admin, 2);
+    await shortAnswer.getByRole("switch", { name: "Validation" }).check();
+    const wordLimit = shortAnswer.getByLabel("Word limit");
+    expect(await wordLimit.locator("option").allTextContents()).toEqual([
+      "Choose a limit",
+      ...["25", "50", "100", "150", "200", "250", "300"].map((n) => `${n} words`),
+      "Custom number",
+    ]);
+    await wordLimit.selectOption({ label: "150 words" });
+    expect(await shortAnswer.getByLabel("Words").count()).toBe(0);
+    await wordLimit.selectOption({ label: "Custom number" });
+    await shortAnswer.getByLabel("Words").fill("120");
+
     // A third section, for branching.
     await sectionOf(page, 2, 2).getByRole("button", { name: "Add section after section 2" }).click();
     const third = sectionOf(page, 3, 3);
@@ -129,10 +143,24 @@ describe("form builder", () => {
     await files.getByLabel("File type").selectOption({ label: "PDF" });
     expect(await files.getByRole("switch", { name: "Anonymize" }).isDisabled()).toBe(true);
 
+    // Columns are named in the add/edit table column dialog; one without a name is not saved.
     const table = await addQuestion(decision, 2, "Simple table", "Costs", 5);
-    await table.getByLabel("Column 1 name").fill("Item");
+    await table.getByRole("button", { name: "Edit column 1" }).click();
+    const editColumn = page.getByRole("dialog", { name: "Edit table column" });
+    await editColumn.getByLabel("Column name").fill("");
+    await editColumn.getByRole("button", { name: "Save column" }).click();
+    await editColumn.getByText(FORM_MESSAGES.columnName).waitFor();
+    await expectAccessible(page);
+    await editColumn.getByLabel("Column name").fill("Item");
+    await editColumn.getByRole("button", { name: "Save column" }).click();
+    await editColumn.waitFor({ state: "detached" });
     await table.getByRole("button", { name: "Add column" }).click();
-    await table.getByLabel("Column 2 name").fill("Cost");
+    const addColumn = page.getByRole("dialog", { name: "Add table column" });
+    await addColumn.getByLabel("Column name").fill("Cost");
+    await addColumn.getByRole("switch", { name: "Required" }).check();
+    await addColumn.getByRole("button", { name: "Save column" }).click();
+    await addColumn.waitFor({ state: "detached" });
+    await table.getByRole("columnheader", { name: "Cost" }).waitFor();
     await table.getByRole("rowheader", { name: "Answer 5" }).waitFor();
     expect(await table.getByRole("button", { name: "Delete column 1" }).isEnabled()).toBe(true);
 
@@ -149,7 +177,17 @@ describe("form builder", () => {
     expect(await page.getByLabel("Form name").inputValue()).toBe("Community Fund Application");
     expect(await questionOf(reloaded, 2).getByLabel("Option 2", { exact: true }).inputValue()).toBe("Green");
     expect(await questionOf(reloaded, 3).getByLabel("Route for option 2").inputValue()).not.toBe("");
-    expect(await questionOf(reloaded, 4).getByLabel("Column 2 name").inputValue()).toBe("Cost");
+    await questionOf(reloaded, 4).getByRole("columnheader", { name: "Cost" }).waitFor();
+    expect(
+      await questionOf(sectionOf(page, 1, 3), 2)
+        .getByLabel("Words")
+        .inputValue(),
+    ).toBe("120");
+    expect(
+      await questionOf(sectionOf(page, 1, 3), 2)
+        .getByLabel("Word limit")
+        .inputValue(),
+    ).toBe("custom");
     expect(await questionOf(reloaded, 5).getByLabel("Maximum number of files").inputValue()).toBe("2");
     expect(await questionOf(reloaded, 1).getByLabel("Characters").inputValue()).toBe("500");
 
@@ -202,6 +240,41 @@ describe("form builder", () => {
         .getByLabel("Question type")
         .isEnabled(),
     ).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it("opened for another program than the current one, makes it the current program in the top bar", async () => {
+    const first = `Picker First ${Date.now()}`;
+    const { page, problems } = await adminWithProgram(first);
+    // A second program (Starter allows two), made without changing the current program.
+    const second = `Picker Second ${Date.now()}`;
+    const secondId = await page.evaluate(async (displayName) => {
+      const session = (await (await fetch("/api/auth/get-session")).json()) as { user: { id: string } };
+      const profile = (await (await fetch(`/api/users/${session.user.id}`)).json()) as {
+        adminOrganization: string;
+      };
+      const { plans } = (await (await fetch("/api/plans")).json()) as {
+        plans: { _id: string; name: string }[];
+      };
+      const starter = plans.find((plan) => plan.name === "Starter")!;
+      const post = (path: string, body: unknown) =>
+        fetch(path, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+      await post("/api/organizations/updatePlan", { orgId: profile.adminOrganization, planId: starter._id });
+      const created = await post("/api/programs", { displayName });
+      return ((await created.json()) as { program: { id: string } }).program.id;
+    }, second);
+    await page.getByRole("button", { name: `Current program: ${first}` }).waitFor();
+
+    await page.goto(`${baseURL}/admin/form/${secondId}`);
+    await sectionOf(page, 1, 2).waitFor();
+    await page.getByRole("button", { name: `Current program: ${second}` }).waitFor();
+    // It stays the current program for the other pages.
+    await page.goto(`${baseURL}/admin/form`);
+    await waitForPath(page, `/admin/form/${secondId}`);
     expect(problems).toEqual([]);
   });
 

@@ -61,6 +61,8 @@ export const SESSION_ENDING: Record<string, string> = {
 export function documentedOperations(doc: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
   for (const [template, byMethod] of Object.entries(doc.paths)) {
+    // The document describes better-auth's calls too; they are scanned from their own list (authOperations).
+    if (template.startsWith("/api/auth/")) continue;
     for (const [method, operation] of Object.entries(byMethod)) {
       if (!HTTP_METHODS.has(method)) continue;
       const parameters = operation.parameters ?? [];

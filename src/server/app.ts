@@ -27,6 +27,7 @@ import { clientFiles } from "./http/client-files";
 import { compressJson } from "./http/compress-json";
 import type { AppDeps } from "./http/context";
 import { AppError } from "./http/errors";
+import { serveOpenApiDocument } from "./http/openapi-document";
 import { clientAddress } from "./http/rate-limit";
 import { createRouter, jsonResponse } from "./http/router";
 import { refuseUnstorableText } from "./http/text-guard";
@@ -296,10 +297,7 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.route("/api/webhooks", webhookRoutes);
   if (!isProduction(config)) app.route("/api/dev", devMailboxRoutes);
 
-  app.doc31("/api/openapi.json", {
-    openapi: "3.1.0",
-    info: { title: "DecisionHub API", version: "0.1.0" },
-  });
+  serveOpenApiDocument(app);
 
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", "No such API route.");

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Navigate, useLocation } from "react-router";
-import { canOpenRouteGroup, type RouteGroup } from "../../shared/authz";
+import { Navigate, useLocation, useParams } from "react-router";
+import { canOpenRouteGroup, programOfPage, type RouteGroup } from "../../shared/authz";
 import { PageLoader } from "../components/page-loader";
 import { useCurrentProgram } from "../lib/current-program";
 import { hasName, useSession } from "../lib/session";
@@ -13,6 +13,8 @@ import { SignedInSessionProvider } from "../lib/signed-in-session";
 export function RouteGuard({ group, children }: { group: RouteGroup; children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
+  // The form builder names its program in the address: it may be another than the current one.
+  const { programId } = useParams();
   // Only ADMIN routes depend on the current program; other groups need not wait for it.
   const needsCurrentProgram = group === "ADMIN" && session.status === "signedIn" && !session.actor.applicant;
   const currentProgram = useCurrentProgram(needsCurrentProgram ? session.user.id : undefined);
@@ -22,7 +24,7 @@ export function RouteGuard({ group, children }: { group: RouteGroup; children: R
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   }
   if (needsCurrentProgram && currentProgram.isPending) return <PageLoader />;
-  if (!canOpenRouteGroup(session.actor, group, currentProgram.data ?? null))
-    return <Navigate to="/" replace />;
+  const program = programOfPage(session.actor, programId, currentProgram.data ?? null);
+  if (!canOpenRouteGroup(session.actor, group, program)) return <Navigate to="/" replace />;
   return <SignedInSessionProvider session={session}>{children}</SignedInSessionProvider>;
 }

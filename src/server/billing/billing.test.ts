@@ -96,6 +96,72 @@ describe("billing off (no Stripe keys): the organization admin switches plans di
     expect(await changesOf(t, org.id)).toHaveLength(1);
   });
 
+  it("takes the call table's payload: records a payment made outside the app with the switch", async () => {
+    const { org, cookie } = await trialOrganization(t);
+    const starter = await planId(t, "Starter");
+    const res = await t.request("/api/organizations/updatePlan", {
+      method: "POST",
+      cookie,
+      body: {
+        orgId: org.id,
+        planId: starter,
+        nextPayment: "2026-03-15T00:00:00.000Z",
+        paymentInterval: "MONTHLY",
+        payment: { paymentDate: "2026-02-15T00:00:00.000Z", stripeID: "INV-2026-0042" },
+      },
+    });
+    expect(res.status).toBe(200);
+    const { organization } = (await res.json()) as { organization: Organization };
+    expect(organization.planInfo).toMatchObject({
+      stripeId: "INV-2026-0042",
+      paymentInterval: "MONTHLY",
+      paymentDate: "2026-02-15T00:00:00.000Z",
+      nextPayment: "2026-03-15T00:00:00.000Z",
+    });
+    expect(await changesOf(t, org.id)).toHaveLength(1);
+
+    // Without nextPayment, the next one is due a month after the payment.
+    const again = await t.request("/api/organizations/updatePlan", {
+      method: "POST",
+      cookie,
+      body: {
+        orgId: org.id,
+        planId: await planId(t, "Foundation"),
+        payment: { paymentDate: "2026-04-01T12:00:00.000Z", stripeID: "INV-2026-0051" },
+      },
+    });
+    expect(again.status).toBe(200);
+    expect((await orgRow(t, org.id)).nextPayment?.toISOString()).toBe("2026-05-01T12:00:00.000Z");
+  });
+
+  it("answers 400 with the field for a bad payment, changing nothing", async () => {
+    const { org, cookie } = await trialOrganization(t);
+    const base = { orgId: org.id, planId: await planId(t, "Starter") };
+    const payment = { paymentDate: "2026-02-15T00:00:00.000Z", stripeID: "INV-1" };
+    const attempts: [Record<string, unknown>, string][] = [
+      [{ paymentInterval: "YEARLY", payment }, "paymentInterval"],
+      [{ payment: { ...payment, paymentDate: "yesterday" } }, "payment.paymentDate"],
+      [{ payment: { ...payment, stripeID: " " } }, "payment.stripeID"],
+      [{ nextPayment: "2026-03-15T00:00:00.000Z" }, "payment"],
+      [{ nextPayment: "2026-01-15T00:00:00.000Z", payment }, "nextPayment"],
+      [{ payment: { ...payment, amount: 10 } }, "payment"],
+    ];
+    for (const [extra, field] of attempts) {
+      const res = await t.request("/api/organizations/updatePlan", {
+        method: "POST",
+        cookie,
+        body: { ...base, ...extra },
+      });
+      expect(res.status, field).toBe(400);
+      const body = (await res.json()) as { error: { fields?: Record<string, string[]> } };
+      expect(Object.keys(body.error.fields ?? {}), JSON.stringify(extra)).toContain(field);
+    }
+    expect(await changesOf(t, org.id)).toEqual([]);
+    const row = await orgRow(t, org.id);
+    expect(row.planId).toBe(await planId(t, "Free Trial"));
+    expect(row.stripeId).toBeNull();
+  });
+
   it("lets nobody but the organization's own admin change its plan (404, nothing changes)", async () => {
     const enterprise = await planId(t, "Enterprise");
     for (const email of [cast.members.ADMIN.email, cast.members.REVIEWER.email, cast.otherOrgAdmin.email]) {
@@ -250,14 +316,21 @@ describe("billing with Stripe (offline: a local stub API and signed test payload
 
   it("refuses the direct switch: with Stripe, plans change only through the verified webhook", async () => {
     const { org, cookie } = await trialOrganization(t);
-    const res = await t.request("/api/organizations/updatePlan", {
-      method: "POST",
-      cookie,
-      body: { orgId: org.id, planId: await planId(t, "Enterprise") },
-    });
-    expect(res.status).toBe(409);
-    expect(await messageOf(res)).toBe(BILLING_MESSAGES.stripeOnly);
-    expect((await orgRow(t, org.id)).planId).toBe(await planId(t, "Free Trial"));
+    const enterprise = await planId(t, "Enterprise");
+    const payment = { paymentDate: "2026-02-15T00:00:00.000Z", stripeID: "pi_claimed" };
+    for (const body of [
+      { orgId: org.id, planId: enterprise },
+      // The call table's payload claims a payment: only Stripe's signed webhook may say so.
+      { orgId: org.id, planId: enterprise, paymentInterval: "MONTHLY", payment },
+    ]) {
+      const res = await t.request("/api/organizations/updatePlan", { method: "POST", cookie, body });
+      expect(res.status).toBe(409);
+      expect(await messageOf(res)).toBe(BILLING_MESSAGES.stripeOnly);
+    }
+    const row = await orgRow(t, org.id);
+    expect(row.planId).toBe(await planId(t, "Free Trial"));
+    expect(row.stripeId).toBeNull();
+    expect(await changesOf(t, org.id)).toEqual([]);
   });
 
   it("applies a signed checkout.session.completed once: plan, payment date, Stripe id, next payment", async () => {

@@ -9,7 +9,10 @@ import {
   FILE_MESSAGES,
   HEADER_IMAGE_MAX_BYTES,
   HEADER_IMAGE_MIN,
+  type HeaderImageUploadRequest,
   headerImageUploadBodySchema,
+  publicFileAddressSchema,
+  publicFileQuerySchema,
   uploadGrantResultSchema,
   uploadResultSchema,
 } from "../../shared/schemas/files";
@@ -59,41 +62,76 @@ const tooLargeResponse = jsonResponse(
   "A body sent without its length (streamed) passed the address's size: reading stopped there",
 );
 
+/** A header image's upload address: program admins, on plans with logo branding. */
+async function headerImageUpload(c: AppContext, request: HeaderImageUploadRequest) {
+  const { programId, filename } = request;
+  const { db } = c.get("deps");
+  const program = await findProgram(db, programId);
+  const actor = authorize(c, "program:administer", {
+    programId: program.id,
+    organizationId: program.organizationId,
+  })!;
+  const [plan] = await db
+    .select({ logoBranding: plans.logoBranding })
+    .from(organizations)
+    .innerJoin(plans, eq(plans.id, organizations.planId))
+    .where(eq(organizations.id, program.organizationId));
+  if (!plan?.logoBranding) throw new AppError("PLAN_LIMIT", FORM_MESSAGES.customizationNeedsUpgrade);
+  const key = `programs/${program.id}/${randomUUID()}-${safeName(filename, "image")}`;
+  const grant: PublicUploadGrant = {
+    bucket: "public",
+    key,
+    userId: actor.userId,
+    maxBytes: HEADER_IMAGE_MAX_BYTES,
+    expiresAt: Date.now() + UPLOAD_MINUTES * 60_000,
+    contentType: /\.png$/i.test(filename) ? CONTENT_TYPES.png : CONTENT_TYPES.jpeg,
+  };
+  return { ...(await uploadAddress(c, grant)), url: publicUrlOf(key) };
+}
+
+const headerImageUploadSummary =
+  "An upload address for a form's header image (program admins, plans with logo branding); public once uploaded";
+
 export const fileRoutes = createRouter()
   .openapi(
     createRoute({
       method: "post",
       path: "/signedUrl/public/putObject",
       tags,
-      summary:
-        "An upload address for a form's header image (program admins, plans with logo branding); public once uploaded",
+      summary: headerImageUploadSummary,
       request: { body: jsonBody(headerImageUploadBodySchema) },
       responses: { 200: jsonResponse(uploadGrantResultSchema, "Where to upload"), ...errorResponses },
     }),
+    async (c) => c.json(await headerImageUpload(c, c.req.valid("json")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/signedUrl/public/putObject",
+      tags,
+      summary: `${headerImageUploadSummary}: the spec's call table form, the file name in the query`,
+      request: { query: headerImageUploadBodySchema },
+      responses: { 200: jsonResponse(uploadGrantResultSchema, "Where to upload"), ...errorResponses },
+    }),
+    async (c) => c.json(await headerImageUpload(c, c.req.valid("query")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/signedUrl/public/getObject",
+      tags,
+      summary:
+        "The read address of a file of the public bucket (a form's header image, programs/{programId}/{name}): anyone, as the form pages show it",
+      request: { query: publicFileQuerySchema },
+      responses: { 200: jsonResponse(publicFileAddressSchema, "Where to read it"), ...errorResponses },
+    }),
     async (c) => {
-      const { programId, filename } = c.req.valid("json");
-      const { db } = c.get("deps");
-      const program = await findProgram(db, programId);
-      const actor = authorize(c, "program:administer", {
-        programId: program.id,
-        organizationId: program.organizationId,
-      })!;
-      const [plan] = await db
-        .select({ logoBranding: plans.logoBranding })
-        .from(organizations)
-        .innerJoin(plans, eq(plans.id, organizations.planId))
-        .where(eq(organizations.id, program.organizationId));
-      if (!plan?.logoBranding) throw new AppError("PLAN_LIMIT", FORM_MESSAGES.customizationNeedsUpgrade);
-      const key = `programs/${program.id}/${randomUUID()}-${safeName(filename, "image")}`;
-      const grant: PublicUploadGrant = {
-        bucket: "public",
-        key,
-        userId: actor.userId,
-        maxBytes: HEADER_IMAGE_MAX_BYTES,
-        expiresAt: Date.now() + UPLOAD_MINUTES * 60_000,
-        contentType: /\.png$/i.test(filename) ? CONTENT_TYPES.png : CONTENT_TYPES.jpeg,
-      };
-      return c.json({ ...(await uploadAddress(c, grant)), url: `/api/files/public/${key}` }, 200);
+      authorize(c, "publicFile:read", null);
+      const { filename } = c.req.valid("query");
+      if (!isValidKey(filename)) throw notFound();
+      const stored = await c.get("deps").files.storage.stat("public", filename);
+      if (!stored) throw notFound();
+      return c.json({ url: publicUrlOf(filename) }, 200);
     },
   )
   .openapi(
@@ -131,7 +169,7 @@ export const fileRoutes = createRouter()
         // A header image is at most HEADER_IMAGE_MAX_BYTES (its address's size): read back whole.
         checkHeaderImage(await readFile(received.path));
         await files.storage.moveIntoPlace(received.path, grant.bucket, grant.key);
-        return c.json({ url: `/api/files/public/${grant.key}` }, 200);
+        return c.json({ url: publicUrlOf(grant.key) }, 200);
       } finally {
         // Gone already once moved into place; otherwise (refused, too large, failed) removed here.
         await rm(partial, { force: true });
@@ -317,7 +355,7 @@ async function attachStoredUpload(c: AppContext, grant: UploadGrant, size: numbe
     await files.storage.remove("public", grant.key);
     throw error;
   }
-  return { url: `/api/files/public/${grant.key}` };
+  return { url: publicUrlOf(grant.key) };
 }
 
 /**
@@ -354,6 +392,11 @@ async function requireUploader(c: AppContext, grant: PrivateUploadGrant) {
   }
   const ref = await findSubmissionRef(c.get("deps").db, grant.submissionId);
   if (!holdsToken(ref, c.req.header(SUBMISSION_TOKEN_HEADER))) throw notFound();
+}
+
+/** Where a public file is read (GET /api/files/public/{key}, below). */
+function publicUrlOf(key: string): string {
+  return `/api/files/public/${key}`;
 }
 
 /** The address's size passed: the plan's (applicant files) or the header image cap, in MB. */

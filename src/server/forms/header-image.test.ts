@@ -124,3 +124,65 @@ describe("a form's header image", () => {
     expect((await saveHeader(copy, ours, orgAdmin)).status).toBe(400);
   });
 });
+
+describe("the call table's signed addresses of the public bucket: GET …/public/{putObject|getObject}", () => {
+  const putObject = (programId: string, filename = "header.png") =>
+    `/api/files/signedUrl/public/putObject?programId=${programId}&filename=${encodeURIComponent(filename)}`;
+  const getObject = (filename: string) =>
+    `/api/files/signedUrl/public/getObject?filename=${encodeURIComponent(filename)}`;
+
+  it("hands the program's admins an upload address by GET too, the file name in the query", async () => {
+    const res = await t.request(putObject(cast.program.id), { cookie: cookies.admin });
+    expect(res.status).toBe(200);
+    const { uploadUrl, url } = (await res.json()) as { uploadUrl: string; url: string };
+    expect(url).toMatch(new RegExp(`^/api/files/public/programs/${cast.program.id}/`));
+    const stored = await t.app.request(uploadUrl, {
+      method: "PUT",
+      headers: { origin: "http://localhost:3000", "content-type": "image/png", cookie: cookies.admin! },
+      body: Buffer.from(png()),
+    });
+    expect(stored.status).toBe(200);
+  });
+
+  it("refuses everyone else (404, 401 signed out) and bad input (400)", async () => {
+    for (const who of ["reviewer", "guest", "applicant", "otherOrgAdmin"] as const) {
+      expect((await t.request(putObject(cast.program.id), { cookie: cookies[who] })).status, who).toBe(404);
+    }
+    // Another organization's program, asked by this one's admin.
+    expect((await t.request(putObject(cast.otherProgram.id), { cookie: cookies.orgAdmin })).status).toBe(404);
+    expect((await t.request(putObject(cast.program.id))).status).toBe(401);
+    const missing = await t.request(`/api/files/signedUrl/public/putObject?programId=${cast.program.id}`, {
+      cookie: cookies.admin,
+    });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: { fields: object } }).error.fields).toHaveProperty("filename");
+    expect((await t.request("/api/files/signedUrl/other/putObject", { cookie: cookies.admin })).status).toBe(
+      404,
+    );
+  });
+
+  it("gives anyone the read address of a public file, as the form pages show it", async () => {
+    const url = await uploadHeaderImage(cast.program.id, cookies.admin!);
+    const key = url.replace("/api/files/public/", "");
+    for (const cookie of [undefined, cookies.applicant, cookies.otherOrgAdmin]) {
+      const res = await t.request(getObject(key), { cookie });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ url });
+    }
+    expect((await t.request(url)).headers.get("content-type")).toBe("image/png");
+  });
+
+  it("answers 404 for a file that is not there and 400 for a path outside the public files", async () => {
+    const absent = `programs/${cast.program.id}/00000000-0000-4000-8000-000000000000-none.png`;
+    expect((await t.request(getObject(absent))).status).toBe(404);
+    for (const bad of [
+      "../private/x.pdf",
+      "submissions/x/y.pdf",
+      `programs/${cast.program.id}/a/b.png`,
+      "",
+    ]) {
+      const res = await t.request(getObject(bad));
+      expect(res.status, bad).toBe(400);
+    }
+  });
+});

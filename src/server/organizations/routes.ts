@@ -5,6 +5,7 @@ import {
   BILLING_MESSAGES,
   checkoutBodySchema,
   checkoutResultSchema,
+  type UpdatePlanBody,
   updatePlanBodySchema,
 } from "../../shared/schemas/billing";
 import { organizationResultSchema, updateOrganizationBodySchema } from "../../shared/schemas/organizations";
@@ -13,7 +14,7 @@ import {
   updateOrganizationTwoFactorBodySchema,
 } from "../../shared/schemas/two-factor";
 import { createCheckoutSession } from "../billing/checkout";
-import { switchPlan } from "../billing/plan-changes";
+import { nextPaymentAfter, type PlanChange, switchPlan } from "../billing/plan-changes";
 import type { Tx } from "../db/client";
 import { plans, users } from "../db/schema";
 import type { AppContext } from "../http/context";
@@ -52,6 +53,17 @@ async function planRequest(c: AppContext, body: { orgId: string; planId: string 
   const plan = await publicPlan(db, body.planId);
   if (plan.id === row.plan.id) throw new AppError("CONFLICT", BILLING_MESSAGES.samePlan);
   return { row, actor, plan };
+}
+
+/** The spec's payment fields, when the admin records a payment made outside the app (billing off). */
+function recordedPayment(body: UpdatePlanBody): PlanChange["payment"] {
+  if (!body.payment) return undefined;
+  const paymentDate = new Date(body.payment.paymentDate);
+  return {
+    paymentDate,
+    nextPayment: body.nextPayment ? new Date(body.nextPayment) : nextPaymentAfter(paymentDate),
+    stripeId: body.payment.stripeID,
+  };
 }
 
 export const organizationRoutes = createRouter()
@@ -140,7 +152,7 @@ export const organizationRoutes = createRouter()
       path: "/updatePlan",
       tags,
       summary:
-        "Switch to another public plan, with billing off (organization admin only; with Stripe, plans change through Checkout and the verified webhook)",
+        "Switch to another public plan, with billing off, recording a payment made outside the app when given (organization admin only; with Stripe, plans change only through Checkout and the verified webhook)",
       request: { body: jsonBody(updatePlanBodySchema) },
       responses: {
         200: jsonResponse(organizationResultSchema, "Switched"),
@@ -149,7 +161,8 @@ export const organizationRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { row, actor, plan } = await planRequest(c, c.req.valid("json"));
+      const body = c.req.valid("json");
+      const { row, actor, plan } = await planRequest(c, body);
       const { db, config, stripe } = c.get("deps");
       if (stripe) throw new AppError("CONFLICT", BILLING_MESSAGES.stripeOnly);
       await db.transaction((tx) =>
@@ -158,6 +171,7 @@ export const organizationRoutes = createRouter()
           planId: plan.id,
           source: "manual",
           changedBy: actor.userId,
+          payment: recordedPayment(body),
         }),
       );
       const saved = await findOrganization(db, row.org.id);

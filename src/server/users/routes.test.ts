@@ -287,19 +287,28 @@ describe("GET /api/users/{userId}", () => {
     });
   });
 
-  it("answers 404 for another user's profile and leaks nothing of it", async () => {
-    const cookie = await t.signIn(cast.members.ADMIN.email);
-    const res = await t.request(`/api/users/${cast.orgAdmin.id}`, { cookie });
-    expect(res.status).toBe(404);
-    const text = await res.text();
-    expect(text).not.toContain(cast.orgAdmin.email);
-    expect(text).not.toContain(cast.org.id);
+  it("answers anyone else only that the account exists, public as in the call table: nothing private", async () => {
+    const asAdmin = await t.signIn(cast.members.ADMIN.email);
+    const asOtherOrg = await t.signIn(cast.otherOrgAdmin.email);
+    for (const cookie of [asAdmin, asOtherOrg, undefined]) {
+      const res = await t.request(`/api/users/${cast.orgAdmin.id}`, { cookie });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ userId: cast.orgAdmin.id, visibility: "public" });
+    }
+    const text = await (await t.request(`/api/users/${cast.members.REVIEWER.id}`)).text();
+    for (const secret of [cast.members.REVIEWER.email, "REVIEWER", cast.program.id, cast.org.id]) {
+      expect(text).not.toContain(secret);
+    }
   });
 
-  it("answers 401 without a session, and 404 for an unknown id", async () => {
-    expect((await t.request(`/api/users/${cast.members.ADMIN.id}`)).status).toBe(401);
+  it("answers 404 for an unknown id and 400 for a malformed one, signed in or not", async () => {
     const cookie = await t.signIn(cast.members.ADMIN.email);
-    expect((await t.request("/api/users/no-such-user", { cookie })).status).toBe(404);
+    for (const who of [cookie, undefined]) {
+      expect((await t.request("/api/users/no-such-user", { cookie: who })).status).toBe(404);
+      const res = await t.request(`/api/users/${"x".repeat(65)}`, { cookie: who });
+      expect(res.status).toBe(400);
+      expect((await json(res)).error?.fields).toHaveProperty("userId");
+    }
   });
 
   it("marks an account the product does not know as not registered", async () => {

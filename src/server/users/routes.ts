@@ -7,6 +7,7 @@ import { okSchema } from "../../shared/schemas/common";
 import {
   currentProgramResultSchema,
   passwordResetRequestSchema,
+  publicUserProfileSchema,
   signUpBodySchema,
   signUpResultSchema,
   updateCurrentProgramBodySchema,
@@ -81,14 +82,28 @@ userRoutes
       method: "get",
       path: "/{userId}",
       tags,
-      summary: "A user's own profile with their program roles",
+      summary:
+        "A user's own profile with their program roles; asked by anyone else (public), only that the account exists",
       request: { params: userIdParams },
-      responses: { 200: jsonResponse(userProfileSchema, "The profile"), ...errorResponses },
+      responses: {
+        200: jsonResponse(
+          z.union([userProfileSchema, publicUserProfileSchema]),
+          "The own profile, or the public answer",
+        ),
+        ...errorResponses,
+      },
     }),
     async (c) => {
       const { userId } = c.req.valid("param");
-      authorize(c, "user:read", { userId });
       const { db } = c.get("deps");
+      if (c.get("actor")?.userId !== userId) {
+        // Public in the spec's call table: nothing private, whoever asks (docs/decisions/030).
+        authorize(c, "user:readPublic", null);
+        const [known] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+        if (!known) throw notFound();
+        return c.json({ userId: known.id, visibility: "public" as const }, 200);
+      }
+      authorize(c, "user:read", { userId });
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       const actor = await loadActor(db, userId);
       if (!user || !actor) throw notFound();

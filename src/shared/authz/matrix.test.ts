@@ -40,12 +40,14 @@ const EXPECTED: {
   "account:requestPasswordReset": { resource: () => null, allowed: ALL },
   "errorReport:create": { resource: () => null, allowed: ALL },
   "devMailbox:read": { resource: () => null, allowed: ALL },
+  "publicFile:read": { resource: () => null, allowed: ALL },
   "feedback:send": { resource: () => null, allowed: SIGNED_IN },
   "invitation:respond": { resource: () => null, allowed: ALL },
   "invitation:listOwn": { resource: (a) => ({ userId: a?.userId ?? "u-x" }), allowed: SIGNED_IN },
   // Their own profile: everyone signed in. Someone else's: nobody (below).
   "user:read": { resource: (a) => ({ userId: a?.userId ?? "u-x" }), allowed: SIGNED_IN },
   "user:update": { resource: (a) => ({ userId: a?.userId ?? "u-x" }), allowed: SIGNED_IN },
+  "user:readPublic": { resource: () => null, allowed: ALL },
   "program:view": {
     resource: () => PROGRAM,
     allowed: ["guest", "reviewer", "adminReviewer", "admin", "orgAdmin"],

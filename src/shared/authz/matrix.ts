@@ -13,6 +13,8 @@ export interface ResourceOf {
   "account:requestPasswordReset": null;
   "errorReport:create": null;
   "devMailbox:read": null;
+  /** The public bucket's files (header images shown on public form pages). */
+  "publicFile:read": null;
   /** Any signed-in account. */
   "feedback:send": null;
   /**
@@ -24,6 +26,8 @@ export interface ResourceOf {
   "invitation:listOwn": { userId: string };
   /** A user's own profile, program list and current program. */
   "user:read": { userId: string };
+  /** What anyone may know of an account by its id: that it exists (docs/decisions/030). */
+  "user:readPublic": null;
   "user:update": { userId: string };
   /** Programs. */
   "program:view": { programId: string; organizationId: string };
@@ -127,10 +131,12 @@ const matrix: { [A in Action]: Rule<A> } = {
   "account:requestPasswordReset": anyone,
   "errorReport:create": anyone,
   "devMailbox:read": anyone,
+  "publicFile:read": anyone,
   "feedback:send": signedIn,
   "invitation:respond": anyone,
   "invitation:listOwn": self,
   "user:read": self,
+  "user:readPublic": anyone,
   "user:update": self,
   "program:view": memberOrOrgAdmin,
   "program:administer": administers,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Actor } from "./actor";
 import { isRegistered } from "./actor";
-import { canOpenRouteGroup, homePathFor, type RouteGroup } from "./route-groups";
+import { canOpenRouteGroup, homePathFor, programOfPage, type RouteGroup } from "./route-groups";
 
 const P1 = { id: "p-1", organizationId: "org-1" };
 const P_OTHER_ORG = { id: "p-9", organizationId: "org-2" };
@@ -53,6 +53,31 @@ describe("route groups with the current program p-1", () => {
   it("denies ADMIN routes when the current program belongs to another organization", () => {
     expect(canOpenRouteGroup(make({ adminOrganizationId: "org-1" }), "ADMIN", P_OTHER_ORG)).toBe(false);
     expect(canOpenRouteGroup(withRole("ADMIN"), "ADMIN", P_OTHER_ORG)).toBe(false);
+  });
+});
+
+describe("the program an ADMIN page is checked against", () => {
+  const P2 = { id: "p-2", organizationId: "org-1" };
+  const reviewerHereAdminThere = make({
+    memberships: [
+      { programId: P1.id, organizationId: P1.organizationId, role: "REVIEWER" },
+      { programId: P2.id, organizationId: P2.organizationId, role: "ADMIN" },
+    ],
+  });
+
+  it("is the program the address names when the user holds a role in it", () => {
+    expect(programOfPage(reviewerHereAdminThere, P2.id, P1)).toEqual(P2);
+    expect(
+      canOpenRouteGroup(reviewerHereAdminThere, "ADMIN", programOfPage(reviewerHereAdminThere, P2.id, P1)),
+    ).toBe(true);
+  });
+
+  it("is the current program otherwise: no address program, or one the user has no role in", () => {
+    expect(programOfPage(reviewerHereAdminThere, undefined, P1)).toEqual(P1);
+    expect(programOfPage(reviewerHereAdminThere, P_OTHER_ORG.id, P1)).toEqual(P1);
+    expect(
+      canOpenRouteGroup(reviewerHereAdminThere, "ADMIN", programOfPage(reviewerHereAdminThere, P1.id, P1)),
+    ).toBe(false);
   });
 });
 

@@ -51,6 +51,22 @@ export function canOpenRouteGroup(
   }
 }
 
+/**
+ * The program an ADMIN page is checked against: the one its address names (the form builder's
+ * /admin/form/{programId}) when the user holds a role in it, the current program otherwise. The page then
+ * makes it the current program, so the top bar's picker shows the program being worked on.
+ */
+export function programOfPage(
+  actor: Actor,
+  pageProgramId: string | undefined,
+  currentProgram: CurrentProgramRef | null,
+): CurrentProgramRef | null {
+  const membership = pageProgramId === undefined ? undefined : membershipIn(actor, pageProgramId);
+  return membership
+    ? { id: membership.programId, organizationId: membership.organizationId }
+    : currentProgram;
+}
+
 /** Where a signed-in user lands: applicants on their portal, everyone else on the programs page. */
 export function homePathFor(actor: { applicant: boolean }): string {
   return actor.applicant ? "/portal/applicant" : "/programs";

@@ -17,6 +17,7 @@ import {
   removeCriterion,
   removeOption,
   removeQuestion,
+  saveColumn,
   setRoute,
   setSectionDeleted,
   setSmart,
@@ -240,6 +241,22 @@ describe("table columns", () => {
     expect(q.columns[0]).toMatchObject({ value: "Name", required: true, type: "SHORT_ANSWER" });
     for (const column of [...q.columns]) q = removeColumn(q, column._id);
     expect(q.columns).toHaveLength(1);
+  });
+
+  it("saves the column dialog only with a name: added, or the edited column changed", () => {
+    const q = newQuestion("SIMPLE_TABLE");
+    expect(saveColumn(q, null, { value: "   ", required: true })).toBeNull();
+    expect(saveColumn(q, q.columns[0]!._id, { value: "", required: false })).toBeNull();
+    const added = saveColumn(q, null, { value: "  Cost ", required: true })!;
+    expect(added.columns.map((c) => [c.value, c.required])).toEqual([
+      ["Column 1", false],
+      ["Cost", true],
+    ]);
+    const edited = saveColumn(added, added.columns[0]!._id, { value: "Item", required: true })!;
+    expect(edited.columns[0]).toMatchObject({ value: "Item", required: true, type: "SHORT_ANSWER" });
+    let full = q;
+    for (let i = 0; i < MAX_TABLE_COLUMNS - 1; i++) full = addColumn(full);
+    expect(saveColumn(full, null, { value: "Sixth", required: false })).toBeNull();
   });
 });
 

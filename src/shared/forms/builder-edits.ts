@@ -283,6 +283,28 @@ export function addColumn(question: Question): Question {
   };
 }
 
+/** What the add/edit table column dialog edits. */
+export interface ColumnDraft {
+  value: string;
+  required: boolean;
+}
+
+/**
+ * The add/edit table column dialog's Save: a new column (`columnId` null) or the changed one. Null when
+ * it cannot be saved: a column needs a name (forms-and-applicants, "5. Validation rules"), and a table
+ * has at most MAX_TABLE_COLUMNS.
+ */
+export function saveColumn(question: Question, columnId: string | null, draft: ColumnDraft): Question | null {
+  const value = draft.value.trim();
+  if (value === "") return null;
+  if (columnId !== null) return updateColumn(question, columnId, { value, required: draft.required });
+  if (!canAddColumn(question)) return null;
+  return {
+    ...question,
+    columns: [...question.columns, { ...newTableColumn(value), required: draft.required }],
+  };
+}
+
 export function updateColumn(question: Question, columnId: string, change: Partial<TableColumn>): Question {
   return { ...question, columns: updateById(question.columns, columnId, (c) => ({ ...c, ...change })) };
 }

@@ -45,6 +45,14 @@ export const FILE_TYPES = ["pdf", "png", "jpeg", "any"] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
 export const SCALE_CHOICES = [3, 4, 5, 10] as const;
+
+/**
+ * One of a few numbers. The OpenAPI generator writes only the first value of a many-valued literal
+ * (`enum: [3]` for the scale), so the document is told every accepted value.
+ */
+function oneOfNumbers<const T extends readonly [number, ...number[]]>(values: T) {
+  return z.literal(values).meta({ enum: [...values] });
+}
 export const SECTION_TYPES = ["Admin Info", "Decision Criteria"] as const;
 export const TABLE_COLUMN_TYPES = ["SHORT_ANSWER", "DROPDOWN", "CHECKBOX"] as const;
 
@@ -159,7 +167,7 @@ export const questionSchema = z.strictObject({
   columns: z.array(tableColumnSchema).max(MAX_TABLE_COLUMNS),
   /** FILE_UPLOAD: how many files and of which type. */
   files: z.strictObject({
-    maxFiles: z.literal(FILE_COUNT_CHOICES),
+    maxFiles: oneOfNumbers(FILE_COUNT_CHOICES),
     fileType: z.enum(FILE_TYPES),
   }),
   validations: validationSchema,
@@ -177,7 +185,7 @@ export const criterionSchema = z.strictObject({
   _id: id,
   description: longText,
   type: z.enum(["SCALE", "BOOLEAN"]),
-  maxScale: z.literal(SCALE_CHOICES),
+  maxScale: oneOfNumbers(SCALE_CHOICES),
   weight: z.number().min(0).max(1000),
 });
 export type Criterion = z.infer<typeof criterionSchema>;

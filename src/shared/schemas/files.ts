@@ -17,6 +17,20 @@ export const headerImageUploadBodySchema = z.strictObject({
   filename: z.string().trim().min(1).max(200),
 });
 
+export type HeaderImageUploadRequest = z.infer<typeof headerImageUploadBodySchema>;
+
+/**
+ * GET /api/files/signedUrl/public/getObject — a public file's read address by its path in the public
+ * bucket: programs/{programId}/{name}.
+ */
+export const publicFileQuerySchema = z.strictObject({
+  filename: z
+    .string()
+    .max(400)
+    .regex(/^programs\/[0-9a-f-]{36}\/[^/]+$/, "A public file's path is programs/{programId}/{name}"),
+});
+export const publicFileAddressSchema = z.object({ url: z.string() });
+
 export const uploadGrantResultSchema = z.object({
   /**
    * PUT the file's bytes here (same origin, with the session), before it expires; or, with `fields` (a

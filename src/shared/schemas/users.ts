@@ -108,6 +108,16 @@ export const userProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
+/**
+ * GET /api/users/{uid} asked by anyone but the user (the spec's call table marks it public): that the
+ * account exists and nothing else — no name, email, role or organization (docs/decisions/030).
+ */
+export const publicUserProfileSchema = z.strictObject({
+  userId: z.string(),
+  visibility: z.literal("public"),
+});
+export type PublicUserProfile = z.infer<typeof publicUserProfileSchema>;
+
 export const userProgramsResultSchema = z.object({ programs: z.array(userProgramSchema) });
 
 export const currentProgramResultSchema = z.object({ currentProgram: userProgramSchema.nullable() });

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { emptyValidation } from "../../../shared/forms/defaults";
-import { activeValidation, boundOf, countOf, isCounted, parseCount, withCount } from "./validation-choices";
+import {
+  activeValidation,
+  boundOf,
+  CUSTOM_WORD_LIMIT,
+  countOf,
+  isCounted,
+  parseCount,
+  WORD_LIMIT_CHOICES,
+  withCount,
+  wordLimitChoice,
+} from "./validation-choices";
 
 describe("validation choices", () => {
   it("stores one bound at a time and reads it back", () => {
@@ -31,5 +41,24 @@ describe("validation choices", () => {
     expect(isCounted(null)).toBe(true);
     expect(isCounted("EMAIL")).toBe(false);
     expect(activeValidation(true).type).toBeNull();
+  });
+
+  it("offers the spec's word limits, and any other number as a custom one", () => {
+    expect(WORD_LIMIT_CHOICES.map((c) => c.value)).toEqual([
+      "",
+      "25",
+      "50",
+      "100",
+      "150",
+      "200",
+      "250",
+      "300",
+      CUSTOM_WORD_LIMIT,
+    ]);
+    expect(wordLimitChoice("150")).toBe("150");
+    expect(wordLimitChoice("")).toBe("");
+    expect(wordLimitChoice("0")).toBe("");
+    expect(wordLimitChoice("120")).toBe(CUSTOM_WORD_LIMIT);
+    expect(wordLimitChoice("12a")).toBe(CUSTOM_WORD_LIMIT);
   });
 });

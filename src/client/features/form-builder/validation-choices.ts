@@ -49,3 +49,24 @@ export function parseCount(text: string): number | null {
 export function activeValidation(forCheckboxes: boolean): Validation {
   return { ...emptyValidation(), active: true, type: forCheckboxes ? null : "WORD" };
 }
+
+/** review-and-administration, "9. Business constants and limits": the word limits offered in form questions. */
+export const WORD_LIMIT_PRESETS = [25, 50, 100, 150, 200, 250, 300] as const;
+
+/** The choice for "another number": the count is then typed in its own box. */
+export const CUSTOM_WORD_LIMIT = "custom";
+
+export const WORD_LIMIT_CHOICES: readonly { value: string; label: string }[] = [
+  { value: "", label: "Choose a limit" },
+  ...WORD_LIMIT_PRESETS.map((n) => ({ value: String(n), label: `${n} words` })),
+  { value: CUSTOM_WORD_LIMIT, label: "Custom number" },
+];
+
+/** Which word-limit choice a typed count is: a preset's number, none yet (""), or the custom one. */
+export function wordLimitChoice(countText: string): string {
+  if (countText === "" || countText === "0") return "";
+  const count = parseCount(countText);
+  return count !== null && (WORD_LIMIT_PRESETS as readonly number[]).includes(count)
+    ? String(count)
+    : CUSTOM_WORD_LIMIT;
+}

@@ -10,11 +10,14 @@ import {
   BOUND_CHOICES,
   type Bound,
   boundOf,
+  CUSTOM_WORD_LIMIT,
   countOf,
   isCounted,
   parseCount,
   TEXT_VALIDATION_CHOICES,
+  WORD_LIMIT_CHOICES,
   withCount,
+  wordLimitChoice,
 } from "./validation-choices";
 
 /**
@@ -29,6 +32,10 @@ export function ValidationEditor({ question, change, locked }: QuestionPartProps
   const [countText, setCountText] = useState(() => String(countOf(validation) || ""));
   const invalidText = parseCount(countText) === null;
   const disabled = locked || VALIDATION_DISABLED.has(question.type);
+  // A word count offers the spec's presets; "Custom number" (or a stored count that is no preset) types one.
+  const [customWords, setCustomWords] = useState(() => wordLimitChoice(countText) === CUSTOM_WORD_LIMIT);
+  const offersPresets = !forCheckboxes && validation.type === "WORD";
+  const typesCount = !offersPresets || customWords;
 
   function setCount(nextBound: Bound, text: string) {
     setBound(nextBound);
@@ -47,6 +54,7 @@ export function ValidationEditor({ question, change, locked }: QuestionPartProps
           const active = event.currentTarget.checked;
           setBound("max");
           setCountText("");
+          setCustomWords(false);
           change((q) => ({
             ...q,
             validations: active ? activeValidation(forCheckboxes) : emptyValidation(),
@@ -65,6 +73,7 @@ export function ValidationEditor({ question, change, locked }: QuestionPartProps
                 const type = event.currentTarget.value as ValidationType;
                 setBound("max");
                 setCountText("");
+                setCustomWords(false);
                 change((q) => ({ ...q, validations: { ...activeValidation(false), type } }));
               }}
             />
@@ -78,17 +87,32 @@ export function ValidationEditor({ question, change, locked }: QuestionPartProps
                 disabled={disabled}
                 onChange={(event) => setCount(event.currentTarget.value as Bound, countText)}
               />
-              <TextInput
-                label={
-                  forCheckboxes ? "Number of options" : validation.type === "CHAR" ? "Characters" : "Words"
-                }
-                inputMode="numeric"
-                w={160}
-                value={countText}
-                disabled={disabled}
-                error={invalidText ? FORM_MESSAGES.selectionCount : undefined}
-                onChange={(event) => setCount(bound, event.currentTarget.value)}
-              />
+              {offersPresets && (
+                <NativeSelect
+                  label="Word limit"
+                  data={WORD_LIMIT_CHOICES}
+                  value={customWords ? CUSTOM_WORD_LIMIT : wordLimitChoice(countText)}
+                  disabled={disabled}
+                  onChange={(event) => {
+                    const choice = event.currentTarget.value;
+                    setCustomWords(choice === CUSTOM_WORD_LIMIT);
+                    if (choice !== CUSTOM_WORD_LIMIT) setCount(bound, choice);
+                  }}
+                />
+              )}
+              {typesCount && (
+                <TextInput
+                  label={
+                    forCheckboxes ? "Number of options" : validation.type === "CHAR" ? "Characters" : "Words"
+                  }
+                  inputMode="numeric"
+                  w={160}
+                  value={countText}
+                  disabled={disabled}
+                  error={invalidText ? FORM_MESSAGES.selectionCount : undefined}
+                  onChange={(event) => setCount(bound, event.currentTarget.value)}
+                />
+              )}
             </>
           )}
           <Button
@@ -98,6 +122,7 @@ export function ValidationEditor({ question, change, locked }: QuestionPartProps
             onClick={() => {
               setBound("max");
               setCountText("");
+              setCustomWords(false);
               change((q) => ({ ...q, validations: emptyValidation() }));
             }}
           >

@@ -89,7 +89,25 @@ export const ACCOUNT_CASES: RouteCase[] = [
     expect: everyone(404),
     idor: { skip: "no reference" },
   },
-  { route: "GET /api/users/:userId", call: "GET /api/users/{me}", expect: only(SIGNED_IN, 200) },
+  {
+    route: "GET /api/users/:userId",
+    label: "one's own (signed out: someone's, public)",
+    call: "GET /api/users/{me}",
+    // Public in the spec's call table: anyone else is told only that the account exists (decision 030).
+    expect: everyone(200),
+    idor: {
+      except: { me: { status: 200, why: "public: another user's id answers that the account exists" } },
+    },
+  },
+  {
+    route: "GET /api/users/:userId",
+    label: "someone else's: the public answer",
+    call: "GET /api/users/{owner}",
+    expect: everyone(200),
+    idor: {
+      except: { owner: { status: 200, why: "public: another organization's applicant, the same answer" } },
+    },
+  },
   {
     route: "GET /api/users/:userId/programs",
     call: "GET /api/users/{me}/programs",

@@ -185,6 +185,18 @@ const FILES: RouteCase[] = [
     expect: only(ADMINS, 200),
   },
   {
+    route: "GET /api/files/signedUrl/public/putObject",
+    label: "the call table's form",
+    call: "GET /api/files/signedUrl/public/putObject?programId={program}&filename=header.png",
+    expect: only(ADMINS, 200),
+  },
+  {
+    route: "GET /api/files/signedUrl/public/getObject",
+    call: "GET /api/files/signedUrl/public/getObject?filename={headerImage}",
+    expect: everyone(200),
+    idor: { skip: "public: header images are shown on public form pages" },
+  },
+  {
     route: "PUT /api/files/upload/:token",
     label: "the program admin's header image",
     call: "PUT /api/files/upload/{headerUpload}",

@@ -210,6 +210,19 @@ const ORGANIZATION: RouteCase[] = [
     expect: only(["orgAdmin"], 409),
   },
   {
+    route: "POST /api/organizations/updatePlan",
+    label: "the spec's payment fields, the plan it is on",
+    call: "POST /api/organizations/updatePlan",
+    body: {
+      orgId: "{org}",
+      planId: "{currentPlan}",
+      nextPayment: "2026-02-01T00:00:00.000Z",
+      paymentInterval: "MONTHLY",
+      payment: { paymentDate: "2026-01-01T00:00:00.000Z", stripeID: "inv_matrix" },
+    },
+    expect: only(["orgAdmin"], 409),
+  },
+  {
     route: "POST /api/organizations/checkout",
     label: "billing off",
     call: "POST /api/organizations/checkout",
