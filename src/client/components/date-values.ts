@@ -24,3 +24,13 @@ export function pickerDateTime(local: string): string | null {
 export function localDateTime(picked: string | null): string {
   return picked === null ? "" : picked.slice(0, 16).replace(" ", "T");
 }
+
+/** A date and time as applicants read it, in their language (the portal, the form's close date). */
+export function applicantDateTime(iso: string, language: "en" | "fr"): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language === "fr" ? "fr-CA" : "en-CA", {
+    dateStyle: "medium",
+    timeStyle: "short",
+  }).format(date);
+}

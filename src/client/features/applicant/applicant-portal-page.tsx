@@ -16,25 +16,15 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import type { Language } from "../../../shared/i18n/catalog";
 import type { PortalRow } from "../../../shared/schemas/submissions";
+import { applicantDateTime } from "../../components/date-values";
 import { PageLoader } from "../../components/page-loader";
 import { LanguageProvider, useTranslate } from "../../lib/i18n";
 import { useSignedInSession } from "../../lib/signed-in-session";
 import { downloadPdf, submissionApi } from "../../lib/submission-api";
+import { useMinuteClock } from "../../lib/use-minute-clock";
 import { useStoredLanguage } from "../../lib/use-stored-language";
 import { applicantKeys, fetchApplications, PORTAL_PAGE_SIZE } from "./api";
 import { formStatus, formStatusLabel, portalAction } from "./portal-rules";
-
-const MINUTE_MS = 60_000;
-
-/** The time now, moving on every minute ("Closes in N days and M hours" stays true). */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), MINUTE_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /** /portal/applicant: the applicant's applications, newest first, five per page. */
 export function ApplicantPortalPage() {
@@ -55,7 +45,7 @@ function Portal({ language }: { language: Language }) {
     queryFn: () => fetchApplications(user.id, requestedPage),
     placeholderData: keepPreviousData,
   });
-  const now = useNow();
+  const now = useMinuteClock();
 
   const total = applications.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / PORTAL_PAGE_SIZE));
@@ -132,15 +122,6 @@ function Portal({ language }: { language: Language }) {
   );
 }
 
-function formatDate(iso: string, language: Language): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === "fr" ? "fr-CA" : "en-CA", {
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(date);
-}
-
 function PortalTableRow({ row, now, language }: { row: PortalRow; now: Date; language: Language }) {
   const t = useTranslate();
   const navigate = useNavigate();
@@ -170,8 +151,20 @@ function PortalTableRow({ row, now, language }: { row: PortalRow; now: Date; lan
 
   return (
     <Table.Tr>
-      <Table.Td style={{ overflowWrap: "anywhere" }}>{row.formName}</Table.Td>
-      <Table.Td>{formStatusLabel(formStatus(row, now), t)}</Table.Td>
+      <Table.Td style={{ overflowWrap: "anywhere" }}>
+        {row.formName}
+        <Text size="xs" c="dimmed">
+          {t("form.runBy", { organization: row.organizationName })}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        {formStatusLabel(formStatus(row, now), t)}
+        {row.submissionDate === null && row.accepting && row.closesAt !== null && (
+          <Text size="xs" c="dimmed">
+            {t("form.closesOn", { date: applicantDateTime(row.closesAt, language) })}
+          </Text>
+        )}
+      </Table.Td>
       <Table.Td style={{ overflowWrap: "anywhere" }}>{row.identifier}</Table.Td>
       <Table.Td>
         <Checkbox
@@ -183,7 +176,7 @@ function PortalTableRow({ row, now, language }: { row: PortalRow; now: Date; lan
         />
       </Table.Td>
       <Table.Td>
-        {row.lastReviewEdit === null ? t("portal.never") : formatDate(row.lastReviewEdit, language)}
+        {row.lastReviewEdit === null ? t("portal.never") : applicantDateTime(row.lastReviewEdit, language)}
       </Table.Td>
       <Table.Td>
         {action.kind === "unsubmitEdit" ? (
