@@ -14,10 +14,10 @@ import {
 } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
+import { timeLeft } from "../../../shared/forms/deadline";
 import { localize } from "../../../shared/forms/localize";
 import { DEFAULT_CONFIRMATION_MESSAGE } from "../../../shared/forms/model";
 import type { Language } from "../../../shared/i18n/catalog";
-import { timeLeft } from "../../../shared/forms/deadline";
 import type { ApplicantForm, ApplicantOrganization } from "../../../shared/schemas/submissions";
 import { applicantDateTime } from "../../components/date-values";
 import { useTranslate } from "../../lib/i18n";
