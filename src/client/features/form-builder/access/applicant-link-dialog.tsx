@@ -124,7 +124,7 @@ function AddressEditor({
 
 export function AcceptingBadge({ accepting }: { accepting: boolean }) {
   return (
-    <Badge color={accepting ? "green.9" : "red.9"} variant="filled">
+    <Badge color={accepting ? "teal.9" : "red.9"} variant="filled">
       {accepting ? "Accepting responses" : "Not accepting responses"}
     </Badge>
   );
