@@ -28,27 +28,18 @@ export function ConfirmDialog({
   onClose,
 }: ConfirmDialogProps) {
   return (
-    // Opened from inside another dialog (Manage Applicant Access), Escape must close this one only: React
-    // bubbles the key from the portal to the dialog around it, so it stops here.
-    // biome-ignore lint/a11y/noStaticElementInteractions: a boundary for the Escape key, not a control.
-    <div
-      onKeyDown={(event) => {
-        if (event.key === "Escape") event.stopPropagation();
-      }}
-    >
-      <Modal opened={opened} onClose={onClose} title={title}>
-        <Stack gap="md">
-          {children}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={pending} data-autofocus>
-              Cancel
-            </Button>
-            <Button color={confirmColor} onClick={onConfirm} loading={pending}>
-              {confirmLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </div>
+    <Modal opened={opened} onClose={onClose} title={title}>
+      <Stack gap="md">
+        {children}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={pending} data-autofocus>
+            Cancel
+          </Button>
+          <Button color={confirmColor} onClick={onConfirm} loading={pending}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
