@@ -53,22 +53,38 @@ const formatDateTime = (iso: string) =>
  * while accepting. Close now and Reopen ask first (docs/decisions/027-stable-form-address.md).
  */
 export function ApplicantAccessDialog({ form, opened, onClose, onChanged }: ApplicantAccessDialogProps) {
+  // While a confirmation is open over it, Escape closes the confirmation only.
+  const [confirming, setConfirming] = useState<Confirming>(null);
   return (
-    <Modal opened={opened} onClose={onClose} title="Manage Applicant Access">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      closeOnEscape={confirming === null}
+      title="Manage Applicant Access"
+    >
       {/* Mounted only while open: every opening starts with no error and a fresh default close date. */}
-      <AccessPanel form={form} onChanged={onChanged} />
+      <AccessPanel form={form} onChanged={onChanged} confirming={confirming} setConfirming={setConfirming} />
     </Modal>
   );
 }
 
-function AccessPanel({ form, onChanged }: Pick<ApplicantAccessDialogProps, "form" | "onChanged">) {
+type Confirming = "close" | "reopen" | null;
+
+function AccessPanel({
+  form,
+  onChanged,
+  confirming,
+  setConfirming,
+}: Pick<ApplicantAccessDialogProps, "form" | "onChanged"> & {
+  confirming: Confirming;
+  setConfirming: (confirming: Confirming) => void;
+}) {
   const now = useNow(true);
   const change = useChangeAccess(form._id);
   const [failure, setFailure] = useState<string | null>(null);
   const link = latestSubmissionLink(form);
   // A close already scheduled is what the field shows, not the 7-day default (decision 027).
   const [closeInput, setCloseInput] = useState(() => initialCloseInput(link, new Date()));
-  const [confirming, setConfirming] = useState<"close" | "reopen" | null>(null);
   const [keepSchedule, setKeepSchedule] = useState(true);
   const [closeError, setCloseError] = useState<string | null>(null);
   const accepting = isAcceptingResponses(form, now);
