@@ -232,8 +232,10 @@ describe("form builder", () => {
     await saveNow(page);
     await expectAccessible(page);
 
-    // Unpublish: no submissions yet, so the form is a draft again.
+    // Unpublish, after confirming: no submissions yet, so the form is a draft again.
     await page.getByRole("button", { name: "Unpublish" }).click();
+    const confirmUnpublish = page.getByRole("dialog", { name: "Unpublish the form?" });
+    await confirmUnpublish.getByRole("button", { name: "Unpublish" }).click();
     await page.getByRole("button", { name: "Publish", exact: true }).waitFor();
     expect(
       await questionOf(sectionOf(page, 2, 3), 1)
@@ -278,7 +280,7 @@ describe("form builder", () => {
     expect(problems).toEqual([]);
   });
 
-  it("previews a draft, publishes, schedules a close, closes, reopens, and refuses to unpublish once an application is in", async () => {
+  it("previews a draft, publishes, schedules a close, closes and reopens after confirming, the public address surviving the new link, and refuses to unpublish once an application is in", async () => {
     const programName = `Access Program ${Date.now()}`;
     const { page, problems, programId } = await adminWithProgram(programName);
     await page.goto(`${baseURL}/admin/form/${programId}`);
@@ -315,6 +317,16 @@ describe("form builder", () => {
     const firstLink = await applicantLink();
     expect(firstLink).toMatch(/\/form\/[0-9a-f-]{36}$/);
 
+    // Beside it, the public address (from the program's name), with its Copy button: it outlives reopenings.
+    await page.getByRole("button", { name: "Get Link for Applicants" }).click();
+    const linkDialog = page.getByRole("dialog", { name: "Link for applicants" });
+    const stableAddress = await linkDialog.getByRole("textbox", { name: "Public address" }).inputValue();
+    expect(stableAddress).toMatch(/\/apply\/[a-z0-9-]+-org-\d+\/access-program-\d+$/);
+    await linkDialog.getByRole("button", { name: "Copy public address" }).waitFor();
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+    await linkDialog.waitFor({ state: "detached" });
+
     // Schedule a close three days ahead, then close now, then reopen: a new applicant link.
     await page.getByRole("button", { name: "Manage Applicant Access" }).click();
     const access = page.getByRole("dialog", { name: "Manage Applicant Access" });
@@ -329,15 +341,52 @@ describe("form builder", () => {
     await page.getByRole("button", { name: day, exact: true }).click();
     await page.getByRole("button", { name: "Done", exact: true }).click();
     await access.getByRole("button", { name: "Schedule close" }).click();
-    await access.getByText(/^Closes in (2 days and 23 hours|3 days and 0 hours)$/).waitFor();
+    const closesIn = /^Closes in (2 days and 23 hours|3 days and 0 hours)$/;
+    await access.getByText(closesIn).waitFor();
+    // Close now asks first (keyboard: the dialog opens on Cancel, Escape cancels).
     await access.getByRole("button", { name: "Close now" }).click();
+    const confirmClose = page.getByRole("dialog", { name: "Close the form now?" });
+    await confirmClose.waitFor();
+    await expectAccessible(page);
+    await page.keyboard.press("Escape");
+    await confirmClose.waitFor({ state: "detached" });
+    await access.getByText(closesIn).waitFor();
+    await access.getByRole("button", { name: "Close now" }).click();
+    await confirmClose.getByRole("button", { name: "Close now" }).click();
     await access.getByText("Not accepting responses").waitFor();
+
+    // Closed: the public address shows the closed page, naming the organization.
+    await preview.page.goto(stableAddress);
+    await preview.page.getByText(translate("en", "form.closed")).waitFor();
+    await preview.page.getByText(/^Questions\? Contact .+ Org \d+, who runs this program\.$/).waitFor();
+    await expectAccessible(preview.page);
+
+    // Reopen asks first, and keeps the close scheduled before closing early.
     await access.getByRole("button", { name: "Reopen" }).click();
+    const confirmReopen = page.getByRole("dialog", { name: "Reopen the form?" });
+    expect(
+      await confirmReopen.getByRole("checkbox", { name: /^Keep the scheduled close: / }).isChecked(),
+    ).toBe(true);
+    await confirmReopen.getByRole("button", { name: "Reopen" }).click();
     await access.getByText("Accepting responses", { exact: true }).waitFor();
+    await access.getByText(closesIn).waitFor();
     await page.keyboard.press("Escape");
     await access.waitFor({ state: "detached" });
     const secondLink = await applicantLink();
     expect(secondLink).not.toBe(firstLink);
+
+    // The same public address now opens the form through the new link, with the organization and the close date.
+    await preview.page.goto(stableAddress);
+    await preview.page.getByRole("heading", { name: programName }).first().waitFor();
+    await preview.page.getByText(/^Offered by .+ Org \d+$/).waitFor();
+    await preview.page
+      .getByText(/^Closes in (2 days and 2[23] hours|3 days and 0 hours) · Closes on /)
+      .waitFor();
+    await preview.page.getByRole("button", { name: translate("en", "start.guest") }).waitFor();
+    await expectAccessible(preview.page);
+    // The spec's first link stays closed.
+    await preview.page.goto(firstLink);
+    await preview.page.getByText(translate("en", "form.closed")).waitFor();
 
     // An application arrives on the new link (through the API, as an applicant's browser would send it).
     const linkId = secondLink.split("/").pop()!;
@@ -375,6 +424,10 @@ describe("form builder", () => {
     expect(submitted).toBe(200);
 
     await page.getByRole("button", { name: "Unpublish" }).click();
+    await page
+      .getByRole("dialog", { name: "Unpublish the form?" })
+      .getByRole("button", { name: "Unpublish" })
+      .click();
     await page.getByText("This form has submitted applications: it cannot be unpublished.").waitFor();
     expect(await page.getByText("This form is published").isVisible()).toBe(true);
     expect(problems).toEqual([]);

@@ -99,6 +99,18 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    // A form's stable address: always its latest applicant link (docs/decisions/027-stable-form-address.md).
+    path: "/apply/:organization/:form",
+    title: "Application form",
+    group: "PUBLIC",
+    showInPageMenu: false,
+    hideProgramPicker: true,
+    page: lazyPage(
+      () => import("../features/form-filling/apply-page"),
+      (m) => m.ApplyPage,
+    ),
+  },
+  {
     // Public too: a guest continues their draft with the token kept in this browser; the server decides.
     path: "/form/:linkId/:submissionId",
     title: "Application form",

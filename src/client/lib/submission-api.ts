@@ -10,6 +10,7 @@ import {
   createSubmissionResultSchema,
   fileDownloadGrantSchema,
   fileUploadGrantSchema,
+  formAddressResultSchema,
   formLinkResultSchema,
   SUBMISSION_TOKEN_HEADER,
   type SubmissionFile,
@@ -33,6 +34,7 @@ export function tokenHeaders(token: Token): Record<string, string> | undefined {
 
 export const submissionKeys = {
   link: (linkId: string) => ["formLinks", linkId] as const,
+  address: (organization: string, form: string) => ["formAddresses", organization, form] as const,
   /** Under the viewer (or "guest"): another user signing in never sees this one's cached submission. */
   submission: (viewer: string, submissionId: string) => ["submissions", viewer, submissionId] as const,
   claim: (viewer: string, submissionId: string) => ["submissions", viewer, submissionId, "claim"] as const,
@@ -40,6 +42,8 @@ export const submissionKeys = {
 
 export const submissionApi = {
   link: (linkId: string) => apiGet(apiPath`/api/forms/link/${linkId}`, formLinkResultSchema),
+  address: (organization: string, form: string) =>
+    apiGet(apiPath`/api/forms/address/${organization}/${form}`, formAddressResultSchema),
   open: (linkId: string) => apiSend("POST", "/api/submissions", { linkId }, createSubmissionResultSchema),
   get: (submissionId: string, token: Token) =>
     apiGet(apiPath`/api/submissions/${submissionId}`, submissionResultSchema, {

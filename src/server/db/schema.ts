@@ -67,6 +67,13 @@ export const organizations = pgTable("organizations", {
   nextPayment: timestamp("next_payment", { withTimezone: true }),
   /** Admins (organization and program) must sign in with two-factor authentication (decision 015). */
   requireAdminTwoFactor: boolean("require_admin_two_factor").notNull().default(false),
+  /**
+   * The first part of the organization's stable form addresses (/apply/{slug}/{form slug}), given when its
+   * first form gets an address (docs/decisions/027-stable-form-address.md).
+   */
+  slug: text("slug").unique("organizations_slug_unique"),
+  /** Where applicants reach the organization: shown on the closed form page (decision 027). */
+  contactEmail: text("contact_email"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -377,35 +384,44 @@ export const stripeEvents = pgTable("stripe_events", {
 // Publishing freezes the content as a numbered version; submissions record the version they were
 // made on, so later edits never change what an answer meant.
 // ---------------------------------------------------------------------------------------------
-export const forms = pgTable("forms", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  organizationId: uuid("organization_id")
-    .notNull()
-    .references(() => organizations.id, { onDelete: "cascade" }),
-  programId: uuid("program_id")
-    .notNull()
-    .unique()
-    .references(() => programs.id, { onDelete: "cascade" }),
-  /**
-   * json, not jsonb: the document is always read and written whole and never queried inside, and
-   * json skips the binary conversion that made up a third of a large form's save.
-   */
-  content: json("content").$type<FormContent>().notNull(),
-  draft: boolean("draft").notNull().default(true),
-  allowEdit: boolean("allow_edit").notNull().default(false),
-  /** Bumped by every change to the content: a save based on an older revision is refused. */
-  revision: integer("revision").notNull().default(0),
-  publishedVersion: integer("published_version"),
-  /**
-   * Who is told about each new submission (forms-and-applicants, "7. The calls": the notice to an admin
-   * list), chosen per form among the program's admins; empty (the default) sends no notice (docs/decisions/028).
-   */
-  submissionNoticeUserIds: text("submission_notice_user_ids").array().notNull().default(sql`'{}'::text[]`),
-  createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
-  lastEditedAt: timestamp("last_edited_at", { withTimezone: true }).notNull().defaultNow(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const forms = pgTable(
+  "forms",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    programId: uuid("program_id")
+      .notNull()
+      .unique()
+      .references(() => programs.id, { onDelete: "cascade" }),
+    /**
+     * json, not jsonb: the document is always read and written whole and never queried inside, and
+     * json skips the binary conversion that made up a third of a large form's save.
+     */
+    content: json("content").$type<FormContent>().notNull(),
+    draft: boolean("draft").notNull().default(true),
+    allowEdit: boolean("allow_edit").notNull().default(false),
+    /** Bumped by every change to the content: a save based on an older revision is refused. */
+    revision: integer("revision").notNull().default(0),
+    publishedVersion: integer("published_version"),
+    /**
+     * Who is told about each new submission (forms-and-applicants, "7. The calls": the notice to an admin
+     * list), chosen per form among the program's admins; empty (the default) sends no notice (docs/decisions/028).
+     */
+    submissionNoticeUserIds: text("submission_notice_user_ids").array().notNull().default(sql`'{}'::text[]`),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    lastEditedAt: timestamp("last_edited_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The form's part of its stable address, unique in the organization: the address always opens the
+     * latest applicant link (docs/decisions/027-stable-form-address.md).
+     */
+    slug: text("slug"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("forms_organization_slug_unique").on(t.organizationId, t.slug)],
+);
 
 export const formVersions = pgTable(
   "form_versions",
@@ -437,6 +453,11 @@ export const formLinks = pgTable(
     kind: text("kind").$type<"preview" | "submission">().notNull(),
     openAt: timestamp("open_at", { withTimezone: true }).notNull().defaultNow(),
     closeAt: timestamp("close_at", { withTimezone: true }),
+    /**
+     * The close the administrators had scheduled when the link was closed early ("Close now"): a reopening
+     * keeps it (docs/decisions/027-stable-form-address.md).
+     */
+    scheduledCloseAt: timestamp("scheduled_close_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index("form_links_form_idx").on(t.formId, t.kind, t.createdAt)],

@@ -302,7 +302,7 @@ describe("publishing", () => {
     }
   });
 
-  it("closes on schedule, reopens with a new applicant link, and allows editing only while accepting", async () => {
+  it("closes on schedule, reopens with a new applicant link keeping the schedule, and allows editing only while accepting", async () => {
     const program = await buildProgram(t.deps.db, cast.org.id);
     const loaded = await formOf(program.id);
     const formId = loaded.form._id;
@@ -332,7 +332,8 @@ describe("publishing", () => {
     result = (await (await post(`/api/forms/${formId}/reopen`)).json()) as FormResult;
     expect(result.form.submissionLinks).toHaveLength(2);
     expect(result.form.submissionLinks[1]!._id).not.toBe(closedLink._id);
-    expect(result.form.submissionLinks[1]!.close).toBeNull();
+    // The close scheduled before "Close now" is kept (docs/decisions/027-stable-form-address.md).
+    expect(result.form.submissionLinks[1]!.close).toBe(at);
     const bad = await post(`/api/forms/${formId}/close`, { at: "next tuesday" });
     expect(bad.status).toBe(400);
   });

@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
+import { formAddressBodySchema } from "../../shared/forms/address";
 import {
   addSectionBodySchema,
   allowEditBodySchema,
@@ -7,6 +8,7 @@ import {
   formResultSchema,
   machineTranslationResultSchema,
   mappableFormsResultSchema,
+  reopenFormBodySchema,
   revisionBodySchema,
   saveFormBodySchema,
   saveFormResultSchema,
@@ -17,6 +19,7 @@ import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/ro
 import { findProgram } from "../programs/service";
 import { submittedCount } from "../submissions/service";
 import { answeringProviderFailures, translationUnavailableResponse } from "../translation/http";
+import { setFormSlug } from "./address";
 import { translateMissingFrench } from "./machine-translation";
 import {
   changeContent,
@@ -215,13 +218,35 @@ export const formRoutes = createRouter()
       method: "post",
       path: "/{formId}/reopen",
       tags,
-      summary: "Accept responses again through a new applicant link",
-      request: { params: formParams },
+      summary:
+        "Accept responses again through a new applicant link (the stable address follows it); a close scheduled before closing early is kept unless `closeAt` is given (null: none)",
+      request: {
+        params: formParams,
+        body: { required: false, content: { "application/json": { schema: reopenFormBodySchema } } },
+      },
       responses: formResponses,
     }),
     async (c) => {
       const { row, actor } = await administeredForm(c, c.req.valid("param").formId);
-      await reopenForm(c.get("deps").db, row, actor.userId);
+      const { closeAt } = c.req.valid("json") ?? {};
+      const change = closeAt === undefined ? {} : { closeAt: closeAt === null ? null : new Date(closeAt) };
+      await reopenForm(c.get("deps").db, row, actor.userId, change);
+      return respond(c, row.id);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/{formId}/address",
+      tags,
+      summary:
+        "Choose the form's part of its stable public address (/apply/{organization}/{form}); 409 when another form of the organization holds it",
+      request: { params: formParams, body: jsonBody(formAddressBodySchema) },
+      responses: formResponses,
+    }),
+    async (c) => {
+      const { row, actor } = await administeredForm(c, c.req.valid("param").formId);
+      await setFormSlug(c.get("deps").db, row, c.req.valid("json").slug, actor.userId);
       return respond(c, row.id);
     },
   )

@@ -15,6 +15,7 @@ import type { Db, Tx } from "../db/client";
 import { formLinks, forms, formVersions, organizations, plans } from "../db/schema";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
+import { ensureFormAddress, formAddress } from "./address";
 import { forgetVersion } from "./versions";
 
 export type FormRow = typeof forms.$inferSelect;
@@ -32,6 +33,7 @@ const refColumns = {
   createdBy: forms.createdBy,
   submissionNoticeUserIds: forms.submissionNoticeUserIds,
   lastEditedAt: forms.lastEditedAt,
+  slug: forms.slug,
   createdAt: forms.createdAt,
   updatedAt: forms.updatedAt,
 };
@@ -90,6 +92,11 @@ export async function formOfProgram(
 ): Promise<FormRow> {
   const find = () => db.select().from(forms).where(eq(forms.programId, program.id));
   const [existing] = await find();
+  // A form published before stable addresses existed gets its address when its administrators next open it.
+  if (existing && !existing.draft && existing.slug === null) {
+    await db.transaction((tx) => ensureFormAddress(tx, existing.id));
+    return (await find())[0]!;
+  }
   if (existing) return existing;
   await db.transaction((tx) => createDefaultForm(tx, program, userId));
   const [created] = await find();
@@ -114,13 +121,17 @@ const presentLink = (link: LinkRow) => ({
   _id: link.id,
   open: link.openAt.toISOString(),
   close: iso(link.closeAt),
+  ...(link.kind === "submission" && link.scheduledCloseAt
+    ? { scheduledClose: link.scheduledCloseAt.toISOString() }
+    : {}),
 });
 
 /** The form as its administrators see it, with what blocks publishing and what the logic check warns about. */
 export async function presentForm(db: Tx, row: FormRow): Promise<FormResult> {
-  const [links, planSettings] = await Promise.all([
+  const [links, planSettings, address] = await Promise.all([
     db.select().from(formLinks).where(eq(formLinks.formId, row.id)).orderBy(formLinks.createdAt),
     planSettingsOf(db, row.organizationId),
+    formAddress(db, row.id),
   ]);
   const preview = links.find((l) => l.kind === "preview");
   const form: Form = {
@@ -138,6 +149,7 @@ export async function presentForm(db: Tx, row: FormRow): Promise<FormResult> {
     lastEditedAt: row.lastEditedAt.toISOString(),
     publishedVersion: row.publishedVersion,
     planSettings,
+    address,
   };
   return {
     form,
@@ -317,6 +329,7 @@ export async function publishForm(
       .where(and(eq(formLinks.formId, formId), eq(formLinks.kind, "submission")))
       .limit(1);
     if (!link) await tx.insert(formLinks).values({ formId, kind: "submission", openAt: now });
+    await ensureFormAddress(tx, formId);
     await tx
       .update(forms)
       .set({ draft: false, publishedVersion: version, revision: row.revision + 1, updatedAt: now })
@@ -369,14 +382,21 @@ export function isAccepting(link: { closeAt: Date | null } | undefined, now = ne
   return link !== undefined && (link.closeAt === null || link.closeAt > now);
 }
 
-/** Close now, or schedule the close: the time is stored, so closing happens on time with no job running. */
+/**
+ * Close now, or schedule the close: the time is stored, so closing happens on time with no job running.
+ * Closing now before a scheduled close keeps that schedule beside the link, for a reopening to restore
+ * (docs/decisions/027-stable-form-address.md).
+ */
 export async function closeForm(db: Db, row: FormRef, at: Date | null, actorUserId: string): Promise<void> {
   if (row.draft) throw new AppError("CONFLICT", "Publish the form before managing applicant access.");
   const link = await latestSubmissionLink(db, row.id);
   if (!link) throw notFound();
-  const closeAt = at ?? new Date();
+  const now = new Date();
+  const closeAt = at ?? now;
+  const schedule = link.closeAt !== null && link.closeAt > now ? link.closeAt : link.scheduledCloseAt;
+  const scheduledCloseAt = at === null ? schedule : null;
   await db.transaction(async (tx) => {
-    await tx.update(formLinks).set({ closeAt }).where(eq(formLinks.id, link.id));
+    await tx.update(formLinks).set({ closeAt, scheduledCloseAt }).where(eq(formLinks.id, link.id));
     await recordAudit(tx, {
       ...formScope(row, actorUserId),
       action: "form.closed",
@@ -385,14 +405,36 @@ export async function closeForm(db: Db, row: FormRef, at: Date | null, actorUser
   });
 }
 
-/** Reopen: a new applicant link (and so a new applicant URL), open now. */
-export async function reopenForm(db: Db, row: FormRef, actorUserId: string): Promise<void> {
+/**
+ * Reopen: a new applicant link (and so a new /form/{linkId} URL; the stable address follows it), open now.
+ * It keeps the close the administrators had scheduled, when that is still ahead, unless they give another
+ * (`closeAt`: a date, or null for none).
+ */
+export async function reopenForm(
+  db: Db,
+  row: FormRef,
+  actorUserId: string,
+  change: { closeAt?: Date | null } = {},
+): Promise<void> {
   if (row.draft) throw new AppError("CONFLICT", "Publish the form before managing applicant access.");
+  const now = new Date();
+  if (change.closeAt && change.closeAt <= now) {
+    throw new AppError("VALIDATION", "Choose a close date in the future.", {
+      closeAt: ["Choose a close date in the future."],
+    });
+  }
   await db.transaction(async (tx) => {
     await tx.select({ id: forms.id }).from(forms).where(eq(forms.id, row.id)).for("update");
-    if (isAccepting(await latestSubmissionLink(tx, row.id))) return;
-    await tx.insert(formLinks).values({ formId: row.id, kind: "submission" });
-    await recordAudit(tx, { ...formScope(row, actorUserId), action: "form.reopened" });
+    const latest = await latestSubmissionLink(tx, row.id);
+    if (isAccepting(latest, now)) return;
+    const kept = latest?.scheduledCloseAt && latest.scheduledCloseAt > now ? latest.scheduledCloseAt : null;
+    const closeAt = change.closeAt === undefined ? kept : change.closeAt;
+    await tx.insert(formLinks).values({ formId: row.id, kind: "submission", closeAt });
+    await recordAudit(tx, {
+      ...formScope(row, actorUserId),
+      action: "form.reopened",
+      details: closeAt ? { closeAt: closeAt.toISOString() } : {},
+    });
   });
 }
 

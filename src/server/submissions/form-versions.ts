@@ -22,6 +22,8 @@ export async function formState(db: Tx, formId: string, now = new Date()) {
       allowEdit: forms.allowEdit,
       publishedVersion: forms.publishedVersion,
       maxFileSizeMB: plans.maxFileSizeMB,
+      organizationName: organizations.name,
+      contactEmail: organizations.contactEmail,
       latestLink,
     })
     .from(forms)
@@ -29,13 +31,14 @@ export async function formState(db: Tx, formId: string, now = new Date()) {
     .innerJoin(plans, eq(plans.id, organizations.planId))
     .where(eq(forms.id, formId));
   if (!row) throw notFound();
-  const { latestLink: raw, ...form } = row;
+  const { latestLink: raw, organizationName, contactEmail, ...form } = row;
   const link = raw
     ? { id: raw.id, openAt: new Date(raw.open_at), closeAt: raw.close_at ? new Date(raw.close_at) : null }
     : undefined;
   return {
     ...form,
     link,
+    organization: { name: organizationName, contactEmail },
     /**
      * Takes responses: published and the latest applicant link open (forms-and-applicants,
      * "4. States and transitions").
@@ -63,5 +66,6 @@ export function presentApplicantForm(
     maxFileSizeMB: state.maxFileSizeMB,
     accepting: state.accepting,
     closesAt: state.link?.closeAt ? state.link.closeAt.toISOString() : null,
+    organization: state.organization,
   };
 }

@@ -363,6 +363,7 @@ describe("a signed-in applicant", () => {
         {
           _id: id,
           formName: "Arts 2026 application",
+          organizationName: "First Foundation",
           identifier: "Élodie Dœuf",
           accepting: true,
           allowEdit: false,

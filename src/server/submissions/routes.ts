@@ -1,12 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { fileSlug } from "../../shared/file-names";
+import { addressSlugSchema } from "../../shared/forms/address";
 import { isLanguage, LANGUAGES, type Language } from "../../shared/i18n/catalog";
 import { okSchema } from "../../shared/schemas/common";
 import {
   autofillResultSchema,
   createSubmissionBodySchema,
   createSubmissionResultSchema,
+  formAddressResultSchema,
   formLinkResultSchema,
   portalQuerySchema,
   portalResultSchema,
@@ -34,6 +36,7 @@ import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/ro
 import { findProgram } from "../programs/service";
 import { autofillAnswers } from "./autofill";
 import {
+  addressView,
   claimSubmission,
   formLinkView,
   listOwnSubmissions,
@@ -93,21 +96,40 @@ export function requestLanguage(c: AppContext): Language {
   return c.req.header("accept-language")?.toLowerCase().startsWith("fr") ? "fr" : "en";
 }
 
-export const formLinkRoutes = createRouter().openapi(
-  createRoute({
-    method: "get",
-    path: "/link/{linkId}",
-    tags: ["forms"],
-    summary:
-      "Public: a form link as applicants see it — the published version while the applicant link is open, the draft while a preview link is",
-    request: { params: z.object({ linkId: id }) },
-    responses: {
-      200: jsonResponse(formLinkResultSchema, "The link, its availability and the form"),
-      ...errorResponses,
+export const formLinkRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/link/{linkId}",
+      tags: ["forms"],
+      summary:
+        "Public: a form link as applicants see it — the published version while the applicant link is open, the draft while a preview link is",
+      request: { params: z.object({ linkId: id }) },
+      responses: {
+        200: jsonResponse(formLinkResultSchema, "The link, its availability and the form"),
+        ...errorResponses,
+      },
+    }),
+    async (c) => c.json(await formLinkView(c.get("deps").db, c.req.valid("param").linkId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/address/{organization}/{form}",
+      tags: ["forms"],
+      summary:
+        "Public: the applicant link a form's stable address opens now (its latest; null before publishing), and the organization",
+      request: { params: z.object({ organization: addressSlugSchema, form: addressSlugSchema }) },
+      responses: {
+        200: jsonResponse(formAddressResultSchema, "The current applicant link and the organization"),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const { organization, form } = c.req.valid("param");
+      return c.json(await addressView(c.get("deps").db, organization, form), 200);
     },
-  }),
-  async (c) => c.json(await formLinkView(c.get("deps").db, c.req.valid("param").linkId), 200),
-);
+  );
 
 const guestDraftLimit = rateLimit("guest-drafts", { windowSeconds: 60, max: 30 });
 

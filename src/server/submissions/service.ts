@@ -23,9 +23,18 @@ import {
 } from "../../shared/schemas/submissions";
 import { recordAudit, type Transaction } from "../audit/record";
 import type { Db, Tx } from "../db/client";
-import { formLinks, forms, submissionEdits, submissionFiles, submissions, users } from "../db/schema";
+import {
+  formLinks,
+  forms,
+  organizations,
+  submissionEdits,
+  submissionFiles,
+  submissions,
+  users,
+} from "../db/schema";
 import { enqueueEmail } from "../email/outbox";
 import { submissionReceiptEmail } from "../email/templates";
+import { resolveAddress } from "../forms/address";
 import { versionContent } from "../forms/versions";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
@@ -94,33 +103,33 @@ const linkIsOpen = (link: { closeAt: Date | null }, now: Date) => link.closeAt =
 export async function formLinkView(db: Tx, linkId: string, now = new Date()): Promise<FormLinkResult> {
   const link = await findLink(db, linkId);
   const state = await formState(db, link.formId, now);
-  const presentedLink = {
-    _id: link.id,
-    open: link.openAt.toISOString(),
-    close: link.closeAt ? link.closeAt.toISOString() : null,
-  };
+  const view = (availability: FormLinkResult["availability"], form: FormLinkResult["form"]) => ({
+    kind: link.kind,
+    link: {
+      _id: link.id,
+      open: link.openAt.toISOString(),
+      close: link.closeAt ? link.closeAt.toISOString() : null,
+    },
+    availability,
+    form,
+    organization: state.organization,
+  });
   if (link.kind === "preview") {
-    if (!state.draft)
-      return { kind: "preview", link: presentedLink, availability: "previewDisabled", form: null };
-    if (!linkIsOpen(link, now))
-      return { kind: "preview", link: presentedLink, availability: "closed", form: null };
+    if (!state.draft) return view("previewDisabled", null);
+    if (!linkIsOpen(link, now)) return view("closed", null);
     const [row] = await db.select({ content: forms.content }).from(forms).where(eq(forms.id, link.formId));
-    return {
-      kind: "preview",
-      link: presentedLink,
-      availability: "open",
-      form: presentApplicantForm(state, row!.content, null),
-    };
+    return view("open", presentApplicantForm(state, row!.content, null));
   }
   const open = !state.draft && state.publishedVersion !== null && linkIsOpen(link, now);
-  if (!open) return { kind: "submission", link: presentedLink, availability: "closed", form: null };
+  if (!open) return view("closed", null);
   const content = await versionContent(db, state.id, state.publishedVersion!);
-  return {
-    kind: "submission",
-    link: presentedLink,
-    availability: "open",
-    form: presentApplicantForm(state, content, state.publishedVersion),
-  };
+  return view("open", presentApplicantForm(state, content, state.publishedVersion));
+}
+
+/** GET /api/forms/address/{organization}/{form}: the latest applicant link of the form the address names. */
+export async function addressView(db: Tx, organizationSlug: string, formSlug: string) {
+  const { formId, linkId } = await resolveAddress(db, organizationSlug, formSlug);
+  return { linkId, organization: (await formState(db, formId)).organization };
 }
 
 /**
@@ -522,6 +531,7 @@ export async function listOwnSubmissions(
       id: submissions.id,
       formId: submissions.formId,
       formName: sql<string>`${forms.content}->>'name'`,
+      organizationName: organizations.name,
       draft: forms.draft,
       allowEdit: forms.allowEdit,
       identifier: submissions.identifier,
@@ -531,6 +541,7 @@ export async function listOwnSubmissions(
     })
     .from(submissions)
     .innerJoin(forms, eq(forms.id, submissions.formId))
+    .innerJoin(organizations, eq(organizations.id, submissions.organizationId))
     .where(where)
     .orderBy(desc(submissions.createdAt), desc(submissions.id))
     .limit(pageSize)
@@ -543,6 +554,7 @@ export async function listOwnSubmissions(
         _id: r.id,
         formId: r.formId,
         formName: r.formName ?? "",
+        organizationName: r.organizationName,
         identifier: r.identifier,
         submissionDate: r.submissionDate ? r.submissionDate.toISOString() : null,
         lastSaveDate: r.lastSaveDate.toISOString(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hasNoLineBreak } from "../schemas/common";
+import { formAddressSchema } from "./address";
 
 /**
  * The form model: one definition, used by the builder, the applicant renderer and the server
@@ -243,7 +244,16 @@ export const formSettingsSchema = z.strictObject({
 });
 export type FormSettings = z.infer<typeof formSettingsSchema>;
 
-const linkSchema = z.strictObject({ _id: id, open: z.iso.datetime(), close: z.iso.datetime().nullable() });
+const linkSchema = z.strictObject({
+  _id: id,
+  open: z.iso.datetime(),
+  close: z.iso.datetime().nullable(),
+  /**
+   * An applicant link closed early ("Close now"): the close that had been scheduled, which a reopening keeps
+   * (docs/decisions/027-stable-form-address.md).
+   */
+  scheduledClose: z.iso.datetime().optional(),
+});
 export type FormLink = z.infer<typeof linkSchema>;
 
 /** What an administrator edits: the whole form body sent on save. */
@@ -275,6 +285,8 @@ export const formSchema = formContentSchema.extend({
     maxFiles: z.number().int(),
     logoBranding: z.boolean(),
   }),
+  /** The stable public address's parts, once the form has one (docs/decisions/027-stable-form-address.md). */
+  address: formAddressSchema.optional(),
 });
 export type Form = z.infer<typeof formSchema>;
 

@@ -42,6 +42,12 @@ const en = {
   "form.required": "Required",
   "form.closed": "This form is currently closed to responses",
   "form.closedWithDraft": "This form is now closed. We've saved a copy of your responses in the backend.",
+  "form.closesOn": "Closes on {{date}}",
+  "form.runBy": "Offered by {{organization}}",
+  "form.addressUnknown":
+    "There is no form at this address. Check the address, or ask the organization that published it.",
+  "form.contactEmail": "Questions? Write to {{organization}} at {{email}}.",
+  "form.contactNoEmail": "Questions? Contact {{organization}}, who runs this program.",
   "form.previewNote":
     "This is a preview: it does not stop you advancing when an answer is missing or invalid.",
   "form.previewDisabled": "Preview Link has been disabled as the form is published",
@@ -224,6 +230,12 @@ const fr: Record<MessageKey, string> = {
   "form.closed": "Ce formulaire n'accepte plus de réponses",
   "form.closedWithDraft":
     "Ce formulaire est maintenant fermé. Nous avons conservé une copie de vos réponses.",
+  "form.closesOn": "Ferme le {{date}}",
+  "form.runBy": "Offert par {{organization}}",
+  "form.addressUnknown":
+    "Aucun formulaire ne se trouve à cette adresse. Vérifiez l'adresse ou renseignez-vous auprès de l'organisme qui l'a publiée.",
+  "form.contactEmail": "Des questions ? Écrivez à {{organization}} à {{email}}.",
+  "form.contactNoEmail": "Des questions ? Communiquez avec {{organization}}, qui gère ce programme.",
   "form.previewNote":
     "Ceci est un aperçu : il ne vous empêche pas d'avancer lorsqu'une réponse manque ou n'est pas valide.",
   "form.previewDisabled": "Le lien d'aperçu a été désactivé car le formulaire est publié",

@@ -49,6 +49,11 @@ export type MachineTranslationResult = z.infer<typeof machineTranslationResultSc
 
 /** POST /api/forms/{formId}/close: close now (no `at`) or at a scheduled date-time. */
 export const closeFormBodySchema = z.strictObject({ at: z.iso.datetime().optional() });
+/**
+ * POST /api/forms/{formId}/reopen (the body is optional): without `closeAt`, a close scheduled before the
+ * form was closed early is kept; a date replaces it, null reopens with no close date.
+ */
+export const reopenFormBodySchema = z.strictObject({ closeAt: z.iso.datetime().nullable().optional() });
 export const allowEditBodySchema = z.strictObject({ allowEdit: z.boolean() });
 
 /** A published form of the organization, for mapping: its questions by section. */

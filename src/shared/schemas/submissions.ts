@@ -24,6 +24,13 @@ export const SUBMISSION_MESSAGES = {
 const link = z.object({ _id: z.string(), open: z.string(), close: z.string().nullable() });
 
 /** A form as applicants see it: the frozen version they answer (or the draft, in preview). */
+/** Who runs the program, as applicants see it: its name and where to reach it (decision 027). */
+export const applicantOrganizationSchema = z.object({
+  name: z.string(),
+  contactEmail: z.string().nullable(),
+});
+export type ApplicantOrganization = z.infer<typeof applicantOrganizationSchema>;
+
 export const applicantFormSchema = z.object({
   _id: z.string(),
   programId: z.string(),
@@ -40,6 +47,7 @@ export const applicantFormSchema = z.object({
   accepting: z.boolean(),
   /** When the applicant link closes, if scheduled. */
   closesAt: z.string().nullable(),
+  organization: applicantOrganizationSchema,
 });
 export type ApplicantForm = z.infer<typeof applicantFormSchema>;
 
@@ -50,8 +58,20 @@ export const formLinkResultSchema = z.object({
   /** "open", or why it is not: the link closed, or the preview of a published form. */
   availability: z.enum(["open", "closed", "previewDisabled"]),
   form: applicantFormSchema.nullable(),
+  /** Named on the closed page too, where there is no form to show. */
+  organization: applicantOrganizationSchema,
 });
 export type FormLinkResult = z.infer<typeof formLinkResultSchema>;
+
+/**
+ * GET /api/forms/address/{organization}/{form}: the applicant link a stable address opens now (null before
+ * the form's first publishing: the closed page), and who runs the program (docs/decisions/027-stable-form-address.md).
+ */
+export const formAddressResultSchema = z.object({
+  linkId: z.string().nullable(),
+  organization: applicantOrganizationSchema,
+});
+export type FormAddressResult = z.infer<typeof formAddressResultSchema>;
 
 export const submissionFileSchema = z.object({
   _id: z.string(),
@@ -125,6 +145,8 @@ export const portalRowSchema = z.object({
   _id: z.string(),
   formId: z.string(),
   formName: z.string(),
+  /** The organization running the program. */
+  organizationName: z.string(),
   identifier: z.string(),
   submissionDate: z.string().nullable(),
   lastSaveDate: z.string(),

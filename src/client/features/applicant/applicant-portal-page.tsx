@@ -22,21 +22,10 @@ import { formatDateTime } from "../../lib/date-format";
 import { LanguageProvider, useTranslate } from "../../lib/i18n";
 import { useSignedInSession } from "../../lib/signed-in-session";
 import { downloadPdf, submissionApi } from "../../lib/submission-api";
+import { useMinuteClock } from "../../lib/use-minute-clock";
 import { useStoredLanguage } from "../../lib/use-stored-language";
 import { applicantKeys, fetchApplications, PORTAL_PAGE_SIZE } from "./api";
 import { formStatus, formStatusLabel, portalAction } from "./portal-rules";
-
-const MINUTE_MS = 60_000;
-
-/** The time now, moving on every minute ("Closes in N days and M hours" stays true). */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), MINUTE_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /** /portal/applicant: the applicant's applications, newest first, five per page. */
 export function ApplicantPortalPage() {
@@ -57,7 +46,7 @@ function Portal({ language }: { language: Language }) {
     queryFn: () => fetchApplications(user.id, requestedPage),
     placeholderData: keepPreviousData,
   });
-  const now = useNow();
+  const now = useMinuteClock();
 
   const total = applications.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / PORTAL_PAGE_SIZE));
@@ -169,8 +158,18 @@ function PortalTableRow({ row, now, language }: { row: PortalRow; now: Date; lan
     <Table.Tr>
       <Table.Td data-label={t("portal.formName")} style={{ overflowWrap: "anywhere" }}>
         {row.formName}
+        <Text size="xs" c="dimmed">
+          {t("form.runBy", { organization: row.organizationName })}
+        </Text>
       </Table.Td>
-      <Table.Td data-label={t("portal.formStatus")}>{formStatusLabel(formStatus(row, now), t)}</Table.Td>
+      <Table.Td data-label={t("portal.formStatus")}>
+        {formStatusLabel(formStatus(row, now), t)}
+        {row.submissionDate === null && row.accepting && row.closesAt !== null && (
+          <Text size="xs" c="dimmed">
+            {t("form.closesOn", { date: formatDate(row.closesAt, language) })}
+          </Text>
+        )}
+      </Table.Td>
       <Table.Td data-label={t("portal.submissionName")} style={{ overflowWrap: "anywhere" }}>
         {row.identifier}
       </Table.Td>

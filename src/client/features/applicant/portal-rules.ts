@@ -1,8 +1,6 @@
+import { timeLeft } from "../../../shared/forms/deadline";
 import type { Translate } from "../../../shared/i18n/catalog";
 import type { PortalRow } from "../../../shared/schemas/submissions";
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 export type FormStatus =
   | { kind: "submitted" }
@@ -21,9 +19,8 @@ export function formStatus(
   if (row.submissionDate !== null) return { kind: "submitted" };
   if (!row.accepting) return { kind: "closed" };
   if (row.closesAt === null) return { kind: "open" };
-  const left = new Date(row.closesAt).getTime() - now.getTime();
-  if (!(left > 0)) return { kind: "closed" };
-  return { kind: "closesIn", days: Math.floor(left / DAY_MS), hours: Math.floor((left % DAY_MS) / HOUR_MS) };
+  const left = timeLeft(row.closesAt, now);
+  return left === null ? { kind: "closed" } : { kind: "closesIn", ...left };
 }
 
 export function formStatusLabel(status: FormStatus, t: Translate): string {

@@ -2,6 +2,7 @@ import { Button, Collapse, Group, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { type ReactNode, useId } from "react";
 import { FORM_MESSAGES } from "../../../shared/forms/publish-check";
+import { ConfirmDialog } from "./confirm-dialog";
 import { Notice } from "./notice";
 
 interface PublishedBannerProps {
@@ -30,9 +31,26 @@ export function PublishedBanner({
   customization,
 }: PublishedBannerProps) {
   const [detailsOpen, detailsToggle] = useDisclosure(false);
+  const [confirming, confirmToggle] = useDisclosure(false);
   const detailsId = useId();
   return (
     <Notice color="green" title="This form is published">
+      <ConfirmDialog
+        title="Unpublish the form?"
+        opened={confirming}
+        confirmLabel="Unpublish"
+        confirmColor="red.9"
+        onClose={confirmToggle.close}
+        onConfirm={() => {
+          confirmToggle.close();
+          onUnpublish();
+        }}
+      >
+        <Text>
+          The form goes back to draft: its applicant link and its public address stop taking responses until
+          it is published again. Unpublishing is possible only while no application has been submitted.
+        </Text>
+      </ConfirmDialog>
       <Stack gap="sm">
         <Text size="sm">
           {`Applicants can answer it. ${FORM_MESSAGES.editAfterPublish}: only titles, descriptions, review criteria, the look and the French texts can change, and applicants see them once saved.`}
@@ -58,7 +76,7 @@ export function PublishedBanner({
             >
               Get Link for Applicants
             </Button>
-            <Button variant="default" onClick={onUnpublish} loading={unpublishing}>
+            <Button variant="default" onClick={confirmToggle.open} loading={unpublishing}>
               Unpublish
             </Button>
           </Group>

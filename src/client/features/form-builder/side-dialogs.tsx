@@ -65,7 +65,12 @@ export function SideDialogs({
         onClose={close.access}
         onChanged={onAccessChanged}
       />
-      <ApplicantLinkDialog form={form} opened={opened.applicantLink} onClose={close.applicantLink} />
+      <ApplicantLinkDialog
+        form={form}
+        opened={opened.applicantLink}
+        onClose={close.applicantLink}
+        onChanged={onAccessChanged}
+      />
       <FormCustomizationDrawer
         opened={opened.customization}
         onClose={close.customization}

@@ -65,6 +65,7 @@ const form = (mapped: boolean): ApplicantForm => ({
   maxFileSizeMB: 20,
   accepting: true,
   closesAt: null,
+  organization: { name: "Org", contactEmail: null },
 });
 
 const file = (id: string): SubmissionFile => ({

@@ -14,7 +14,15 @@ import { submissionApi } from "../../lib/submission-api";
 import { FormPage, type LanguageProps, useFormLink } from "./form-page";
 import { guestStore } from "./guest-store";
 import { LanguageChoice } from "./language-choice";
-import { BackToApplications, ClosedView, FormCard, FormColumn, FormPageLoader, MessageView } from "./views";
+import {
+  BackToApplications,
+  ClosedView,
+  FormCard,
+  FormColumn,
+  FormPageLoader,
+  MessageView,
+  OrganizationAndDeadline,
+} from "./views";
 
 // Loaded when "Create an account" is chosen: most applicants continue as a guest or log in.
 const ApplicantSignUp = lazyComponent(
@@ -31,11 +39,19 @@ const isFormClosed = (error: unknown) =>
  * a guest, log in or create an account. A closed link says so.
  */
 export function FormLinkPage() {
-  return <FormPage Loader={LinkLoader} />;
+  return <FormPage Loader={LinkFromAddress} />;
 }
 
-function LinkLoader({ language, onLanguageChange }: LanguageProps) {
+function LinkFromAddress(props: LanguageProps) {
   const { linkId = "" } = useParams();
+  return <LinkLoader {...props} linkId={linkId} />;
+}
+
+/**
+ * A form link's page, for /form/:linkId and for the stable address that opens the form's latest link
+ * (apply-page.tsx): the address stays in the browser's bar until the applicant goes on to their application.
+ */
+export function LinkLoader({ language, onLanguageChange, linkId }: LanguageProps & { linkId: string }) {
   const session = useSession();
   const t = useTranslate();
   const link = useFormLink(linkId);
@@ -66,7 +82,7 @@ function LinkLoader({ language, onLanguageChange }: LanguageProps) {
       </FormColumn>
     );
   }
-  const { kind, availability, form } = link.data;
+  const { kind, availability, form, organization } = link.data;
   if (kind === "preview") return <Navigate to={`/form-preview/${linkId}`} replace />;
   // This browser's guest draft (claimed there, if the applicant has signed in meanwhile).
   if (resumeGuestDraft) return <Navigate to={`/form/${linkId}/${guestDraft}`} replace />;
@@ -77,7 +93,7 @@ function LinkLoader({ language, onLanguageChange }: LanguageProps) {
       return (
         <FormColumn>
           {isFormClosed(opened.error) ? (
-            <ClosedView withDraft={false} backLink={<BackToApplications />} />
+            <ClosedView withDraft={false} backLink={<BackToApplications />} organization={organization} />
           ) : (
             <MessageView message={t("page.actionFailed", { message: opened.error.message })} />
           )}
@@ -90,7 +106,7 @@ function LinkLoader({ language, onLanguageChange }: LanguageProps) {
   if (availability !== "open" || form === null) {
     return (
       <FormColumn>
-        <ClosedView withDraft={false} />
+        <ClosedView withDraft={false} organization={organization} />
       </FormColumn>
     );
   }
@@ -124,7 +140,9 @@ function StartChoice({
     },
   });
 
-  if (guest.isError && isFormClosed(guest.error)) return <ClosedView withDraft={false} />;
+  if (guest.isError && isFormClosed(guest.error)) {
+    return <ClosedView withDraft={false} organization={form.organization} />;
+  }
 
   return (
     <FormCard>
@@ -135,6 +153,7 @@ function StartChoice({
         <Title order={1} size="h2" style={{ overflowWrap: "anywhere" }}>
           {localize(form.name, language, form.settings)}
         </Title>
+        <OrganizationAndDeadline form={form} language={language} />
         <RichTextView value={localizeRichText(form.description, language, form.settings)} />
         <Divider />
         {signingUp ? (

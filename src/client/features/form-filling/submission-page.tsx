@@ -167,6 +167,7 @@ function LoadedSubmission({
           withDraft={hasAnyAnswer(submission.answers) || (kept !== null && hasAnyAnswer(kept.answers))}
           backLink={backLink}
           formName={localize(form.name, language, form.settings)}
+          organization={form.organization}
         />
       </FormColumn>
     );

@@ -14,11 +14,14 @@ import {
 } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
+import { timeLeft } from "../../../shared/forms/deadline";
 import { localize } from "../../../shared/forms/localize";
 import { DEFAULT_CONFIRMATION_MESSAGE } from "../../../shared/forms/model";
 import type { Language } from "../../../shared/i18n/catalog";
-import type { ApplicantForm } from "../../../shared/schemas/submissions";
+import type { ApplicantForm, ApplicantOrganization } from "../../../shared/schemas/submissions";
+import { formatDateTime } from "../../lib/date-format";
 import { useTranslate } from "../../lib/i18n";
+import { useMinuteClock } from "../../lib/use-minute-clock";
 
 /** The form pages' width (forms-and-applicants, "2. Screens and routes": 816 px). */
 export const FORM_PAGE_WIDTH = 816;
@@ -79,10 +82,13 @@ export function ClosedView({
   withDraft,
   backLink,
   formName,
+  organization,
 }: {
   withDraft: boolean;
   backLink?: ReactNode;
   formName?: string;
+  /** Who runs the program: the closed page says how to reach them (docs/decisions/027-stable-form-address.md). */
+  organization?: ApplicantOrganization;
 }) {
   const t = useTranslate();
   return (
@@ -97,8 +103,56 @@ export function ClosedView({
         <Text role="status" size="lg">
           {withDraft ? t("form.closedWithDraft") : t("form.closed")}
         </Text>
+        {organization && <OrganizationContact organization={organization} />}
       </Stack>
     </FormCard>
+  );
+}
+
+function OrganizationContact({ organization }: { organization: ApplicantOrganization }) {
+  const t = useTranslate();
+  if (organization.contactEmail === null) {
+    return <Text>{t("form.contactNoEmail", { organization: organization.name })}</Text>;
+  }
+  const [before, after] = t("form.contactEmail", { organization: organization.name, email: "\u0000" }).split(
+    "\u0000",
+  );
+  return (
+    <Text>
+      {before}
+      <Anchor href={`mailto:${organization.contactEmail}`}>{organization.contactEmail}</Anchor>
+      {after}
+    </Text>
+  );
+}
+
+/**
+ * Who runs the program and, when the form closes on a date, how long is left and when (the spec's "Closes in N
+ * days and M hours"): above the form and on its first page.
+ */
+export function OrganizationAndDeadline({
+  form,
+  language,
+}: {
+  form: Pick<ApplicantForm, "organization" | "closesAt" | "accepting">;
+  language: Language;
+}) {
+  const t = useTranslate();
+  const now = useMinuteClock();
+  const left = form.accepting && form.closesAt !== null ? timeLeft(form.closesAt, now) : null;
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+        {t("form.runBy", { organization: form.organization.name })}
+      </Text>
+      {left !== null && form.closesAt !== null && (
+        <Text size="sm" fw={500}>
+          {t("status.closesIn", left)}
+          {" · "}
+          {t("form.closesOn", { date: formatDateTime(form.closesAt, language) })}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

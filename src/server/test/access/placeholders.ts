@@ -6,6 +6,7 @@ import { formLinks, forms, plans, submissions } from "../../db/schema";
 import { exportDownloadUrl } from "../../exports/download-link";
 import { createExportJob } from "../../exports/job-store";
 import { signDownloadGrant, signUploadGrant } from "../../files/upload-grants";
+import { formAddress } from "../../forms/address";
 import { issueContinueLink } from "../../submissions/continue-links";
 import { addMember, buildInvitation, buildProgram, callApi } from "../factories";
 import { buildCandidate, buildGroup, insertComment, insertFile } from "../review-factories";
@@ -125,6 +126,9 @@ export const PLACEHOLDERS: Record<string, Placeholder> = {
     reference: "org",
   },
   headerImage: { resolve: (s) => s.o.headerImageKey, reference: "org" },
+  /** The form's stable address as it is now (the matrix's PUT changes the form's part). */
+  orgSlug: { resolve: async (s) => (await formAddress(db(s), s.o.formId))!.organization },
+  formSlug: { resolve: async (s) => (await formAddress(db(s), s.o.formId))!.form },
 
   // ——— Signed addresses (the sweep presents the other organization's) ———
   exportLink: {
@@ -228,6 +232,7 @@ export const PLACEHOLDERS: Record<string, Placeholder> = {
   // ——— Made fresh for each call, for the calls that delete or change what they are given ———
   newEmail: { resolve: () => `matrix-${++counter}@matrix.test` },
   newName: { resolve: () => fresh("Matrix name") },
+  newSlug: { resolve: () => `matrix-address-${++counter}` },
   newUuid: { resolve: () => randomUUID() },
   newProgram: { resolve: async (s) => (await buildProgram(db(s), s.o.org.id)).id, reference: "org" },
   newMember: {

@@ -310,6 +310,13 @@ const FORMS: RouteCase[] = [
     expect: only(ADMINS, 200),
   },
   {
+    route: "PUT /api/forms/:formId/address",
+    label: "a free address",
+    call: "PUT /api/forms/{form}/address",
+    body: { slug: "{newSlug}" },
+    expect: only(ADMINS, 200),
+  },
+  {
     route: "PATCH /api/forms/:formId/allow-edit",
     call: "PATCH /api/forms/{form}/allow-edit",
     body: { allowEdit: false },
@@ -337,6 +344,12 @@ const FORMS: RouteCase[] = [
     call: "GET /api/forms/link/{link}",
     expect: everyone(200),
     idor: { skip: "public: a form link is given to anyone who may apply" },
+  },
+  {
+    route: "GET /api/forms/address/:organization/:form",
+    call: "GET /api/forms/address/{orgSlug}/{formSlug}",
+    expect: everyone(200),
+    idor: { skip: "public: a form's stable address is published for anyone who may apply" },
   },
 ];
 

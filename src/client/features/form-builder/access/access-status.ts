@@ -45,6 +45,23 @@ export function defaultCloseInput(now: Date): string {
   return toDateTimeLocal(new Date(now.getTime() + DEFAULT_CLOSE_DAYS * 24 * HOUR_MS));
 }
 
+/** The Close on field's first value: the close already scheduled when there is one ahead, else the default. */
+export function initialCloseInput(link: FormLink | null, now: Date): string {
+  const scheduled = link?.close ?? null;
+  return scheduled !== null && Date.parse(scheduled) > now.getTime()
+    ? toDateTimeLocal(new Date(scheduled))
+    : defaultCloseInput(now);
+}
+
+/**
+ * The close a reopening keeps: the one scheduled before the link was closed early, while it is still ahead
+ * (docs/decisions/027-stable-form-address.md).
+ */
+export function keptScheduledClose(link: FormLink, now: Date): string | null {
+  const kept = link.scheduledClose ?? null;
+  return kept !== null && Date.parse(kept) > now.getTime() ? kept : null;
+}
+
 export const SCHEDULE_MESSAGES = {
   invalid: "Enter a date and time.",
   past: "Choose a date and time in the future.",

@@ -4,8 +4,10 @@ import { apiPath, apiSend } from "../../../lib/api-client";
 
 type AccessChange =
   | { kind: "close"; at?: string }
-  | { kind: "reopen" }
-  | { kind: "allowEdit"; allowEdit: boolean };
+  /** Without `closeAt`, a close scheduled before the form was closed early is kept; null drops it. */
+  | { kind: "reopen"; closeAt?: null }
+  | { kind: "allowEdit"; allowEdit: boolean }
+  | { kind: "address"; slug: string };
 
 function changeAccess(formId: string, change: AccessChange): Promise<FormResult> {
   switch (change.kind) {
@@ -17,7 +19,14 @@ function changeAccess(formId: string, change: AccessChange): Promise<FormResult>
         formResultSchema,
       );
     case "reopen":
-      return apiSend("POST", apiPath`/api/forms/${formId}/reopen`, undefined, formResultSchema);
+      return apiSend(
+        "POST",
+        apiPath`/api/forms/${formId}/reopen`,
+        change.closeAt === undefined ? {} : { closeAt: change.closeAt },
+        formResultSchema,
+      );
+    case "address":
+      return apiSend("PUT", apiPath`/api/forms/${formId}/address`, { slug: change.slug }, formResultSchema);
     case "allowEdit":
       return apiSend(
         "PATCH",
@@ -28,7 +37,10 @@ function changeAccess(formId: string, change: AccessChange): Promise<FormResult>
   }
 }
 
-/** Manage Applicant Access: close now or at a date-time, reopen, allow editing; each answers the form. */
+/**
+ * Manage Applicant Access: close now or at a date-time, reopen, allow editing, choose the public address;
+ * each answers the form.
+ */
 export function useChangeAccess(formId: string) {
   return useMutation({ mutationFn: (change: AccessChange) => changeAccess(formId, change) });
 }

@@ -5,6 +5,7 @@ import { LANGUAGES, type Language } from "../../../../shared/i18n/catalog";
 import type { ApplicantForm } from "../../../../shared/schemas/submissions";
 import { RichTextView } from "../../../components/rich-text/rich-text-view";
 import { useTranslate } from "../../../lib/i18n";
+import { OrganizationAndDeadline } from "../views";
 
 interface FormHeaderProps {
   form: ApplicantForm;
@@ -21,8 +22,8 @@ const LANGUAGE_KEYS = { en: "form.english", fr: "form.french" } as const;
 
 /**
  * The form's header (forms-and-applicants, "2. Screens and routes", "Form-filling screen"): the header image,
- * a band of the theme colour, the back link, Français / English, the form's name and description, the save
- * state and Save.
+ * a band of the theme colour, the back link, Français / English, the form's name, who runs the program and
+ * when the form closes (docs/decisions/027-stable-form-address.md), the description, the save state and Save.
  */
 export function FormHeader({
   form,
@@ -69,6 +70,7 @@ export function FormHeader({
         <Title order={1} size="h2" style={{ overflowWrap: "anywhere" }}>
           {localize(form.name, language, settings)}
         </Title>
+        <OrganizationAndDeadline form={form} language={language} />
         <RichTextView value={localizeRichText(form.description, language, settings)} />
         {(saveStatus || onSave) && (
           <Group justify="space-between" gap="xs">

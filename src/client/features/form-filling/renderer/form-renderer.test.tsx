@@ -57,6 +57,7 @@ function testForm(): ApplicantForm {
     maxFileSizeMB: 20,
     accepting: true,
     closesAt: null,
+    organization: { name: "Arts Council", contactEmail: null },
   };
 }
 
