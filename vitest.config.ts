@@ -34,10 +34,6 @@ export default defineConfig({
           // files one at a time while that process mostly waits: each file works in its own database, so use
           // every core (docs/decisions/026-the-gate.md).
           maxWorkers: availableParallelism(),
-          // A worker keeps the modules it loaded from one test file to the next: importing them was a third of
-          // each file's time. Every file still starts on its own database, and nothing a test relies on lives in
-          // a module's state between files (docs/decisions/026-the-gate.md).
-          isolate: false,
         },
       },
       {
