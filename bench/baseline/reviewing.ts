@@ -180,7 +180,8 @@ export function presentProgram(
     overrideFinalRating: program.override_final_rating,
     increment: incrementTenths / 10,
     enableStackedRankings: settings.enableStackedRankings !== false,
-    showFinalRating: settings.showFinalRating ?? false,
+    // A final rating entered by hand is always shown (src/server/reviewing/present.ts).
+    showFinalRating: settings.showFinalRating !== false || program.override_final_rating,
     finalReviewText: settings.finalReviewText ?? "",
     commentText: settings.comments?.commentText ?? "",
   };

@@ -138,8 +138,14 @@ export const readRankingEndpoint: BaselineEndpoint = {
       if (userId !== session.userId || !may.member) return notFound();
       const [candidates, stored] = await Promise.all([
         rankingCandidates(sql, program.id, session.userId, may.administers),
-        sql.query<{ applications: string[]; revision: number; top_five_changed: boolean }>(
-          "select applications, revision, top_five_changed from rankings where program_id = $1 and user_id = $2",
+        sql.query<{
+          applications: string[];
+          revision: number;
+          top_five_changed: boolean;
+          updated_at: Date;
+          confirmed_at: Date | null;
+        }>(
+          "select applications, revision, top_five_changed, updated_at, confirmed_at from rankings where program_id = $1 and user_id = $2",
           [program.id, session.userId],
         ),
       ]);
@@ -151,10 +157,19 @@ export const readRankingEndpoint: BaselineEndpoint = {
           applications: orderRanking(session.userId, candidates, stored[0]?.applications ?? []),
           revision: stored[0]?.revision ?? 0,
           topFiveChanged: stored[0]?.top_five_changed ?? false,
+          savedAt: stored[0] ? new Date(stored[0].updated_at).toISOString() : null,
+          confirmedAt: stored[0]?.confirmed_at ? new Date(stored[0].confirmed_at).toISOString() : null,
         },
       };
     },
   },
+};
+
+type SavedRanking = {
+  revision: number;
+  top_five_changed: boolean;
+  updated_at: Date;
+  confirmed_at: Date | null;
 };
 
 /** Exactly the member's current candidates, each once. */
@@ -195,26 +210,34 @@ export const saveRankingEndpoint: BaselineEndpoint = {
       const applications = JSON.stringify(body.rankings);
       const [saved] =
         body.revision === 0
-          ? await sql.query<{ revision: number; top_five_changed: boolean }>(
+          ? await sql.query<SavedRanking>(
               `insert into rankings (program_id, user_id, organization_id, applications, top_five_changed, revision)
                values ($1, $2, $3, $4, $5, 1)
                on conflict (program_id, user_id) do update
                  set applications = $4, revision = rankings.revision + 1,
                      top_five_changed = rankings.top_five_changed or $5, updated_at = now()
                where rankings.revision = 0
-               returning revision, top_five_changed`,
+               returning revision, top_five_changed, updated_at, confirmed_at`,
               [program.id, session.userId, program.organization_id, applications, moved],
             )
-          : await sql.query<{ revision: number; top_five_changed: boolean }>(
+          : await sql.query<SavedRanking>(
               `update rankings
                   set applications = $1, revision = revision + 1, top_five_changed = top_five_changed or $2,
                       updated_at = now()
                 where program_id = $3 and user_id = $4 and revision = $5
-                returning revision, top_five_changed`,
+                returning revision, top_five_changed, updated_at, confirmed_at`,
               [applications, moved, program.id, session.userId, body.revision],
             );
       if (!saved) return conflict("STALE_REVISION", STALE_MESSAGE);
-      return { status: 200, body: { revision: saved.revision, topFiveChanged: saved.top_five_changed } };
+      return {
+        status: 200,
+        body: {
+          revision: saved.revision,
+          topFiveChanged: saved.top_five_changed,
+          savedAt: new Date(saved.updated_at).toISOString(),
+          confirmedAt: saved.confirmed_at ? new Date(saved.confirmed_at).toISOString() : null,
+        },
+      };
     },
   },
 };

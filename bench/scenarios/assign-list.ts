@@ -23,8 +23,11 @@ function reviewProgramOf(user: BenchUser): string {
 /** LIKE's wildcards typed in the search box are plain characters (escapeLike in assignment-service.ts). */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const COMMITTEE_SQL = `select u.id, u.name, u.email, pm.role from program_members pm
+const COMMITTEE_SQL = `select u.id, u.name, u.email, pm.role, coalesce(loads.assigned, 0) as assigned
+    from program_members pm
     join users u on u.id = pm.user_id
+    left join (select user_id, count(*) as assigned from reviewer_candidates
+                where program_id = $1 and reviewable group by user_id) loads on loads.user_id = pm.user_id
    where pm.program_id = $1 and pm.role in ('ADMIN_REVIEWER', 'REVIEWER', 'GUEST')
    order by lower(u.name), u.email, u.id`;
 const GROUPS_SQL = `select id, name from reviewer_groups where program_id = $1 order by lower(name), id`;
@@ -73,7 +76,10 @@ export const assignListScenario: Scenario = {
       if (search !== "") params.push(escapeLike(search));
       const [pageRows, committee, groups] = await Promise.all([
         sql.query<AssignmentPageRow>(assignmentPageSql(search !== ""), params),
-        sql.query<{ id: string; name: string; email: string; role: string }>(COMMITTEE_SQL, [program.id]),
+        sql.query<{ id: string; name: string; email: string; role: string; assigned: string | number }>(
+          COMMITTEE_SQL,
+          [program.id],
+        ),
         sql.query<{ id: string; name: string }>(GROUPS_SQL, [program.id]),
       ]);
       return {
@@ -83,7 +89,13 @@ export const assignListScenario: Scenario = {
           total: Number(pageRows[0]?.total ?? 0),
           page,
           pageSize,
-          committee: committee.map((m) => ({ _id: m.id, name: m.name, email: m.email, role: m.role })),
+          committee: committee.map((m) => ({
+            _id: m.id,
+            name: m.name,
+            email: m.email,
+            role: m.role,
+            assigned: Number(m.assigned),
+          })),
           groups: groups.map((g) => ({ _id: g.id, name: g.name })),
         },
       };

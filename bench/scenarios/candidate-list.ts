@@ -181,6 +181,7 @@ export const candidateListScenario: Scenario = {
           },
           isAdmin: may.administers,
           canRate: may.onCommittee && !program.archived,
+          committee: may.onCommittee,
         },
       };
     },

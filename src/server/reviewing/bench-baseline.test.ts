@@ -473,7 +473,12 @@ describe("the lists, the statistics and the rankings: our server and the baselin
     });
     expect(baselineSave).toEqual({
       status: 200,
-      body: { revision: before.revision + 1, topFiveChanged: false },
+      body: {
+        revision: before.revision + 1,
+        topFiveChanged: false,
+        savedAt: expect.any(String),
+        confirmedAt: null,
+      },
     });
     const afterBaseline = await readBoth();
     expect(afterBaseline.revision).toBe(before.revision + 1);
@@ -484,7 +489,12 @@ describe("the lists, the statistics and the rankings: our server and the baselin
     });
     expect({ status: oursSave.status, body: await oursSave.json() }).toEqual({
       status: 200,
-      body: { revision: before.revision + 2, topFiveChanged: false },
+      body: {
+        revision: before.revision + 2,
+        topFiveChanged: false,
+        savedAt: expect.any(String),
+        confirmedAt: null,
+      },
     });
     expect((await readBoth()).revision).toBe(before.revision + 2);
     // A save from a revision already taken: the same conflict from both.
