@@ -93,7 +93,7 @@ const en = {
   "file.remove": "Remove {{name}}",
   "file.download": "Download {{name}}",
   "file.maxCount": "You may only upload a maximum of: {{count}}",
-  "file.maxSize": "The maximum file size supported is {{mb}} MB",
+  "file.maxSize": "The maximum file size supported is {{mb}}mb",
   "file.type": "You may only upload the file type: {{type}}",
   "file.uploadError":
     "File Upload Error. Please contact DecisionHub support at {{support}} or change the file name to be plain text (no symbols).",
