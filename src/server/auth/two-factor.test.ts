@@ -81,7 +81,8 @@ describe("two-factor authentication (TOTP)", () => {
     const laptop = await signInPlain(t, admin.email);
     const phone = await signInPlain(t, admin.email);
     const other = await orgAdmin();
-    const ownAccount = (cookie: string) => callApi(t, "GET", `/api/users/${admin.id}`, cookie);
+    // A read only the account's own session may make (the profile itself answers anyone, in its public form).
+    const ownAccount = (cookie: string) => callApi(t, "GET", `/api/users/${admin.id}/programs`, cookie);
     expect((await ownAccount(phone)).status).toBe(200);
 
     const enrolled = await enrolTwoFactor(t, laptop);
@@ -91,7 +92,7 @@ describe("two-factor authentication (TOTP)", () => {
     const left = await t.deps.db.select().from(sessions).where(eq(sessions.userId, admin.id));
     expect(left).toHaveLength(1);
     // Another account's sessions are not touched.
-    expect((await callApi(t, "GET", `/api/users/${other.id}`, other.cookie)).status).toBe(200);
+    expect((await callApi(t, "GET", `/api/users/${other.id}/programs`, other.cookie)).status).toBe(200);
   });
 
   it("is offered to admins only", async () => {
@@ -155,10 +156,10 @@ describe("two-factor authentication (TOTP)", () => {
         sessionsBefore,
       );
       // Whatever the browser holds now opens no API: not the pending sign-in's cookie…
-      expect((await callApi(t, "GET", `/api/users/${admin.id}`, jar.header())).status).toBe(401);
+      expect((await callApi(t, "GET", `/api/users/${admin.id}/programs`, jar.header())).status).toBe(401);
       // …nor its signed value passed off as a session cookie (same secret, same signature scheme).
       const forged = `${SESSION_COOKIE}=${jar.get(PENDING_SIGN_IN_COOKIE)}`;
-      expect((await callApi(t, "GET", `/api/users/${admin.id}`, forged)).status).toBe(401);
+      expect((await callApi(t, "GET", `/api/users/${admin.id}/programs`, forged)).status).toBe(401);
 
       const code = await authPost(
         t,
@@ -170,7 +171,7 @@ describe("two-factor authentication (TOTP)", () => {
       expect(code.status).toBe(200);
       expect(jar.has(SESSION_COOKIE)).toBe(true);
       expect(jar.has(PENDING_SIGN_IN_COOKIE)).toBe(false);
-      expect((await callApi(t, "GET", `/api/users/${admin.id}`, jar.header())).status).toBe(200);
+      expect((await callApi(t, "GET", `/api/users/${admin.id}/programs`, jar.header())).status).toBe(200);
     });
 
     it("never trusts the device, whatever the client asks", async () => {
