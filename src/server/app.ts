@@ -27,6 +27,7 @@ import { clientFiles } from "./http/client-files";
 import { compressJson } from "./http/compress-json";
 import type { AppDeps } from "./http/context";
 import { AppError } from "./http/errors";
+import { refuseDeepJson } from "./http/json-depth";
 import { serveOpenApiDocument } from "./http/openapi-document";
 import { clientAddress } from "./http/rate-limit";
 import { createRouter, jsonResponse } from "./http/router";
@@ -203,6 +204,7 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
     const max = large ? MAX_FORM_BODY_BYTES : MAX_JSON_BODY_BYTES;
     return limitBody(max)(c, next);
   });
+  app.use("/api/*", refuseDeepJson());
 
   // A browser always sends Origin on unsafe requests; a foreign one is a cross-site request, or a person who
   // opened the server at another address than PUBLIC_URL: the log and the answer say which address is

@@ -40,7 +40,8 @@ describe("passwords and sessions", () => {
 
   /** A session-only API call: 200 while the session lives, 401 once it is gone. */
   // A read only the account's own session may make (the profile itself answers anyone, in its public form).
-  const ownAccount = (userId: string, cookie: string) => t.request(`/api/users/${userId}/programs`, { cookie });
+  const ownAccount = (userId: string, cookie: string) =>
+    t.request(`/api/users/${userId}/programs`, { cookie });
 
   async function userWithSessions(count: number) {
     const user = await buildUser(t.deps.db, { name: "Pat Password" });

@@ -20,12 +20,12 @@ import { findProgram } from "../programs/service";
 import { submittedCount } from "../submissions/service";
 import { answeringProviderFailures, translationUnavailableResponse } from "../translation/http";
 import { setFormSlug } from "./address";
+import { administeredForm } from "./administered-form";
 import { translateMissingFrench } from "./machine-translation";
 import {
   changeContent,
   closeForm,
   findForm,
-  findFormRef,
   formOfProgram,
   mappableForms,
   presentForm,
@@ -47,16 +47,6 @@ const refused = jsonResponse(
   "Refused: a stale revision (STALE_REVISION), a published form's structure (FORM_LOCKED), or the state of the form",
 );
 const formResponses = { 200: jsonResponse(formResultSchema, "The form"), 409: refused, ...errorResponses };
-
-/** The form (without its content), if the caller administers its program (ADMIN, ADMIN_REVIEWER or the organization admin); 404 otherwise. */
-export async function administeredForm(c: AppContext, formId: string) {
-  const row = await findFormRef(c.get("deps").db, formId);
-  const actor = authorize(c, "program:administer", {
-    programId: row.programId,
-    organizationId: row.organizationId,
-  })!;
-  return { row, actor };
-}
 
 async function respond(c: AppContext, formId: string) {
   const { db } = c.get("deps");

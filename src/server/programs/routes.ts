@@ -18,7 +18,7 @@ import type { AppContext } from "../http/context";
 import { authorize, requireActor } from "../http/door";
 import { notFound } from "../http/errors";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
-import { senderOf, sendingEmail } from "../program-users/routes";
+import { senderOf, sendingEmail } from "../program-users/sending";
 import { importLegacyProgram } from "./legacy-import/service";
 import {
   createProgram,

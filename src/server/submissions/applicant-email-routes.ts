@@ -10,7 +10,7 @@ import {
 } from "../../shared/schemas/applicant-emails";
 import { okSchema } from "../../shared/schemas/common";
 import { SUBMISSION_TOKEN_HEADER } from "../../shared/schemas/submissions";
-import { administeredForm } from "../forms/routes";
+import { administeredForm } from "../forms/administered-form";
 import type { AppContext } from "../http/context";
 import { authorize, ownSubmission } from "../http/door";
 import { AppError } from "../http/errors";
@@ -19,7 +19,7 @@ import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/ro
 import { updateOwnUser } from "../users/own-user";
 import { redeemContinueLink, sendContinueLink } from "./continue-links";
 import { setSubmissionNotice, submissionNoticeOf } from "./notices";
-import { requestLanguage } from "./routes";
+import { requestLanguage } from "./request-language";
 
 /**
  * The applicant's emails beyond the receipt (docs/decisions/028): a guest's link to continue in another

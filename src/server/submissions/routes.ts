@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { fileSlug } from "../../shared/file-names";
 import { addressSlugSchema } from "../../shared/forms/address";
-import { isLanguage, LANGUAGES, type Language } from "../../shared/i18n/catalog";
+import { LANGUAGES } from "../../shared/i18n/catalog";
 import { okSchema } from "../../shared/schemas/common";
 import {
   autofillResultSchema,
@@ -35,6 +35,7 @@ import { rateLimit } from "../http/rate-limit";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
 import { autofillAnswers } from "./autofill";
+import { requestLanguage } from "./request-language";
 import {
   addressView,
   claimSubmission,
@@ -87,13 +88,6 @@ async function saveAsRememberedOwner(c: AppContext, submissionId: string, input:
   const saved = await saveOwnAnswers(c.get("deps").db, ref, input);
   if (!saved) rememberedOwners.delete(submissionId);
   return saved;
-}
-
-/** The applicant's language for messages: `?lang=` or the browser's Accept-Language. */
-export function requestLanguage(c: AppContext): Language {
-  const asked = c.req.query("lang");
-  if (isLanguage(asked)) return asked;
-  return c.req.header("accept-language")?.toLowerCase().startsWith("fr") ? "fr" : "en";
 }
 
 export const formLinkRoutes = createRouter()
