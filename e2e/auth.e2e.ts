@@ -30,6 +30,8 @@ describe("sign-up, sign-in and the shell", () => {
     await waitForPath(page, "/programs");
     await page.getByRole("heading", { name: "Programs" }).waitFor();
     await page.getByText(MESSAGES.noPrograms).first().waitFor();
+    // A new organization's admin is also told what to do first (docs/decisions/031-admin-and-copy-fixes.md).
+    await page.getByRole("heading", { name: "Start here" }).waitFor();
     await expectAccessible(page);
 
     await page.getByRole("button", { name: "Account menu" }).click();

@@ -66,6 +66,8 @@ describe("a program admin runs the committee", () => {
     await row.getByLabel(`Reviewer groups for ${FOOD_BANK}`).click();
     const saved = responseTo(page, "PATCH", "/api/submissions/reviewerGroups/");
     await page.getByRole("option", { name: GROUP }).click();
+    // The row meant "everyone": the page asks before limiting it to the group.
+    await page.getByRole("button", { name: "Assign and limit" }).click();
     expect((await saved).status()).toBe(200);
     await page.keyboard.press("Escape");
     await page.reload();

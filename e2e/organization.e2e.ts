@@ -64,6 +64,7 @@ describe("the organization admin's pages", () => {
     expect(await tileNames(page)).toEqual([
       "Manage User Access",
       "Assign Reviewers",
+      "Review Settings",
       "Candidate Statistics",
       "Reviewer Statistics",
       "Export Options",
@@ -188,6 +189,7 @@ describe("the organization admin's pages", () => {
     expect(await tileNames(page)).toEqual([
       "Manage User Access",
       "Assign Reviewers",
+      "Review Settings",
       "Candidate Statistics",
       "Reviewer Statistics",
       "Export Options",

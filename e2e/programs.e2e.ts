@@ -149,7 +149,8 @@ describe("programs list for the organization admin", () => {
     const archivedRow = archivedTable(page)
       .getByRole("row")
       .filter({ has: cell(page, renamed) });
-    const today = await page.evaluate(() => new Date().toLocaleDateString());
+    // One date format per language, as every page shows dates (src/client/lib/date-format.ts).
+    const today = await page.evaluate(() => new Date().toLocaleDateString("en-US", { dateStyle: "medium" }));
     expect(await archivedRow.getByRole("cell").nth(5).textContent()).toBe(today);
     expect(await archivesToggle.getAttribute("aria-expanded")).toBe("true");
     await expectAccessible(page);

@@ -255,6 +255,7 @@ export const CandidateStatsTableRow = memo(function CandidateStatsTableRow({
                   size="compact-xs"
                   variant="subtle"
                   color="blue.9"
+                  c="blue.9"
                   aria-label={CANDIDATE_STATS_TEXT.undoLabel(name)}
                   onClick={() => onUndo(recent)}
                 >

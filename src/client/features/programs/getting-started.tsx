@@ -11,8 +11,8 @@ export const FIRST_STEPS = [
 
 /**
  * The first screen of a new organization's admin: no program yet, so the list would be empty. It says what
- * to do first instead of "You don't have access to any programs", which is the spec's words for someone
- * who is no member of any program (and still shown to them).
+ * to do first, after "You don't have access to any programs" (the spec's words, shown to everyone with no
+ * program).
  */
 export function GettingStarted({ onAddNew, canAdd }: { onAddNew: () => void; canAdd: boolean }) {
   const headingId = useId();

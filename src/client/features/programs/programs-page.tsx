@@ -107,7 +107,7 @@ export function ProgramsPage() {
         <Alert color={limit.blocking ? "yellow" : "blue"} variant="light" id={limitId}>
           <Text size="sm">
             {limit.text}{" "}
-            <Anchor component={Link} to={BILLING_PATH}>
+            <Anchor component={Link} to={BILLING_PATH} c="blue.9" underline="always">
               Go to Billing
             </Anchor>
           </Text>
@@ -117,7 +117,11 @@ export function ProgramsPage() {
       <MyInvitations userId={user.id} />
 
       {programs.length === 0 && allowance !== null ? (
-        <GettingStarted onAddNew={creatingDialog.open} canAdd={canAdd} />
+        // The spec's words, then what a new organization does first.
+        <>
+          <Text>{MESSAGES.noPrograms}</Text>
+          <GettingStarted onAddNew={creatingDialog.open} canAdd={canAdd} />
+        </>
       ) : programs.length === 0 ? (
         <Text>{MESSAGES.noPrograms}</Text>
       ) : active.length === 0 ? (
