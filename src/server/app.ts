@@ -204,7 +204,6 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
     const max = large ? MAX_FORM_BODY_BYTES : MAX_JSON_BODY_BYTES;
     return limitBody(max)(c, next);
   });
-  app.use("/api/*", refuseDeepJson());
 
   // A browser always sends Origin on unsafe requests; a foreign one is a cross-site request, or a person who
   // opened the server at another address than PUBLIC_URL: the log and the answer say which address is
@@ -227,6 +226,8 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
 
   // After the size limits, before anything reads a body: no NUL or half character reaches a column.
   app.use("/api/*", refuseUnstorableText());
+  // Then nesting deeper than any body of ours: refused before validation (json-depth.ts).
+  app.use("/api/*", refuseDeepJson());
 
   // better-auth's reset request shares our endpoint's per-address bucket (decision 020).
   app.use("/api/auth/request-password-reset", resetRequestLimit());
