@@ -11,7 +11,6 @@ import type { Db, Tx } from "../db/client";
 import {
   autoAssignments,
   programMembers,
-  reviewerCandidates,
   reviewerGroupMembers,
   reviews,
   submissionReviewerGroups,
@@ -22,7 +21,7 @@ import {
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { type CandidateToAssign, planAssignment } from "./auto-assignment-plan";
-import { distinct, groupsOfProgramAmong, refusedIds } from "./committee-members";
+import { distinct, groupsOfProgramAmong, memberLoads, refusedIds } from "./committee-members";
 
 /**
  * Automatic assignment (docs/decisions/034-automatic-assignment.md) on top of the assignment tables: a
@@ -145,20 +144,10 @@ async function currentReviewers(tx: Tx, program: ProgramRef, candidateIds: reado
 }
 
 /** Each pool member's assigned candidates in the program (directly or through groups), reviewable ones. */
-async function loadsOf(tx: Tx, program: ProgramRef, userIds: readonly string[]) {
-  if (userIds.length === 0) return new Map<string, number>();
-  const rows = await tx
-    .select({ userId: reviewerCandidates.userId, count: sql<number>`count(*)::int` })
-    .from(reviewerCandidates)
-    .where(
-      and(
-        eq(reviewerCandidates.programId, program.id),
-        eq(reviewerCandidates.reviewable, true),
-        inArray(reviewerCandidates.userId, [...userIds]),
-      ),
-    )
-    .groupBy(reviewerCandidates.userId);
-  return new Map(rows.map((r) => [r.userId, Number(r.count)]));
+async function loadsOf(tx: Tx, program: ProgramRef) {
+  const loads = memberLoads(tx, program);
+  const rows = await tx.select({ userId: loads.userId, assigned: loads.assigned }).from(loads);
+  return new Map(rows.map((r) => [r.userId, Number(r.assigned)]));
 }
 
 /** POST /api/programs/{programId}/assignments/auto: a proposal, stored; no assignment changes. */
@@ -177,11 +166,7 @@ export async function proposeAutoAssignment(
       program,
       candidates.map((c) => c.id),
     );
-    const loads = await loadsOf(
-      tx,
-      program,
-      pool.map((p) => p.id),
-    );
+    const loads = await loadsOf(tx, program);
     const removed: Pair[] = [];
     const problemCandidates: CandidateToAssign[] = candidates.map((c) => {
       const kept = new Set(viaGroup.get(c.id));

@@ -22,6 +22,16 @@ type ProgramRef = { id: string };
 const assignableIn = (programId: string) =>
   and(eq(programMembers.programId, programId), inArray(programMembers.role, [...ASSIGNABLE_ROLES]));
 
+/** Each member's load in the program (see listCommittee), one row per member with any, as a subquery. */
+export function memberLoads(db: Tx, program: ProgramRef) {
+  return db
+    .select({ userId: reviewerCandidates.userId, assigned: count().as("assigned") })
+    .from(reviewerCandidates)
+    .where(sql`${reviewerCandidates.programId} = ${program.id} and ${reviewerCandidates.reviewable}`)
+    .groupBy(reviewerCandidates.userId)
+    .as("loads");
+}
+
 /**
  * The program's assignable members by name (then email), with their role and their load: how many
  * submitted, non-test candidates are assigned to them, directly or through a group (candidates open to
@@ -29,12 +39,7 @@ const assignableIn = (programId: string) =>
  * (its predicate, "reviewable", said as the index says it), one group per member.
  */
 export async function listCommittee(db: Tx, program: ProgramRef): Promise<AssignmentListResult["committee"]> {
-  const loads = db
-    .select({ userId: reviewerCandidates.userId, assigned: count().as("assigned") })
-    .from(reviewerCandidates)
-    .where(sql`${reviewerCandidates.programId} = ${program.id} and ${reviewerCandidates.reviewable}`)
-    .groupBy(reviewerCandidates.userId)
-    .as("loads");
+  const loads = memberLoads(db, program);
   const rows = await db
     .select({
       _id: users.id,
