@@ -177,7 +177,11 @@ describe("sign-in limits per account", () => {
     expect(rows.map((r) => r.key)).toEqual([signInCounterKeys(user.email, real).accountFromAddress]);
   });
 
-  it("refuses every address once the account as a whole has failed too often", async () => {
+  // About seventy sign-ins, each checking a password hash (scrypt, slow by design): more than the default
+  // timeout on a busy machine.
+  it("refuses every address once the account as a whole has failed too often", {
+    timeout: 120_000,
+  }, async () => {
     const user = await buildUser(t.deps.db);
     // One address hammering: what its own limit refuses does not use up the account's allowance.
     const hammer = freshAddress();

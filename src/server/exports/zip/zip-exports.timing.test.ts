@@ -21,7 +21,7 @@ import { exportContext, exportTestForm } from "./test/kit";
  * EXPORT_TIMING_SUBMISSIONS candidates (default 200), each with 3 files of 1 MB, on the test database
  * (PGlite, or PostgreSQL with DATABASE_URL). Prints the time and the process's peak memory per export.
  *
- *   EXPORT_TIMING=1 npx vitest run --project unit src/server/exports/zip/zip-exports.timing.test.ts
+ *   EXPORT_TIMING=1 npx vitest run --project server src/server/exports/zip/zip-exports.timing.test.ts
  */
 
 const enabled = process.env.EXPORT_TIMING === "1";

@@ -15,7 +15,7 @@ import { installWriteJournal } from "./write-journal";
  * answer may be a 5xx (but the known findings, known-findings.ts), every refusal must be in the error
  * shape and write nothing. The figure — requests tried per endpoint — is printed at the end.
  *
- * Deeper: `FUZZ_RUNS=500 npx vitest run --project unit src/server/test/access/fuzz/endpoint-fuzz.test.ts`;
+ * Deeper: `FUZZ_RUNS=500 npx vitest run --project server src/server/test/access/fuzz/endpoint-fuzz.test.ts`;
  * other inputs: `FUZZ_SEED=…`; on PostgreSQL: with `DATABASE_URL`.
  */
 
