@@ -27,6 +27,7 @@ import {
   formLinks,
   forms,
   organizations,
+  programs,
   submissionEdits,
   submissionFiles,
   submissions,
@@ -38,6 +39,7 @@ import { resolveAddress } from "../forms/address";
 import { versionContent } from "../forms/versions";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
+import { portalOutcome } from "../statistics/decision-release";
 import { issueContinueLink } from "./continue-links";
 import { type FormState, formState, presentApplicantForm } from "./form-versions";
 import { enqueueSubmissionNotices } from "./notices";
@@ -538,9 +540,13 @@ export async function listOwnSubmissions(
       submissionDate: submissions.submissionDate,
       lastSaveDate: submissions.lastSaveDate,
       link: latestLink,
+      status: submissions.status,
+      amountCents: submissions.amountCents,
+      decisionsReleaseAt: programs.decisionsReleaseAt,
     })
     .from(submissions)
     .innerJoin(forms, eq(forms.id, submissions.formId))
+    .innerJoin(programs, eq(programs.id, submissions.programId))
     .innerJoin(organizations, eq(organizations.id, submissions.organizationId))
     .where(where)
     .orderBy(desc(submissions.createdAt), desc(submissions.id))
@@ -558,7 +564,7 @@ export async function listOwnSubmissions(
         identifier: r.identifier,
         submissionDate: r.submissionDate ? r.submissionDate.toISOString() : null,
         lastSaveDate: r.lastSaveDate.toISOString(),
-        lastReviewEdit: null,
+        outcome: portalOutcome(r.submissionDate !== null, r.decisionsReleaseAt, r.status, r.amountCents, now),
         accepting: !r.draft && r.link !== null && (closeAt === null || closeAt > now),
         closesAt: closeAt ? closeAt.toISOString() : null,
         allowEdit: r.allowEdit,

@@ -86,44 +86,48 @@ function SettingsForm({ userId, organization }: { userId: string; organization: 
       return;
     }
     setErrors({});
-    updateOrganization.mutate(parsed.data, {
-      onSuccess: (result) => {
-        // The server trims the name: show what was saved.
-        setName(result.organization.name);
-        setContactEmail(result.organization.contactEmail ?? "");
-        setSeen({
-          name: result.organization.name,
-          increment: result.organization.increment,
-          contactEmail: result.organization.contactEmail,
-        });
-        notify("Organization settings saved");
-      },
-      onError: async (error) => {
-        if (isEditConflict(error, "organization")) {
-          try {
-            setTheirs(
-              await storedValueOf(error, storedOrganizationSettingsSchema, async () => {
-                const read = await apiGet(
-                  apiPath`/api/organizations/${organization._id}`,
-                  organizationResultSchema,
-                );
-                const stored = read.organization;
-                return {
-                  name: stored.name,
-                  increment: stored.increment,
-                  contactEmail: stored.contactEmail,
-                };
-              }),
-            );
-            return;
-          } catch (unread) {
-            setFailure(unread instanceof Error ? unread.message : String(unread));
-            return;
+    // Sent as typed (trimmed): the server reads an empty address as "none".
+    updateOrganization.mutate(
+      { ...parsed.data, contactEmail: parsed.data.contactEmail ?? "" },
+      {
+        onSuccess: (result) => {
+          // The server trims the name: show what was saved.
+          setName(result.organization.name);
+          setContactEmail(result.organization.contactEmail ?? "");
+          setSeen({
+            name: result.organization.name,
+            increment: result.organization.increment,
+            contactEmail: result.organization.contactEmail,
+          });
+          notify("Organization settings saved");
+        },
+        onError: async (error) => {
+          if (isEditConflict(error, "organization")) {
+            try {
+              setTheirs(
+                await storedValueOf(error, storedOrganizationSettingsSchema, async () => {
+                  const read = await apiGet(
+                    apiPath`/api/organizations/${organization._id}`,
+                    organizationResultSchema,
+                  );
+                  const stored = read.organization;
+                  return {
+                    name: stored.name,
+                    increment: stored.increment,
+                    contactEmail: stored.contactEmail,
+                  };
+                }),
+              );
+              return;
+            } catch (unread) {
+              setFailure(unread instanceof Error ? unread.message : String(unread));
+              return;
+            }
           }
-        }
-        setFailure(error.message);
+          setFailure(error.message);
+        },
       },
-    });
+    );
   }
 
   const settingsText = (settings: Settings) =>
