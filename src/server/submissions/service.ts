@@ -522,7 +522,14 @@ export async function listOwnSubmissions(
   pageSize: number,
   now = new Date(),
 ): Promise<{ rows: PortalRow[]; total: number }> {
-  const where = and(eq(submissions.userId, userId), eq(submissions.softDeleted, false));
+  // A draft is listed from its first save: opening a form link while signed in makes the row the autosave
+  // writes to, and an application the applicant never answered is not one of theirs yet
+  // (docs/decisions/038-decision-release-and-portal.md).
+  const where = and(
+    eq(submissions.userId, userId),
+    eq(submissions.softDeleted, false),
+    sql`(${submissions.submissionDate} is not null or ${submissions.revision} > 0 or json_array_length(${submissions.answers}) > 0)`,
+  );
   const [totalRow] = await db.select({ n: count() }).from(submissions).where(where);
   const latestLink = sql<{ id: string; close_at: string | null } | null>`(
     select json_build_object('id', l.id, 'close_at', l.close_at) from ${formLinks} l

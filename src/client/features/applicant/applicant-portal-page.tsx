@@ -185,9 +185,7 @@ function PortalTableRow({ row, now, language }: { row: PortalRow; now: Date; lan
       <Table.Td data-label={t("portal.submitted")}>
         {/* A status, not a control: a badge rather than a checkbox that looks clickable. */}
         {row.submissionDate === null ? (
-          <Badge variant="light" color="gray">
-            {t("portal.draft")}
-          </Badge>
+          <Badge variant="default">{t("portal.draft")}</Badge>
         ) : (
           <Badge variant="filled" color={FILLED_GREEN}>
             {t("status.submitted")}
