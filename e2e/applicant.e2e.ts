@@ -232,11 +232,11 @@ describe("the applicant's side", () => {
     await expectAccessible(page);
     await button(page, fr("portal.unsubmitEditLabel", { name: "Zoé Tremblay" })).click();
     const confirm = page.getByRole("dialog", { name: fr("portal.unsubmitTitle") });
-    await confirm.getByRole("button", { name: fr("portal.cancel") }).click();
+    await confirm.getByRole("button", { name: fr("portal.cancel"), exact: true }).click();
     await confirm.waitFor({ state: "hidden" });
     expect(page.url()).toContain("/portal/applicant");
     await button(page, fr("portal.unsubmitEditLabel", { name: "Zoé Tremblay" })).click();
-    await confirm.getByRole("button", { name: fr("portal.unsubmitEdit") }).click();
+    await confirm.getByRole("button", { name: fr("portal.unsubmitEdit"), exact: true }).click();
     await waitForSubmissionPage(page);
     await page.getByText(fr("form.resubmitNotice")).waitFor();
     await page.getByLabel("Nom de l'organisme ou du demandeur").fill("Zoé Tremblay-Roy");
