@@ -124,7 +124,7 @@ describe("The organization's contact email in Organization Settings", () => {
   });
 
   it("refuses a malformed address with a field error, changing nothing", async () => {
-    for (const contactEmail of ["not an email", "a@", "x".repeat(250) + "@b.example"]) {
+    for (const contactEmail of ["not an email", "a@", `${"x".repeat(250)}@b.example`]) {
       const res = await save(cast.orgAdmin.email, { contactEmail });
       expect(res.status).toBe(400);
       expect(Object.keys(((await res.json()) as { error: { fields: object } }).error.fields)).toEqual([
