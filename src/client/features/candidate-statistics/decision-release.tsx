@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { Box, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, Suspense, useState } from "react";
 import {
@@ -111,18 +111,20 @@ export function DecisionReleaseSection({ userId, programId }: { userId: string; 
           )}
         </Group>
         <form onSubmit={schedule} noValidate>
-          <Group align="flex-start" gap="sm">
-            <Suspense fallback={<Loader size="sm" />}>
-              <DateTimeField
-                label={RELEASE_TEXT.scheduleLabel}
-                description={timeZoneNote()}
-                minDate={new Date().toISOString().slice(0, 10)}
-                value={when}
-                error={dateError}
-                onChange={setWhen}
-              />
-            </Suspense>
-            <Button type="submit" variant="default" mt={24} disabled={change.isPending}>
+          <Group align="flex-end" gap="sm">
+            <Box w={260}>
+              <Suspense fallback={<Loader size="sm" />}>
+                <DateTimeField
+                  label={RELEASE_TEXT.scheduleLabel}
+                  description={timeZoneNote()}
+                  minDate={new Date().toISOString().slice(0, 10)}
+                  value={when}
+                  error={dateError}
+                  onChange={setWhen}
+                />
+              </Suspense>
+            </Box>
+            <Button type="submit" variant="default" disabled={change.isPending}>
               {RELEASE_TEXT.schedule}
             </Button>
           </Group>
