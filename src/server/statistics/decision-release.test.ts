@@ -33,7 +33,7 @@ const portal = () => portalOf(cast.applicant.id, cookies.applicant!);
 
 /**
  * Four applications to the program, one per applicant: Ann's approved ($3,500.50), Bob's disapproved, Cy's
- * pending, and Dee's draft (with a stray decision, which must never show).
+ * pending, and Dee's draft, saved once (with a stray decision, which must never show).
  */
 async function seedDecidedApplications() {
   const form = await buildPublishedForm(t.deps.db, cast.program, defaultFormContent("Arts 2026 application"));
@@ -69,7 +69,7 @@ async function seedDecidedApplications() {
       amountCents: 0,
     },
     { identifier: "Cy project", submissionDate: submitted },
-    { identifier: "Dee project", status: "approved" as const, amountCents: 99_900 },
+    { identifier: "Dee project", status: "approved" as const, amountCents: 99_900, revision: 1 },
   ];
   await t.deps.db
     .insert(submissions)
