@@ -221,19 +221,24 @@ describe("the applicant's side", () => {
       expect(text).toContain(expected);
     }
 
-    // The portal: submitted, then Unsubmit & Edit opens the form again.
+    // The portal: submitted (a badge, not a checkbox), under review; Unsubmit & Edit asks first, then opens
+    // the form again, which says the application must be submitted again.
     await page.goto(`${baseURL}/portal/applicant`);
-    await page
-      .getByRole("checkbox", { name: fr("portal.submittedLabel", { name: "Zoé Tremblay" }) })
-      .waitFor();
-    expect(
-      await page
-        .getByRole("checkbox", { name: fr("portal.submittedLabel", { name: "Zoé Tremblay" }) })
-        .isChecked(),
-    ).toBe(true);
+    const row = page.getByRole("row").filter({ hasText: "Zoé Tremblay" });
+    await row.getByText(fr("outcome.underReview")).waitFor();
+    expect(await row.getByRole("checkbox").count()).toBe(0);
+    expect(await row.getByText(fr("status.submitted"), { exact: true }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole("columnheader", { name: "Dernière évaluation" }).count()).toBe(0);
     await expectAccessible(page);
     await button(page, fr("portal.unsubmitEditLabel", { name: "Zoé Tremblay" })).click();
+    const confirm = page.getByRole("dialog", { name: fr("portal.unsubmitTitle") });
+    await confirm.getByRole("button", { name: fr("portal.cancel"), exact: true }).click();
+    await confirm.waitFor({ state: "hidden" });
+    expect(page.url()).toContain("/portal/applicant");
+    await button(page, fr("portal.unsubmitEditLabel", { name: "Zoé Tremblay" })).click();
+    await confirm.getByRole("button", { name: fr("portal.unsubmitEdit"), exact: true }).click();
     await waitForSubmissionPage(page);
+    await page.getByText(fr("form.resubmitNotice")).waitFor();
     await page.getByLabel("Nom de l'organisme ou du demandeur").fill("Zoé Tremblay-Roy");
     await waitSaved(page, fr("form.saved"));
     await page.goto(`${baseURL}/portal/applicant`);

@@ -2,8 +2,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { COMMITTEE_MESSAGES } from "../src/shared/schemas/committee";
 import { mailboxResultSchema } from "../src/shared/schemas/support";
-import { browserForThisFile, expectAccessible } from "./support/browser";
-import { openSignedIn } from "./support/sign-in";
+import { browserForThisFile, expectAccessible, newPage } from "./support/browser";
+import { openSignedIn, submitLogin, waitForPath } from "./support/sign-in";
 
 const baseURL = inject("baseURL");
 const demoPassword = inject("demoPassword");
@@ -17,6 +17,8 @@ const GROUP = "Food security panel";
 const FOOD_BANK = "Harbour Food Bank";
 const CORRIDORS = "Green Corridors Collective";
 const CHOIR = "Northside Seniors Choir";
+/** Ann Applicant's (applicant@demo.test) application. */
+const RIVERSIDE = "Riverside Youth Theatre";
 
 const responseTo = (page: Page, method: string, path: string) =>
   page.waitForResponse((r) => r.request().method() === method && new URL(r.url()).pathname.startsWith(path));
@@ -126,6 +128,46 @@ describe("a program admin runs the committee", () => {
     expect(corridors!.text).toContain("$2,500.50");
     expect(corridors!.text).not.toContain("{{");
     expect(problems).toEqual([]);
+  });
+
+  it("releases the decisions: until then the applicant's portal says Under review, then their outcome", async () => {
+    const applicant = await newPage(browser());
+    await applicant.page.goto(`${baseURL}/login`);
+    await submitLogin(applicant.page, "applicant@demo.test", demoPassword);
+    await waitForPath(applicant.page, "/portal/applicant");
+    const theirs = applicant.page.getByRole("row").filter({ hasText: RIVERSIDE });
+    await theirs.getByText("Under review", { exact: true }).waitFor();
+
+    const { page, problems } = await openSignedIn(browser(), baseURL, "admin@demo.test", demoPassword);
+    await page.goto(`${baseURL}/admin/allcandidates`);
+    await page.getByRole("row", { name: new RegExp(RIVERSIDE) }).waitFor();
+    const amountField = page.getByLabel(`Amount for ${RIVERSIDE}`);
+    await amountField.fill("3500.50");
+    await amountField.press("Enter");
+    const saved = responseTo(page, "PATCH", "/api/submissions/updateField/");
+    await page.getByRole("button", { name: `Approve ${RIVERSIDE}`, exact: true }).click();
+    expect((await saved).status()).toBe(200);
+
+    // Decided, not released: the applicant still sees nothing of it.
+    await applicant.page.reload();
+    await theirs.getByText("Under review", { exact: true }).waitFor();
+    expect(await applicant.page.getByText(/3,500\.50/).count()).toBe(0);
+
+    const section = page.getByRole("region", { name: "Decisions for applicants" });
+    await section.getByText(/Applicants do not see decisions yet/).waitFor();
+    await expectAccessible(page);
+    await section.getByRole("button", { name: "Release decisions", exact: true }).click();
+    const confirm = page.getByRole("dialog", { name: "Release decisions to applicants?" });
+    const released = responseTo(page, "PUT", "/api/programs/");
+    await confirm.getByRole("button", { name: "Release decisions", exact: true }).click();
+    expect((await released).status()).toBe(200);
+    await section.getByText(/^Released to applicants on/).waitFor();
+
+    await applicant.page.reload();
+    await theirs.getByText("Approved: $3,500.50", { exact: true }).waitFor();
+    await expectAccessible(applicant.page);
+    expect(problems).toEqual([]);
+    expect(applicant.problems).toEqual([]);
   });
 
   it("sees each committee member's progress and reminds one who is behind", async () => {

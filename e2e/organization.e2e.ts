@@ -91,12 +91,21 @@ describe("the organization admin's pages", () => {
     const newName = `Renamed Foundation ${Date.now()}`;
     await nameInput.fill(`  ${newName}  `);
     await page.getByRole("radio", { name: "0.5 (half points)" }).check();
+    // The contact email applicants are shown on a closed form: checked, optional.
+    const contactInput = page.getByLabel("Contact email");
+    expect(await contactInput.inputValue()).toBe("");
+    await contactInput.fill("grants@");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Enter a valid email address, or leave it empty").waitFor();
+    await expectAccessible(page);
+    await contactInput.fill(" grants@renamed.example ");
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Organization settings saved").waitFor();
     await page.reload();
     await page.getByRole("heading", { name: "Organization Settings", level: 1 }).waitFor();
     expect(await page.getByLabel("Organization name").inputValue()).toBe(newName);
     expect(await page.getByRole("radio", { name: "0.5 (half points)" }).isChecked()).toBe(true);
+    expect(await page.getByLabel("Contact email").inputValue()).toBe("grants@renamed.example");
 
     // Billing: the trial above the public plans, cheapest first, with their features.
     await page.goto(`${baseURL}/organization/billing`);

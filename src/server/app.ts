@@ -46,6 +46,7 @@ import { PROJECT_ROOT } from "./project-root";
 import { candidateRoutes, submissionAdminRoutes } from "./reviewing/candidate-routes";
 import { rankingRoutes, stackingRoutes } from "./reviewing/ranking-routes";
 import { ratingRoutes, reviewRoutes } from "./reviewing/review-routes";
+import { decisionReleaseRoutes } from "./statistics/decision-release-routes";
 import { statisticsRoutes } from "./statistics/statistics-routes";
 import {
   continueLinkRoutes,
@@ -274,6 +275,7 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.route("/api/programs", programRoutes);
   app.route("/api/programs", programUserRoutes);
   app.route("/api/programs", autoAssignmentRoutes);
+  app.route("/api/programs", decisionReleaseRoutes);
   app.route("/api/invitations", invitationRoutes);
   app.route("/api/forms", formRoutes);
   app.route("/api/forms", formLinkRoutes);

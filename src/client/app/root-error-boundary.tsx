@@ -1,7 +1,7 @@
 import { Anchor, Box, Text, Title } from "@mantine/core";
 import { Component, type ReactNode } from "react";
 import { type Location, Navigate, useLocation } from "react-router";
-import { ERROR_PAGE_PATH, errorPagePath } from "../lib/error-page-path";
+import { ERROR_PAGE_PATH, errorPagePath, errorPageState } from "../lib/error-page-path";
 
 function describe(error: unknown): { code: string; message: string } {
   if (error instanceof Error) return { code: "500", message: error.message };
@@ -14,7 +14,13 @@ function RootErrorFallback({ error }: { error: unknown }) {
   const { code, message } = describe(error);
 
   if (location.pathname !== ERROR_PAGE_PATH) {
-    return <Navigate to={errorPagePath(code, message, location.pathname)} replace />;
+    return (
+      <Navigate
+        to={errorPagePath(code, message, location.pathname)}
+        state={errorPageState(message)}
+        replace
+      />
+    );
   }
   return (
     <Box component="main" p="xl">

@@ -48,8 +48,8 @@ function AppRoutes() {
 function ErrorPageNavigator() {
   const navigate = useNavigate();
   useEffect(() => {
-    registerErrorPageNavigator((to) => {
-      void navigate(to, { replace: true });
+    registerErrorPageNavigator((to, state) => {
+      void navigate(to, { replace: true, state });
     });
   }, [navigate]);
   return null;

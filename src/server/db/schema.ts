@@ -222,6 +222,11 @@ export const programs = pgTable(
       }>()
       .notNull()
       .default({}),
+    /**
+     * When the candidate decisions are shown to applicants in their portal (now or a date ahead, chosen by the
+     * program's admins); null: not released (docs/decisions/038-decision-release-and-portal.md).
+     */
+    decisionsReleaseAt: timestamp("decisions_release_at", { withTimezone: true }),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

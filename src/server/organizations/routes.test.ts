@@ -94,3 +94,67 @@ describe("POST /api/organizations/updateOrg", () => {
     expect((await orgRow(cast.org.id)).name).toBe("First Foundation");
   });
 });
+
+describe("The organization's contact email in Organization Settings", () => {
+  const save = async (email: string, body: Record<string, unknown>) =>
+    t.request("/api/organizations/updateOrg", {
+      method: "POST",
+      cookie: await t.signIn(email),
+      body: { orgId: cast.org.id, name: "First Foundation", increment: 1, ...body },
+    });
+
+  it("is saved trimmed, shown back, cleared by an empty field and kept when not sent", async () => {
+    const res = await save(cast.orgAdmin.email, { contactEmail: "  grants@first.example " });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { organization: { contactEmail: string } }).organization.contactEmail).toBe(
+      "grants@first.example",
+    );
+    expect((await orgRow(cast.org.id)).contactEmail).toBe("grants@first.example");
+    // A program member reads it too: it is what applicants are shown.
+    const read = await t.request(`/api/organizations/${cast.org.id}`, {
+      cookie: await t.signIn(cast.members.REVIEWER.email),
+    });
+    expect(
+      ((await read.json()) as { organization: { contactEmail: string } }).organization.contactEmail,
+    ).toBe("grants@first.example");
+    expect((await save(cast.orgAdmin.email, {})).status).toBe(200);
+    expect((await orgRow(cast.org.id)).contactEmail).toBe("grants@first.example");
+    expect((await save(cast.orgAdmin.email, { contactEmail: "" })).status).toBe(200);
+    expect((await orgRow(cast.org.id)).contactEmail).toBeNull();
+  });
+
+  it("refuses a malformed address with a field error, changing nothing", async () => {
+    for (const contactEmail of ["not an email", "a@", `${"x".repeat(250)}@b.example`]) {
+      const res = await save(cast.orgAdmin.email, { contactEmail });
+      expect(res.status).toBe(400);
+      expect(Object.keys(((await res.json()) as { error: { fields: object } }).error.fields)).toEqual([
+        "contactEmail",
+      ]);
+    }
+    expect((await orgRow(cast.org.id)).contactEmail).toBeNull();
+  });
+
+  it("cannot be set by a program admin nor by another organization's admin", async () => {
+    for (const email of [cast.members.ADMIN.email, cast.otherOrgAdmin.email]) {
+      expect((await save(email, { contactEmail: "taken@over.example" })).status).toBe(404);
+    }
+    expect((await orgRow(cast.org.id)).contactEmail).toBeNull();
+  });
+
+  it("is part of the settings a stale save is checked against", async () => {
+    await t.deps.db
+      .update(organizations)
+      .set({ contactEmail: "theirs@first.example" })
+      .where(eq(organizations.id, cast.org.id));
+    const res = await save(cast.orgAdmin.email, {
+      contactEmail: "mine@first.example",
+      expected: { name: "First Foundation", increment: 1, contactEmail: null },
+    });
+    expect(res.status).toBe(409);
+    expect((await orgRow(cast.org.id)).contactEmail).toBe("theirs@first.example");
+    await t.deps.db
+      .update(organizations)
+      .set({ contactEmail: null })
+      .where(eq(organizations.id, cast.org.id));
+  });
+});

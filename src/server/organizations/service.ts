@@ -28,10 +28,10 @@ export async function findOrganization(db: Tx, id: string) {
 
 const incrementOf = (tenths: number) => (tenths === 5 ? 0.5 : 1);
 
-type OrganizationSettings = { name: string; increment: 1 | 0.5 };
+type OrganizationSettings = { name: string; increment: 1 | 0.5; contactEmail?: string | null | undefined };
 
 /**
- * Organization Settings: the name and the rating increment, recorded in the audit log (the fields that
+ * Organization Settings: the name, the rating increment and the contact email, recorded in the audit log (the fields that
  * changed, before and after) in the same transaction. The row is locked so that "before" is exact, and
  * so that with `expected` (decision 016) settings changed meanwhile by someone else are refused there:
  * 409 with the stored settings, nothing written or logged.
@@ -44,14 +44,27 @@ export async function updateOrganizationSettings(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ name: organizations.name, incrementTenths: organizations.incrementTenths })
+      .select({
+        name: organizations.name,
+        incrementTenths: organizations.incrementTenths,
+        contactEmail: organizations.contactEmail,
+      })
       .from(organizations)
       .where(eq(organizations.id, organizationId))
       .for("update");
     if (!before) throw notFound();
-    const stored = { name: before.name, increment: incrementOf(before.incrementTenths) };
+    const stored = {
+      name: before.name,
+      increment: incrementOf(before.incrementTenths),
+      contactEmail: before.contactEmail,
+    };
     const { expected } = settings;
-    if (expected && (expected.name !== stored.name || expected.increment !== stored.increment)) {
+    if (
+      expected &&
+      (expected.name !== stored.name ||
+        expected.increment !== stored.increment ||
+        (expected.contactEmail !== undefined && expected.contactEmail !== stored.contactEmail))
+    ) {
       throw new EditConflict("organization", stored);
     }
     await tx
@@ -60,6 +73,7 @@ export async function updateOrganizationSettings(
         name: settings.name,
         displayName: settings.name,
         incrementTenths: settings.increment * 10,
+        ...(settings.contactEmail === undefined ? {} : { contactEmail: settings.contactEmail }),
         updatedAt: new Date(),
       })
       .where(eq(organizations.id, organizationId));
@@ -67,6 +81,9 @@ export async function updateOrganizationSettings(
     if (before.name !== settings.name) changes.name = { before: before.name, after: settings.name };
     if (incrementOf(before.incrementTenths) !== settings.increment) {
       changes.increment = { before: incrementOf(before.incrementTenths), after: settings.increment };
+    }
+    if (settings.contactEmail !== undefined && before.contactEmail !== settings.contactEmail) {
+      changes.contactEmail = { before: before.contactEmail, after: settings.contactEmail };
     }
     if (Object.keys(changes).length === 0) return;
     await recordAudit(tx, {
@@ -93,6 +110,7 @@ export function presentOrganization(
     name: org.name,
     displayName: org.displayName,
     increment: incrementOf(org.incrementTenths),
+    contactEmail: org.contactEmail,
     planInfo: withPlan
       ? {
           plan: presentPlan(plan),

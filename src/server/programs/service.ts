@@ -112,7 +112,7 @@ export async function takeProgramSlot(tx: Tx, organizationId: string): Promise<v
 }
 
 /** A change to a program, as the audit log records it. */
-const programScope = (program: ProgramRow, actorUserId: string) => ({
+export const programScope = (program: ProgramRow, actorUserId: string) => ({
   organizationId: program.organizationId,
   programId: program.id,
   actorUserId,

@@ -281,6 +281,43 @@ describe("renderSubmissionPdf", () => {
     expect(text).toMatch(/^1 ?\/ ?1$/m);
   });
 
+  it("writes the footer's program name whole, beside the page number", async () => {
+    const bytes = await renderSubmissionPdf(
+      input({
+        formName: "Community Grants 2026 application",
+        identifier: "Riverside Youth Orchestra Society",
+      }),
+    );
+    const words = await wordBoxes(bytes);
+    // The footer: every word below the last line of content, on the first page.
+    const bottom = Math.max(...words.filter((w) => w.page === 1).map((w) => w.yMin));
+    const footer = words.filter((w) => w.page === 1 && w.yMin > bottom - 30).map((w) => w.word);
+    expect(footer.join(" ")).toContain(
+      "Riverside Youth Orchestra Society — Community Grants 2026 application",
+    );
+    expect(footer.join(" ")).not.toContain("…");
+    expect(await pdfText(bytes)).toMatch(/^1 ?\/ ?1$/m);
+  });
+
+  it("wraps a very long footer on two lines at most, shortened at a word with an ellipsis", async () => {
+    const long = "Neighbourhood Climate Resilience and Community Food Security Capital Grants Program";
+    const bytes = await renderSubmissionPdf(
+      input({ formName: `${long} 2026 ${long} ${long}`, identifier: "Ann" }),
+    );
+    const words = await wordBoxes(bytes);
+    const bottom = Math.max(...words.filter((w) => w.page === 1).map((w) => w.yMin));
+    const footer = words.filter((w) => w.page === 1 && w.yMin > bottom - 30);
+    const lines = new Set(footer.map((w) => Math.round(w.yMin)));
+    expect(lines.size).toBeLessThanOrEqual(2);
+    const text = footer.map((w) => w.word).join(" ");
+    expect(text).toContain("Ann — Neighbourhood Climate Resilience");
+    expect(text).toMatch(/[A-Za-z0-9]…/);
+    // Cut between words: what comes before the ellipsis is a whole word of the name.
+    const beforeEllipsis = /(\S+)…/.exec(text)?.[1] ?? "";
+    expect(long.split(" ")).toContain(beforeEllipsis);
+    expect(text).toMatch(/1 \/ \d$/);
+  });
+
   it("says a draft is a draft", async () => {
     const draft = await pdfText(await renderSubmissionPdf(input({ submissionDate: null })));
     expect(draft).toContain("Draft — not submitted");

@@ -329,6 +329,25 @@ describe("a guest's application", () => {
 });
 
 describe("a signed-in applicant", () => {
+  it("finds in their portal only applications they answered: opening a link lists nothing", async () => {
+    const person = await buildUser(t.deps.db, { applicant: true, email: `opener-${Date.now()}@example.org` });
+    const cookie = await t.signIn(person.email);
+    const listed = async () =>
+      (await (await t.request(`/api/submissions/applicant/${person.id}`, { cookie })).json()) as {
+        total: number;
+        rows: { _id: string }[];
+      };
+    const opened = (await (
+      await t.request("/api/submissions", { method: "POST", cookie, body: { linkId: form.linkId } })
+    ).json()) as { submissionId: string };
+    expect(await listed()).toEqual({ total: 0, rows: [] });
+    // The first answer saved lists it.
+    expect((await save(opened.submissionId, 0, aboutAnswers("science"), { cookie })).status).toBe(200);
+    const after = await listed();
+    expect(after.total).toBe(1);
+    expect(after.rows.map((r) => r._id)).toEqual([opened.submissionId]);
+  });
+
   it("resumes one application per form, finds it in their portal, and gets a receipt on submit", async () => {
     const person = await buildUser(t.deps.db, { applicant: true, email: `ann-${Date.now()}@example.org` });
     const cookie = await t.signIn(person.email);

@@ -27,6 +27,7 @@ import {
   formLinks,
   forms,
   organizations,
+  programs,
   submissionEdits,
   submissionFiles,
   submissions,
@@ -38,6 +39,7 @@ import { resolveAddress } from "../forms/address";
 import { versionContent } from "../forms/versions";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
+import { portalOutcome } from "../statistics/decision-release";
 import { issueContinueLink } from "./continue-links";
 import { type FormState, formState, presentApplicantForm } from "./form-versions";
 import { enqueueSubmissionNotices } from "./notices";
@@ -520,7 +522,14 @@ export async function listOwnSubmissions(
   pageSize: number,
   now = new Date(),
 ): Promise<{ rows: PortalRow[]; total: number }> {
-  const where = and(eq(submissions.userId, userId), eq(submissions.softDeleted, false));
+  // A draft is listed from its first save: opening a form link while signed in makes the row the autosave
+  // writes to, and an application the applicant never answered is not one of theirs yet
+  // (docs/decisions/038-decision-release-and-portal.md).
+  const where = and(
+    eq(submissions.userId, userId),
+    eq(submissions.softDeleted, false),
+    sql`(${submissions.submissionDate} is not null or ${submissions.revision} > 0 or json_array_length(${submissions.answers}) > 0)`,
+  );
   const [totalRow] = await db.select({ n: count() }).from(submissions).where(where);
   const latestLink = sql<{ id: string; close_at: string | null } | null>`(
     select json_build_object('id', l.id, 'close_at', l.close_at) from ${formLinks} l
@@ -538,9 +547,13 @@ export async function listOwnSubmissions(
       submissionDate: submissions.submissionDate,
       lastSaveDate: submissions.lastSaveDate,
       link: latestLink,
+      status: submissions.status,
+      amountCents: submissions.amountCents,
+      decisionsReleaseAt: programs.decisionsReleaseAt,
     })
     .from(submissions)
     .innerJoin(forms, eq(forms.id, submissions.formId))
+    .innerJoin(programs, eq(programs.id, submissions.programId))
     .innerJoin(organizations, eq(organizations.id, submissions.organizationId))
     .where(where)
     .orderBy(desc(submissions.createdAt), desc(submissions.id))
@@ -558,7 +571,7 @@ export async function listOwnSubmissions(
         identifier: r.identifier,
         submissionDate: r.submissionDate ? r.submissionDate.toISOString() : null,
         lastSaveDate: r.lastSaveDate.toISOString(),
-        lastReviewEdit: null,
+        outcome: portalOutcome(r.submissionDate !== null, r.decisionsReleaseAt, r.status, r.amountCents, now),
         accepting: !r.draft && r.link !== null && (closeAt === null || closeAt > now),
         closesAt: closeAt ? closeAt.toISOString() : null,
         allowEdit: r.allowEdit,

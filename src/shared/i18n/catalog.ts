@@ -113,11 +113,9 @@ const en = {
   "portal.formStatus": "Form Status",
   "portal.submissionName": "Submission Name",
   "portal.submitted": "Submitted",
-  "portal.lastReviewEdit": "Last Review Edit",
   "portal.edit": "Edit",
   "portal.unsubmitEdit": "Unsubmit & Edit",
   "portal.download": "Download",
-  "portal.never": "Never",
   "portal.empty": "You have not started any applications yet.",
   "status.submitted": "Submitted",
   "status.open": "Open",
@@ -181,7 +179,6 @@ const en = {
   "signup.failed": "Something went wrong. User created unsuccessfully.",
   "signup.failedSuffix":
     "If you already have an account at this email address please contact us at {{support}} to resolve",
-  "portal.submittedLabel": "Submitted: {{name}}",
   "portal.editLabel": "Edit {{name}}",
   "portal.unsubmitEditLabel": "Unsubmit & Edit {{name}}",
   "portal.downloadLabel": "Download {{name}} as PDF",
@@ -192,6 +189,21 @@ const en = {
   "portal.previousPage": "Previous page",
   "portal.nextPage": "Next page",
   "portal.lastPage": "Last page",
+  // A submitted application's outcome, once the program releases its decisions (docs/decisions/038).
+  "portal.outcome": "Decision",
+  "portal.draft": "Draft",
+  "portal.notSubmitted": "Not submitted",
+  "outcome.approved": "Approved: {{amount}}",
+  "outcome.approvedNoAmount": "Approved",
+  "outcome.notFunded": "Not funded",
+  "outcome.underReview": "Under review",
+  // "Unsubmit & Edit" asks first, and the form then says the application must be submitted again.
+  "portal.unsubmitTitle": "Unsubmit this application?",
+  "portal.unsubmitBody":
+    "“{{name}}” goes back to being a draft. The organization considers it only once you submit it again, before the form closes.",
+  "portal.cancel": "Cancel",
+  "form.resubmitNotice":
+    "This application is no longer submitted. When your changes are done, submit it again before the form closes.",
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -298,11 +310,9 @@ const fr: Record<MessageKey, string> = {
   "portal.formStatus": "État du formulaire",
   "portal.submissionName": "Nom de la demande",
   "portal.submitted": "Soumise",
-  "portal.lastReviewEdit": "Dernière évaluation",
   "portal.edit": "Modifier",
   "portal.unsubmitEdit": "Annuler la soumission et modifier",
   "portal.download": "Télécharger",
-  "portal.never": "Jamais",
   "portal.empty": "Vous n'avez encore commencé aucune demande.",
   "status.submitted": "Soumise",
   "status.open": "Ouvert",
@@ -364,7 +374,6 @@ const fr: Record<MessageKey, string> = {
   "signup.failed": "Une erreur s'est produite. Le compte n'a pas été créé.",
   "signup.failedSuffix":
     "Si vous avez déjà un compte à cette adresse courriel, écrivez-nous à {{support}} pour régler la situation",
-  "portal.submittedLabel": "Soumise : {{name}}",
   "portal.editLabel": "Modifier {{name}}",
   "portal.unsubmitEditLabel": "Annuler la soumission et modifier {{name}}",
   "portal.downloadLabel": "Télécharger {{name}} en PDF",
@@ -375,6 +384,19 @@ const fr: Record<MessageKey, string> = {
   "portal.previousPage": "Page précédente",
   "portal.nextPage": "Page suivante",
   "portal.lastPage": "Dernière page",
+  "portal.outcome": "Décision",
+  "portal.draft": "Brouillon",
+  "portal.notSubmitted": "Non soumise",
+  "outcome.approved": "Acceptée : {{amount}}",
+  "outcome.approvedNoAmount": "Acceptée",
+  "outcome.notFunded": "Non financée",
+  "outcome.underReview": "En cours d'examen",
+  "portal.unsubmitTitle": "Annuler la soumission de cette demande ?",
+  "portal.unsubmitBody":
+    "« {{name}} » redevient un brouillon. L'organisme ne l'examinera qu'une fois soumise de nouveau, avant la fermeture du formulaire.",
+  "portal.cancel": "Annuler",
+  "form.resubmitNotice":
+    "Cette demande n'est plus soumise. Une fois vos modifications terminées, soumettez-la de nouveau avant la fermeture du formulaire.",
 };
 
 export const CATALOG: Record<Language, Record<MessageKey, string>> = { en, fr };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { answerSchema, answersSchema } from "../forms/answers";
 import { formSettingsSchema, richTextSchema, sectionSchema } from "../forms/model";
+import { portalOutcomeSchema } from "./decision-release";
 
 /**
  * The applicant side's HTTP contract (docs/decisions/007-submissions.md). A guest's draft is reached with the
@@ -150,8 +151,11 @@ export const portalRowSchema = z.object({
   identifier: z.string(),
   submissionDate: z.string().nullable(),
   lastSaveDate: z.string(),
-  /** The latest review edit of this submission, once reviewing exists; null means "Never". */
-  lastReviewEdit: z.string().nullable(),
+  /**
+   * The decision as the applicant may know it (docs/decisions/038-decision-release-and-portal.md): null for a
+   * draft, "under review" until the program releases its decisions.
+   */
+  outcome: portalOutcomeSchema.nullable(),
   accepting: z.boolean(),
   closesAt: z.string().nullable(),
   allowEdit: z.boolean(),

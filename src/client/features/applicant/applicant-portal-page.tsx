@@ -1,7 +1,7 @@
 import {
+  Badge,
   Box,
   Button,
-  Checkbox,
   Group,
   Pagination,
   Stack,
@@ -16,7 +16,9 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import type { Language } from "../../../shared/i18n/catalog";
 import type { PortalRow } from "../../../shared/schemas/submissions";
+import { FILLED_GREEN } from "../../app/theme";
 import { CardsOnPhone } from "../../components/cards-on-phone";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageLoader } from "../../components/page-loader";
 import { formatDateTime } from "../../lib/date-format";
 import { LanguageProvider, useTranslate } from "../../lib/i18n";
@@ -25,7 +27,7 @@ import { downloadPdf, submissionApi } from "../../lib/submission-api";
 import { useMinuteClock } from "../../lib/use-minute-clock";
 import { useStoredLanguage } from "../../lib/use-stored-language";
 import { applicantKeys, fetchApplications, PORTAL_PAGE_SIZE } from "./api";
-import { formStatus, formStatusLabel, portalAction } from "./portal-rules";
+import { formStatus, formStatusLabel, outcomeLabel, portalAction } from "./portal-rules";
 
 /** /portal/applicant: the applicant's applications, newest first, five per page. */
 export function ApplicantPortalPage() {
@@ -74,7 +76,7 @@ function Portal({ language }: { language: Language }) {
                   <Table.Th scope="col">{t("portal.formStatus")}</Table.Th>
                   <Table.Th scope="col">{t("portal.submissionName")}</Table.Th>
                   <Table.Th scope="col">{t("portal.submitted")}</Table.Th>
-                  <Table.Th scope="col">{t("portal.lastReviewEdit")}</Table.Th>
+                  <Table.Th scope="col">{t("portal.outcome")}</Table.Th>
                   <Table.Th scope="col">{t("portal.edit")}</Table.Th>
                   <Table.Th scope="col">{t("portal.download")}</Table.Th>
                 </Table.Tr>
@@ -133,6 +135,7 @@ function PortalTableRow({ row, now, language }: { row: PortalRow; now: Date; lan
   const queryClient = useQueryClient();
   const { user } = useSignedInSession();
   const [downloading, setDownloading] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const name = row.identifier.trim() || row.formName.trim() || t("portal.untitled");
   const action = portalAction(row);
   const failed = (error: unknown) =>
@@ -141,7 +144,8 @@ function PortalTableRow({ row, now, language }: { row: PortalRow; now: Date; lan
       message: t("page.actionFailed", { message: error instanceof Error ? error.message : "" }),
     });
 
-  // "Unsubmit & Edit": the submission's revision first, then the date cleared, then the form.
+  // "Unsubmit & Edit", once confirmed: the submission's revision first, then the date cleared, then the form,
+  // which says that the application must be submitted again (`resubmit` in the navigation's state).
   const unsubmit = useMutation({
     mutationFn: async () => {
       const { submission } = await submissionApi.get(row._id, null);
@@ -149,9 +153,14 @@ function PortalTableRow({ row, now, language }: { row: PortalRow; now: Date; lan
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: applicantKeys.allApplications(user.id) });
-      if (action.kind !== "none") navigate(`/form/${action.linkId}/${row._id}`);
+      setConfirming(false);
+      if (action.kind !== "none")
+        navigate(`/form/${action.linkId}/${row._id}`, { state: { resubmit: true } });
     },
-    onError: failed,
+    onError: (error) => {
+      setConfirming(false);
+      failed(error);
+    },
   });
 
   return (
@@ -174,17 +183,16 @@ function PortalTableRow({ row, now, language }: { row: PortalRow; now: Date; lan
         {row.identifier}
       </Table.Td>
       <Table.Td data-label={t("portal.submitted")}>
-        <Checkbox
-          checked={row.submissionDate !== null}
-          readOnly
-          aria-readonly
-          onChange={() => {}}
-          aria-label={t("portal.submittedLabel", { name })}
-        />
+        {/* A status, not a control: a badge rather than a checkbox that looks clickable. */}
+        {row.submissionDate === null ? (
+          <Badge variant="default">{t("portal.draft")}</Badge>
+        ) : (
+          <Badge variant="filled" color={FILLED_GREEN}>
+            {t("status.submitted")}
+          </Badge>
+        )}
       </Table.Td>
-      <Table.Td data-label={t("portal.lastReviewEdit")}>
-        {row.lastReviewEdit === null ? t("portal.never") : formatDate(row.lastReviewEdit, language)}
-      </Table.Td>
+      <Table.Td data-label={t("portal.outcome")}>{outcomeLabel(row.outcome, t, language)}</Table.Td>
       <Table.Td>
         {action.kind === "unsubmitEdit" ? (
           <Button
@@ -192,7 +200,7 @@ function PortalTableRow({ row, now, language }: { row: PortalRow; now: Date; lan
             variant="light"
             loading={unsubmit.isPending}
             aria-label={t("portal.unsubmitEditLabel", { name })}
-            onClick={() => unsubmit.mutate()}
+            onClick={() => setConfirming(true)}
           >
             {t("portal.unsubmitEdit")}
           </Button>
@@ -225,6 +233,17 @@ function PortalTableRow({ row, now, language }: { row: PortalRow; now: Date; lan
         >
           {t("portal.download")}
         </Button>
+        <ConfirmDialog
+          title={t("portal.unsubmitTitle")}
+          opened={confirming}
+          confirmLabel={t("portal.unsubmitEdit")}
+          cancelLabel={t("portal.cancel")}
+          pending={unsubmit.isPending}
+          onClose={() => setConfirming(false)}
+          onConfirm={() => unsubmit.mutate()}
+        >
+          <Text lang={language}>{t("portal.unsubmitBody", { name })}</Text>
+        </ConfirmDialog>
       </Table.Td>
     </Table.Tr>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { translator } from "../../../shared/i18n/catalog";
-import { formStatus, formStatusLabel, portalAction } from "./portal-rules";
+import { formStatus, formStatusLabel, outcomeLabel, portalAction } from "./portal-rules";
 
 const NOW = new Date("2030-03-01T12:00:00.000Z");
 const HOUR = 3_600_000;
@@ -71,5 +71,27 @@ describe("portalAction", () => {
   it("offers nothing on a closed form or without a link", () => {
     expect(portalAction({ ...row, accepting: false })).toEqual({ kind: "none" });
     expect(portalAction({ ...row, linkId: null })).toEqual({ kind: "none" });
+  });
+});
+
+describe("outcomeLabel", () => {
+  const en = translator("en");
+  const fr = translator("fr");
+  const nbsp = (text: string) => text.replace(/\s/g, " ");
+
+  it("says an approved application's amount as money, in English and French", () => {
+    expect(outcomeLabel({ kind: "approved", amountCents: 350_050 }, en, "en")).toBe("Approved: $3,500.50");
+    expect(nbsp(outcomeLabel({ kind: "approved", amountCents: 350_050 }, fr, "fr"))).toBe(
+      "Acceptée : 3 500,50 $",
+    );
+    expect(outcomeLabel({ kind: "approved", amountCents: null }, en, "en")).toBe("Approved");
+  });
+
+  it("says Not funded, Under review, and Not submitted for a draft", () => {
+    expect(outcomeLabel({ kind: "notFunded" }, en, "en")).toBe("Not funded");
+    expect(outcomeLabel({ kind: "notFunded" }, fr, "fr")).toBe("Non financée");
+    expect(outcomeLabel({ kind: "underReview" }, en, "en")).toBe("Under review");
+    expect(outcomeLabel({ kind: "underReview" }, fr, "fr")).toBe("En cours d'examen");
+    expect(outcomeLabel(null, en, "en")).toBe("Not submitted");
   });
 });

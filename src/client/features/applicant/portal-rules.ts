@@ -1,5 +1,7 @@
 import { timeLeft } from "../../../shared/forms/deadline";
-import type { Translate } from "../../../shared/i18n/catalog";
+import type { Language, Translate } from "../../../shared/i18n/catalog";
+import { formatMoney } from "../../../shared/i18n/money";
+import type { PortalOutcome } from "../../../shared/schemas/decision-release";
 import type { PortalRow } from "../../../shared/schemas/submissions";
 
 export type FormStatus =
@@ -55,4 +57,22 @@ export function portalAction(
   if (row.submissionDate === null) return { kind: "edit", linkId: row.linkId };
   if (row.allowEdit) return { kind: "unsubmitEdit", linkId: row.linkId };
   return { kind: "none" };
+}
+
+/**
+ * A submitted application's Decision cell (docs/decisions/038-decision-release-and-portal.md): "Under review"
+ * until the program releases its decisions, then "Approved: $3,500.50" or "Not funded". A draft has none.
+ */
+export function outcomeLabel(outcome: PortalOutcome | null, t: Translate, language: Language): string {
+  if (outcome === null) return t("portal.notSubmitted");
+  switch (outcome.kind) {
+    case "approved":
+      return outcome.amountCents === null || outcome.amountCents <= 0
+        ? t("outcome.approvedNoAmount")
+        : t("outcome.approved", { amount: formatMoney(outcome.amountCents, language) });
+    case "notFunded":
+      return t("outcome.notFunded");
+    case "underReview":
+      return t("outcome.underReview");
+  }
 }

@@ -23,6 +23,7 @@ import {
 } from "./candidate-table-model";
 import { DecisionConflictDialog } from "./decision-conflict-dialog";
 import type { DecisionConflict } from "./decision-conflicts";
+import { DecisionReleaseSection } from "./decision-release";
 import { decisionFailureText } from "./decision-rules";
 import { type RecentDecision, recentDecision, UNDO_WINDOW_MS } from "./decision-undo";
 import { FundingSummary } from "./funding-summary";
@@ -100,6 +101,7 @@ export function CandidateStatistics({ userId, program }: { userId: string; progr
         <Text size="lg">{program.name}</Text>
       </div>
       <FundingSummary userId={userId} programId={program.id} />
+      <DecisionReleaseSection userId={userId} programId={program.id} />
       <Stack component="section" aria-labelledby="candidates-heading" gap="md">
         <Title order={2} size="h3" id="candidates-heading">
           {CANDIDATE_STATS_TEXT.candidatesHeading}

@@ -2,7 +2,7 @@ import { Button, Collapse, Group, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { type ReactNode, useId } from "react";
 import { FORM_MESSAGES } from "../../../shared/forms/publish-check";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Notice } from "./notice";
 
 interface PublishedBannerProps {

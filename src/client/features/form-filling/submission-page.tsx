@@ -1,7 +1,7 @@
 import { notifications } from "@mantine/notifications";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { Navigate, useNavigate, useParams } from "react-router";
+import { Navigate, useLocation, useNavigate, useParams } from "react-router";
 import { localize } from "../../../shared/forms/localize";
 import type { Language } from "../../../shared/i18n/catalog";
 import { SUPPORT_EMAIL } from "../../../shared/messages";
@@ -14,6 +14,7 @@ import { downloadPdf, submissionApi, submissionKeys } from "../../lib/submission
 import { FormPage, type LanguageProps } from "./form-page";
 import { guestStore } from "./guest-store";
 import { createLocalCopyStore, hasAnyAnswer } from "./local-copy";
+import { PageNotice } from "./save-status";
 import { SubmissionEditor } from "./submission-editor";
 import {
   BackToApplications,
@@ -139,6 +140,9 @@ function LoadedSubmission({
   const { submission, form, access, editable } = result;
   const signedIn = session.status === "signedIn";
   const backLink = signedIn ? <BackToApplications /> : undefined;
+  const t = useTranslate();
+  // Arrived from the portal's "Unsubmit & Edit": the application is a draft again until it is resubmitted.
+  const unsubmitted = (useLocation().state as { resubmit?: boolean } | null)?.resubmit === true;
 
   // An administrator of the program: the admin edit mode is where they edit.
   if (access === "admin") return <Navigate to={`/admin/form/edit/${form._id}/${submission._id}`} replace />;
@@ -184,6 +188,7 @@ function LoadedSubmission({
       onLanguageChange={onLanguageChange}
       backLink={backLink}
       canAutofill={signedIn}
+      banner={unsubmitted ? <PageNotice color="yellow">{t("form.resubmitNotice")}</PageNotice> : undefined}
     />
   );
 }

@@ -24,7 +24,7 @@ import { useUpdateOrganization } from "./api";
 import { TwoFactorRequirement } from "./two-factor-requirement";
 
 type Increment = Organization["increment"];
-type Settings = { name: string; increment: Increment };
+type Settings = { name: string; increment: Increment; contactEmail: string | null };
 
 const INCREMENT_LABELS: Record<Increment, string> = {
   1: "1 (whole points)",
@@ -50,12 +50,18 @@ function SettingsForm({ userId, organization }: { userId: string; organization: 
   const updateOrganization = useUpdateOrganization(userId);
   const [name, setName] = useState(organization.name);
   const [increment, setIncrement] = useState<Increment>(organization.increment);
+  const [contactEmail, setContactEmail] = useState(organization.contactEmail ?? "");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   // The settings this save replaces (decision 016), and the ones stored now after a conflict.
-  const [seen, setSeen] = useState<Settings>({ name: organization.name, increment: organization.increment });
+  const [seen, setSeen] = useState<Settings>({
+    name: organization.name,
+    increment: organization.increment,
+    contactEmail: organization.contactEmail,
+  });
   const [theirs, setTheirs] = useState<Settings | null>(null);
   const nameInput = useRef<HTMLInputElement>(null);
+  const contactEmailInput = useRef<HTMLInputElement>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -69,47 +75,65 @@ function SettingsForm({ userId, organization }: { userId: string; organization: 
       orgId: organization._id,
       name,
       increment,
+      contactEmail,
       expected,
     });
     if (!parsed.success) {
       const found = fieldErrors(parsed.error);
       setErrors(found);
       if (found.name !== undefined) nameInput.current?.focus();
+      else if (found.contactEmail !== undefined) contactEmailInput.current?.focus();
       return;
     }
     setErrors({});
-    updateOrganization.mutate(parsed.data, {
-      onSuccess: (result) => {
-        // The server trims the name: show what was saved.
-        setName(result.organization.name);
-        setSeen({ name: result.organization.name, increment: result.organization.increment });
-        notify("Organization settings saved");
-      },
-      onError: async (error) => {
-        if (isEditConflict(error, "organization")) {
-          try {
-            setTheirs(
-              await storedValueOf(error, storedOrganizationSettingsSchema, async () => {
-                const read = await apiGet(
-                  apiPath`/api/organizations/${organization._id}`,
-                  organizationResultSchema,
-                );
-                const stored = read.organization;
-                return { name: stored.name, increment: stored.increment };
-              }),
-            );
-            return;
-          } catch (unread) {
-            setFailure(unread instanceof Error ? unread.message : String(unread));
-            return;
+    // Sent as typed (trimmed): the server reads an empty address as "none".
+    updateOrganization.mutate(
+      { ...parsed.data, contactEmail: parsed.data.contactEmail ?? "" },
+      {
+        onSuccess: (result) => {
+          // The server trims the name: show what was saved.
+          setName(result.organization.name);
+          setContactEmail(result.organization.contactEmail ?? "");
+          setSeen({
+            name: result.organization.name,
+            increment: result.organization.increment,
+            contactEmail: result.organization.contactEmail,
+          });
+          notify("Organization settings saved");
+        },
+        onError: async (error) => {
+          if (isEditConflict(error, "organization")) {
+            try {
+              setTheirs(
+                await storedValueOf(error, storedOrganizationSettingsSchema, async () => {
+                  const read = await apiGet(
+                    apiPath`/api/organizations/${organization._id}`,
+                    organizationResultSchema,
+                  );
+                  const stored = read.organization;
+                  return {
+                    name: stored.name,
+                    increment: stored.increment,
+                    contactEmail: stored.contactEmail,
+                  };
+                }),
+              );
+              return;
+            } catch (unread) {
+              setFailure(unread instanceof Error ? unread.message : String(unread));
+              return;
+            }
           }
-        }
-        setFailure(error.message);
+          setFailure(error.message);
+        },
       },
-    });
+    );
   }
 
-  const settingsText = (settings: Settings) => `${settings.name}, ${INCREMENT_LABELS[settings.increment]}`;
+  const settingsText = (settings: Settings) =>
+    [settings.name, INCREMENT_LABELS[settings.increment], settings.contactEmail ?? "no contact email"].join(
+      ", ",
+    );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -120,11 +144,12 @@ function SettingsForm({ userId, organization }: { userId: string; organization: 
             title="These settings were changed by someone else"
             message={EDIT_CONFLICT_MESSAGES.organization}
             theirs={settingsText(theirs)}
-            yours={settingsText({ name: name.trim(), increment })}
+            yours={settingsText({ name: name.trim(), increment, contactEmail: contactEmail.trim() || null })}
             label="organization settings"
             onReload={() => {
               setName(theirs.name);
               setIncrement(theirs.increment);
+              setContactEmail(theirs.contactEmail ?? "");
               setSeen(theirs);
               setTheirs(null);
             }}
@@ -143,6 +168,17 @@ function SettingsForm({ userId, organization }: { userId: string; organization: 
           value={name}
           error={errors.name}
           onChange={(event) => setName(event.currentTarget.value)}
+        />
+        <TextInput
+          ref={contactEmailInput}
+          type="email"
+          label="Contact email"
+          description="Shown to applicants on a closed form's page, so they know how to reach you. Leave empty for none."
+          autoComplete="email"
+          maxLength={254}
+          value={contactEmail}
+          error={errors.contactEmail}
+          onChange={(event) => setContactEmail(event.currentTarget.value)}
         />
         <Radio.Group
           label="Rating scale increment"

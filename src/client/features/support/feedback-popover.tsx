@@ -1,5 +1,5 @@
-import { Button, Group, NativeSelect, Popover, Radio, Stack, Textarea } from "@mantine/core";
-import { useState } from "react";
+import { Button, Group, NativeSelect, Popover, Radio, Stack, Text, Textarea } from "@mantine/core";
+import { useId, useState } from "react";
 import { MAX_FEEDBACK_LENGTH } from "../../../shared/limits";
 import { EXPERIENCES, FEEDBACK_TYPES, feedbackBodySchema } from "../../../shared/schemas/support";
 import { notify } from "../../lib/notify";
@@ -16,15 +16,45 @@ interface FeedbackPopoverProps {
   userName: string;
 }
 
+/** What Send still waits for, named as the fields are labelled; empty when the feedback can be sent. */
+export function missingFeedbackFields(fields: { experience: string; feedbackType: string; comment: string }) {
+  const missing: string[] = [];
+  if (fields.experience === "") missing.push("Experience");
+  if (fields.feedbackType === "") missing.push("Type");
+  if (fields.comment.trim() === "") missing.push("Comment");
+  return missing;
+}
+
 export function FeedbackPopover({ userId, userName }: FeedbackPopoverProps) {
   const [opened, setOpened] = useState(false);
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} trapFocus shadow="md">
+      <Popover.Target>
+        <Button variant="default" onClick={() => setOpened((o) => !o)}>
+          Submit Feedback
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown aria-label="Submit feedback">
+        <FeedbackForm userId={userId} userName={userName} onSent={() => setOpened(false)} />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/**
+ * The feedback's fields and Send. Send stays reachable while something is missing (aria-disabled, as a
+ * disabled Next on the applicant's form, docs/decisions/035-phones.md) and the line under it says what.
+ */
+export function FeedbackForm({ userId, userName, onSent }: FeedbackPopoverProps & { onSent: () => void }) {
   const [experience, setExperience] = useState("");
   const [feedbackType, setFeedbackType] = useState("");
   const [comment, setComment] = useState("");
   const sendFeedback = useSendFeedback();
+  const hintId = useId();
 
   // The shared schema decides when the form is complete: all three fields set.
   const body = feedbackBodySchema.safeParse({ userId, user: userName, experience, feedbackType, comment });
+  const missing = missingFeedbackFields({ experience, feedbackType, comment });
 
   function reset() {
     setExperience("");
@@ -36,7 +66,7 @@ export function FeedbackPopover({ userId, userName }: FeedbackPopoverProps) {
     if (!body.success) return;
     sendFeedback.mutate(body.data, {
       onSuccess: () => {
-        setOpened(false);
+        onSent();
         reset();
         notify("Thank you for your feedback!");
       },
@@ -45,43 +75,45 @@ export function FeedbackPopover({ userId, userName }: FeedbackPopoverProps) {
   }
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} trapFocus shadow="md">
-      <Popover.Target>
-        <Button variant="default" onClick={() => setOpened((o) => !o)}>
-          Submit Feedback
+    <Stack gap="sm">
+      <Radio.Group label="Experience" value={experience} onChange={setExperience}>
+        <Group gap="md" mt={4}>
+          {EXPERIENCES.map((value) => (
+            <Radio key={value} value={value} label={EXPERIENCE_LABELS[value]} />
+          ))}
+        </Group>
+      </Radio.Group>
+      <NativeSelect
+        label="Type"
+        value={feedbackType}
+        onChange={(event) => setFeedbackType(event.currentTarget.value)}
+        data={[{ value: "", label: "Choose a type", disabled: true }, ...FEEDBACK_TYPES]}
+      />
+      <Textarea
+        label="Comment"
+        value={comment}
+        onChange={(event) => setComment(event.currentTarget.value)}
+        maxLength={MAX_FEEDBACK_LENGTH}
+        autosize
+        minRows={3}
+        maxRows={8}
+      />
+      <Group justify="flex-end" gap="sm" wrap="nowrap">
+        {missing.length > 0 && (
+          <Text id={hintId} size="sm" c="gray.7" style={{ flex: 1 }}>
+            {`To send, complete: ${missing.join(", ")}`}
+          </Text>
+        )}
+        <Button
+          onClick={send}
+          aria-disabled={!body.success || undefined}
+          data-disabled={!body.success || undefined}
+          aria-describedby={missing.length > 0 ? hintId : undefined}
+          loading={sendFeedback.isPending}
+        >
+          Send
         </Button>
-      </Popover.Target>
-      <Popover.Dropdown aria-label="Submit feedback">
-        <Stack gap="sm">
-          <Radio.Group label="Experience" value={experience} onChange={setExperience}>
-            <Group gap="md" mt={4}>
-              {EXPERIENCES.map((value) => (
-                <Radio key={value} value={value} label={EXPERIENCE_LABELS[value]} />
-              ))}
-            </Group>
-          </Radio.Group>
-          <NativeSelect
-            label="Type"
-            value={feedbackType}
-            onChange={(event) => setFeedbackType(event.currentTarget.value)}
-            data={[{ value: "", label: "Choose a type", disabled: true }, ...FEEDBACK_TYPES]}
-          />
-          <Textarea
-            label="Comment"
-            value={comment}
-            onChange={(event) => setComment(event.currentTarget.value)}
-            maxLength={MAX_FEEDBACK_LENGTH}
-            autosize
-            minRows={3}
-            maxRows={8}
-          />
-          <Group justify="flex-end">
-            <Button onClick={send} disabled={!body.success} loading={sendFeedback.isPending}>
-              Send
-            </Button>
-          </Group>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+      </Group>
+    </Stack>
   );
 }

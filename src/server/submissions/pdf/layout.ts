@@ -353,17 +353,39 @@ export class PdfLayout {
     return widths.map((w) => w ?? share);
   }
 
-  /** Draws "n / N" centred in every page's footer, and `left` (cut to fit) at the left. */
+  /**
+   * Draws "n / N" at the right of every page's footer and `left` beside it, wrapped on at most two lines (a
+   * program's whole name fits; a longer text is shortened at a word, with an ellipsis).
+   */
   footer(left: string, style: TextStyle): void {
     const pages = this.doc.getPages();
     const measure = this.measure(style);
-    const label = fitText(this.clean(left, style), measure, this.contentWidth / 2 - 40);
+    const widest = measure(`${pages.length} / ${pages.length}`);
+    const lines = footerLines(this.clean(left, style), measure, this.contentWidth - widest - 24);
     pages.forEach((page, index) => {
       const number = `${index + 1} / ${pages.length}`;
-      this.drawLines(page, [number], (PAGE_WIDTH - measure(number)) / 2, FOOTER_TOP, style);
-      if (label) this.drawLines(page, [label], MARGIN.left, FOOTER_TOP, style);
+      this.drawLines(page, [number], MARGIN.left + this.contentWidth - measure(number), FOOTER_TOP, style);
+      if (lines.length > 0) this.drawLines(page, lines, MARGIN.left, FOOTER_TOP, style);
     });
   }
+}
+
+/** The footer's text in lines of `maxWidth`: at most two, the second shortened at a word when it must be. */
+export function footerLines(text: string, measure: Measure, maxWidth: number): string[] {
+  const lines = wrapText(text.replace(/\s+/g, " ").trim(), measure, maxWidth);
+  if (lines.length <= 2) return lines;
+  return [lines[0]!, fitWords(lines.slice(1).join(" "), measure, maxWidth)];
+}
+
+/** The text cut with an ellipsis to fit `maxWidth` on one line, between words when a word boundary is in reach. */
+export function fitWords(text: string, measure: Measure, maxWidth: number): string {
+  const cut = fitText(text, measure, maxWidth);
+  if (!cut.endsWith("…")) return cut;
+  const kept = cut.slice(0, -1);
+  const next = text.replace(/\s+/g, " ").trim().charAt(kept.length);
+  if (next === " " || next === "") return cut;
+  const lastSpace = kept.lastIndexOf(" ");
+  return lastSpace > 0 ? `${kept.slice(0, lastSpace).trimEnd()}…` : cut;
 }
 
 /** The text cut with an ellipsis to fit `maxWidth`, on one line. */

@@ -69,6 +69,18 @@ const STATISTICS: RouteCase[] = [
     expect: only(ADMINS, 200),
   },
   {
+    route: "GET /api/programs/:programId/decision-release",
+    call: "GET /api/programs/{program}/decision-release",
+    expect: only(ADMINS, 200),
+  },
+  {
+    route: "PUT /api/programs/:programId/decision-release",
+    label: "a date ahead",
+    call: "PUT /api/programs/{program}/decision-release",
+    body: { releaseAt: "2999-01-01T00:00:00.000Z" },
+    expect: only(ADMINS, 200),
+  },
+  {
     route: "GET /api/admin/reviewer-stats",
     call: "GET /api/admin/reviewer-stats?programId={program}",
     expect: only(ADMINS, 200),

@@ -2,12 +2,12 @@ import { Button, Checkbox, Divider, Group, Loader, Modal, Stack, Switch, Text } 
 import { type FormEvent, Suspense, useState } from "react";
 import type { Form } from "../../../../shared/forms/model";
 import type { FormResult } from "../../../../shared/schemas/forms";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { timeZoneNote } from "../../../components/date-values";
 import { FormAlert } from "../../../components/form-alert";
 import { formatDateTime } from "../../../lib/date-format";
 import { lazyComponent } from "../../../lib/lazy-component";
 import { notify } from "../../../lib/notify";
-import { ConfirmDialog } from "../confirm-dialog";
 import {
   closesInLabel,
   initialCloseInput,

@@ -8,14 +8,18 @@ interface ConfirmDialogProps {
   children: ReactNode;
   confirmLabel: string;
   confirmColor?: string;
+  /** "Cancel" unless the page speaks another language (the applicant's portal). */
+  cancelLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
 
 /**
- * Asks before an action applicants feel at once: Close now, Reopen, Unpublish
- * (docs/decisions/027-stable-form-address.md). Cancel has the focus, Escape cancels, Tab reaches the action.
+ * Asks before an action that cannot pass unnoticed: the builder's Close now, Reopen, Unpublish
+ * (docs/decisions/027-stable-form-address.md), an applicant's "Unsubmit & Edit", releasing decisions
+ * (docs/decisions/038-decision-release-and-portal.md). Cancel has the focus, Escape cancels, Tab reaches the
+ * action.
  */
 export function ConfirmDialog({
   title,
@@ -23,6 +27,7 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   confirmColor,
+  cancelLabel = "Cancel",
   pending = false,
   onConfirm,
   onClose,
@@ -33,7 +38,7 @@ export function ConfirmDialog({
         {children}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={pending} data-autofocus>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button color={confirmColor} onClick={onConfirm} loading={pending}>
             {confirmLabel}

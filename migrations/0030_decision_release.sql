@@ -1,0 +1,1 @@
+ALTER TABLE "programs" ADD COLUMN "decisions_release_at" timestamp with time zone;
