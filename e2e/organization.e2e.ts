@@ -203,12 +203,16 @@ describe("the organization admin's pages", () => {
 describe("a committee member", () => {
   it("is sent away from the organization admin's pages", async () => {
     const { page, problems } = await signInAndOpen("/organization/settings", "reviewer@demo.test");
-    // Back from the sign-in card to the page asked for, where the guard sends them home.
-    await waitForPath(page, "/programs");
-    await page.getByRole("heading", { name: "Programs", exact: true }).waitFor();
+    // Back from the sign-in card to the page asked for, where the guard sends them home (their candidates),
+    // naming the address they may not open (docs/decisions/039).
+    await waitForPath(page, "/applications");
+    await page
+      .getByText("Your account does not have access to /organization/settings.", { exact: false })
+      .waitFor();
     for (const path of ["/organization/billing", "/organization/dashboard", "/admin/dashboard"]) {
       await page.goto(baseURL + path);
-      await waitForPath(page, "/programs");
+      await waitForPath(page, "/applications");
+      await page.getByText(`Your account does not have access to ${path}.`, { exact: false }).waitFor();
     }
     expect(await page.getByRole("heading", { name: "Organization Settings" }).count()).toBe(0);
     expect(problems).toEqual([]);
