@@ -82,7 +82,14 @@ export const SectionCard = memo(function SectionCard({
   const keepsIdentifier = holdsIdentifier(section);
 
   return (
-    <Paper component="section" withBorder p="lg" aria-labelledby={headingId} style={OFFSCREEN_SKIPPED}>
+    <Paper
+      component="section"
+      withBorder
+      p="lg"
+      aria-labelledby={headingId}
+      // Folded, a section is one line: the estimate of an expanded one would leave gaps in the scroll.
+      style={folded ? undefined : OFFSCREEN_SKIPPED}
+    >
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap" miw={0}>
