@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { MESSAGES } from "../src/shared/messages";
 import { signUpOrganization } from "./support/accounts";
@@ -98,6 +99,11 @@ describe("sign-up, sign-in and the shell", () => {
     const administration = page.getByRole("menu").getByRole("group", { name: "Administration" });
     await administration.getByRole("menuitem", { name: "Candidate Statistics" }).waitFor();
     await expectAccessible(page);
+    if (process.env.E2E_SCREENSHOT_DIR) {
+      await page.screenshot({
+        path: path.join(process.env.E2E_SCREENSHOT_DIR, "admin-dashboard-menu-1280.png"),
+      });
+    }
     await page.keyboard.press("Escape");
     await figures.getByRole("link", { name: "Open Reviewer Statistics" }).click();
     await waitForPath(page, "/admin/committeereview");
