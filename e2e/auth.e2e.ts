@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { MESSAGES } from "../src/shared/messages";
 import { signUpOrganization } from "./support/accounts";
@@ -55,12 +56,57 @@ describe("sign-up, sign-in and the shell", () => {
     expect(problems).toEqual([]);
   });
 
-  it("sends a committee member to the programs page with their program in the picker", async () => {
+  it("lands a committee member on their candidates, with the programs page in the page menu", async () => {
     const { page, problems } = await open("/login");
     await expectAccessible(page);
     await submitLogin(page, "reviewer@demo.test", demoPassword);
+    await waitForPath(page, "/applications");
+    await page.getByRole("heading", { name: "Candidate Submissions" }).first().waitFor();
+    // The page menu groups the pages by area; the spec's programs page is still there.
+    await page.getByRole("button", { name: "Page menu" }).click();
+    const menu = page.getByRole("menu");
+    await menu
+      .getByRole("group", { name: "Review" })
+      .getByRole("menuitem", { name: "Stacked Rankings" })
+      .waitFor();
+    // Each area's heading, then its pages (the page on screen is not offered).
+    expect(await menu.getByRole("group").allTextContents()).toEqual([
+      "ProgramsPrograms",
+      "ReviewStacked Rankings",
+    ]);
+    expect(await menu.getByRole("group", { name: "Administration" }).count()).toBe(0);
+    await expectAccessible(page);
+    await menu.getByRole("menuitem", { name: "Programs" }).click();
     await waitForPath(page, "/programs");
     await page.getByRole("cell", { name: "Community Grants 2026" }).first().waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it("lands a program admin on the admin dashboard, with where the program stands", async () => {
+    const { page, problems } = await open("/login");
+    await submitLogin(page, "admin@demo.test", demoPassword);
+    await waitForPath(page, "/admin/dashboard");
+    const figures = page.getByRole("region", { name: "Where the program stands" });
+    await figures.getByText("Submitted applications").waitFor();
+    await figures
+      .getByText(/^\d+ of \d+$/)
+      .first()
+      .waitFor();
+    await figures.getByText(/\d+ approved, \d+ disapproved, \d+ pending\./).waitFor();
+    // The tiles stay beneath, and the page menu lists the administration's pages under their heading.
+    await page.getByRole("link", { name: "Manage User Access" }).waitFor();
+    await page.getByRole("button", { name: "Page menu" }).click();
+    const administration = page.getByRole("menu").getByRole("group", { name: "Administration" });
+    await administration.getByRole("menuitem", { name: "Candidate Statistics" }).waitFor();
+    await expectAccessible(page);
+    if (process.env.E2E_SCREENSHOT_DIR) {
+      await page.screenshot({
+        path: path.join(process.env.E2E_SCREENSHOT_DIR, "admin-dashboard-menu-1280.png"),
+      });
+    }
+    await page.keyboard.press("Escape");
+    await figures.getByRole("link", { name: "Open Reviewer Statistics" }).click();
+    await waitForPath(page, "/admin/committeereview");
     expect(problems).toEqual([]);
   });
 });
@@ -78,13 +124,40 @@ describe("redirects", () => {
     expect(problems).toEqual([]);
   });
 
-  it("sends an unknown path to /redirect and on to the user's home; signed out, to /login", async () => {
+  it("sends an unknown path to /redirect and on to the user's home, saying so; signed out, to /login", async () => {
     const { page, problems } = await open("/no/such/page");
     await waitForPath(page, "/login");
+    await page.getByText("There is no page at /no/such/page.", { exact: false }).waitFor();
+    await expectAccessible(page);
     await submitLogin(page, "admin@demo.test", demoPassword);
-    await waitForPath(page, "/programs");
-    await page.goto(`${baseURL}/definitely/unknown`);
-    await waitForPath(page, "/programs");
+    await waitForPath(page, "/admin/dashboard");
+    await page.goto(`${baseURL}/definitely/unknown?x=1`);
+    await waitForPath(page, "/admin/dashboard");
+    const notice = page
+      .getByRole("alert")
+      .filter({ hasText: "There is no page at /definitely/unknown?x=1." });
+    await notice.waitFor();
+    await expectAccessible(page);
+    // Dismissed, it stays away on a reload.
+    await notice.getByRole("button", { name: "Dismiss" }).click();
+    await notice.waitFor({ state: "detached" });
+    await page.reload();
+    await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+    expect(await page.getByText("There is no page at").count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it("sends a page the account may not open to /, and on home, naming the address", async () => {
+    const { page, problems } = await open("/login");
+    await submitLogin(page, "reviewer@demo.test", demoPassword);
+    await waitForPath(page, "/applications");
+    await page.goto(`${baseURL}/admin/allcandidates`);
+    await waitForPath(page, "/applications");
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Your account does not have access to /admin/allcandidates." })
+      .waitFor();
+    await expectAccessible(page);
     expect(problems).toEqual([]);
   });
 });

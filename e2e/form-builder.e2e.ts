@@ -136,7 +136,10 @@ describe("form builder", () => {
     await track.getByRole("switch", { name: "Smart question (branching)" }).check();
     expect(await track.getByRole("switch", { name: "Required" }).isChecked()).toBe(true);
     expect(await track.getByRole("switch", { name: "Required" }).isDisabled()).toBe(true);
-    await track.getByLabel("Route for option 2").selectOption({ label: "Go to section 3" });
+    // Branch targets are named by number and title (docs/decisions/039-navigation-and-builder.md).
+    await track
+      .getByLabel("Route for option 2")
+      .selectOption({ label: "Go to section 3 — Outreach details" });
 
     const files = await addQuestion(decision, 2, "File upload", "Budget", 4);
     await files.getByLabel("Maximum number of files").selectOption("2");
@@ -242,6 +245,63 @@ describe("form builder", () => {
         .getByLabel("Question type")
         .isEnabled(),
     ).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it("outlines the sections, jumps to one by keyboard, folds cards one by one or all at once, and names branch targets by title", async () => {
+    const { page, problems, programId } = await adminWithProgram(`Outline Program ${Date.now()}`);
+    await page.goto(`${baseURL}/admin/form/${programId}`);
+    await sectionOf(page, 2, 2).getByRole("button", { name: "Add section after section 2" }).click();
+    await sectionOf(page, 3, 3).getByLabel("Section name").fill("Budget");
+    const outline = page.getByRole("navigation", { name: "Outline" });
+    await outline.getByRole("button", { name: "Section 3 — Budget" }).waitFor();
+    expect(await outline.getByRole("listitem").allTextContents()).toEqual([
+      "Section 1 — Admin Info2 questions",
+      "Section 2 — Decision Criteria1 question",
+      "Section 3 — Budget1 question",
+    ]);
+
+    // The first section's next section is chosen among later sections by their titles.
+    const first = sectionOf(page, 1, 3);
+    const after = first.getByLabel("After this section");
+    expect(await after.locator("option").allTextContents()).toEqual([
+      "Continue to next section",
+      "Go to section 2 — Decision Criteria",
+      "Go to section 3 — Budget",
+    ]);
+
+    // Enter on an outline entry brings its section's heading into focus.
+    await outline.getByRole("button", { name: "Section 3 — Budget" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Section 3 of 3");
+
+    // A question folds to its title and unfolds, by keyboard.
+    const identifier = questionOf(first, 1);
+    const toggle = identifier.getByRole("button", { name: "Collapse question 1" });
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    const expand = identifier.getByRole("button", { name: "Expand question 1" });
+    expect(await expand.getAttribute("aria-expanded")).toBe("false");
+    await identifier.getByText("Unique Identifier - Name · Identifier").waitFor();
+    expect(await identifier.getByLabel("Question", { exact: true }).count()).toBe(0);
+    await expectAccessible(page);
+    await expand.press("Enter");
+    await identifier.getByLabel("Question", { exact: true }).waitFor();
+
+    // Collapse all leaves the titles; Expand all brings every card back.
+    await outline.getByRole("button", { name: "Collapse all" }).click();
+    await first.getByText("Admin Info · 2 questions").waitFor();
+    expect(await page.getByLabel("Section name").count()).toBe(0);
+    await expectAccessible(page);
+    // Jumping to a folded section unfolds it.
+    await outline.getByRole("button", { name: "Section 2 — Decision Criteria" }).click();
+    await sectionOf(page, 2, 3).getByLabel("Section name").waitFor();
+    expect(await page.getByLabel("Section name").count()).toBe(1);
+    await outline.getByRole("button", { name: "Expand all" }).click();
+    await expect.poll(() => page.getByLabel("Section name").count()).toBe(3);
+    if (process.env.E2E_SCREENSHOT_DIR) {
+      await page.screenshot({ path: path.join(process.env.E2E_SCREENSHOT_DIR, "builder-outline-1280.png") });
+    }
     expect(problems).toEqual([]);
   });
 

@@ -14,7 +14,13 @@ const demoPassword = inject("demoPassword");
 const browser = browserForThisFile();
 const LEGACY = "Neighbourhood Fund 2019 (imported)";
 
-const signIn = (email: string) => openSignedIn(browser(), baseURL, email, demoPassword);
+/** Signed in, on the Programs page (sign-in itself lands on the user's work: docs/decisions/039). */
+async function signIn(email: string) {
+  const signedIn = await openSignedIn(browser(), baseURL, email, demoPassword);
+  await signedIn.page.goto(`${baseURL}/programs`);
+  await signedIn.page.getByRole("cell", { name: LEGACY, exact: true }).waitFor();
+  return signedIn;
+}
 
 /** Picks a value of a rating (a labelled group of choices) and waits for the save. */
 async function rate(page: Page, rating: string, value: string) {

@@ -134,7 +134,9 @@ describe("on a phone (390 × 844)", () => {
     const { page, problems } = await newPage(browser(), PHONE);
     await page.goto(`${baseURL}/login`);
     await submitLogin(page, "adminreviewer@demo.test", demoPassword);
-    await waitForPath(page, "/programs");
+    // An admin of the program lands on its dashboard (docs/decisions/039); the programs page is one address away.
+    await waitForPath(page, "/admin/dashboard");
+    await page.goto(`${baseURL}/programs`);
     await page.getByRole("button", { name: "View Community Grants 2026" }).waitFor();
     await checkPage(page, "programs");
     await page.goto(`${baseURL}/applications`);

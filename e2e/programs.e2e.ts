@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { MESSAGES } from "../src/shared/messages";
 import { signUpOrganization } from "./support/accounts";
 import { browserForThisFile, expectAccessible, newPage } from "./support/browser";
-import { submitLogin, waitForPath } from "./support/sign-in";
+import { submitLogin, waitForLanding } from "./support/sign-in";
 
 const baseURL = inject("baseURL");
 const demoPassword = inject("demoPassword");
@@ -13,7 +13,8 @@ async function signInAt(email: string, password = demoPassword): Promise<{ page:
   const { page, problems } = await newPage(browser());
   await page.goto(`${baseURL}/login`);
   await submitLogin(page, email, password);
-  await waitForPath(page, "/programs");
+  // Sign-in lands on the user's work (docs/decisions/039); the programs page is one address away.
+  if ((await waitForLanding(page)) !== "/programs") await page.goto(`${baseURL}/programs`);
   await page.getByRole("heading", { name: "Programs", exact: true }).waitFor();
   return { page, problems };
 }

@@ -135,7 +135,8 @@ describe("two-factor authentication", () => {
     await adminPage.getByLabel("Password", { exact: true }).fill("invited-admin-password");
     await adminPage.getByLabel("Confirm password").fill("invited-admin-password");
     await adminPage.getByRole("button", { name: "Create account and accept" }).click();
-    await waitForPath(adminPage, "/programs");
+    // An admin of the program they accepted lands on its dashboard (docs/decisions/039).
+    await waitForPath(adminPage, "/admin/dashboard");
 
     await page.goto(`${baseURL}/organization/settings`);
     const requirement = page.getByRole("switch", { name: "Require two-factor authentication for admins" });

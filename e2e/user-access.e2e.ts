@@ -4,7 +4,7 @@ import { PROGRAM_USER_MESSAGES } from "../src/shared/program-users/seats";
 import { mailboxResultSchema } from "../src/shared/schemas/support";
 import { signUpOrganization } from "./support/accounts";
 import { browserForThisFile, expectAccessible, newPage } from "./support/browser";
-import { submitLogin, waitForPath } from "./support/sign-in";
+import { submitLogin, waitForLanding } from "./support/sign-in";
 
 const baseURL = inject("baseURL");
 const demoPassword = inject("demoPassword");
@@ -18,7 +18,7 @@ async function logIn(email: string, password: string): Promise<{ page: Page; pro
   await emailField.waitFor();
   expect(await emailField.inputValue()).toBe(email);
   await submitLogin(page, email, password);
-  await waitForPath(page, "/programs");
+  await waitForLanding(page);
   return { page, problems };
 }
 
@@ -161,7 +161,9 @@ describe("Manage User Access", () => {
     await inviteePage.getByLabel("Password", { exact: true }).fill("invitee-password");
     await inviteePage.getByLabel("Confirm password").fill("invitee-password");
     await inviteePage.getByRole("button", { name: "Create account and accept" }).click();
-    await inviteePage.waitForURL((url) => url.pathname === "/programs", { timeout: 15_000 });
+    // Their new program is their current one: a committee member lands on its candidates (docs/decisions/039).
+    await inviteePage.waitForURL((url) => url.pathname === "/applications", { timeout: 15_000 });
+    await inviteePage.goto(`${baseURL}/programs`);
     await inviteePage.getByRole("cell", { name: programName, exact: true }).waitFor();
     expect(inviteeProblems).toEqual([]);
 
@@ -211,8 +213,11 @@ describe("Manage User Access", () => {
   it("is closed to a committee member", async () => {
     const { page, problems } = await logIn("reviewer@demo.test", demoPassword);
     await page.goto(`${baseURL}/admin/user-management`);
-    await page.waitForURL((url) => url.pathname === "/programs", { timeout: 15_000 });
-    await page.getByRole("heading", { name: "Programs", exact: true }).waitFor();
+    // Home, which for a committee member is their candidates, saying why (docs/decisions/039).
+    await page.waitForURL((url) => url.pathname === "/applications", { timeout: 15_000 });
+    await page
+      .getByText("Your account does not have access to /admin/user-management.", { exact: false })
+      .waitFor();
     expect(await page.getByRole("heading", { name: "Manage User Access" }).count()).toBe(0);
     expect(problems).toEqual([]);
   });

@@ -12,7 +12,17 @@ export async function waitForPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
 }
 
-/** A new page signed in as `email`, landed on /programs (where every committee account starts). */
+/**
+ * Waits until sign-in has brought the user to the page they land on: their work in the current program
+ * (an admin's dashboard, a committee member's candidates), the programs page without one, an applicant's
+ * portal (docs/decisions/039-navigation-and-builder.md). Answers that page's path.
+ */
+export async function waitForLanding(page: Page): Promise<string> {
+  await page.waitForURL((url) => !["/", "/login", "/redirect"].includes(url.pathname), { timeout: 15_000 });
+  return new URL(page.url()).pathname;
+}
+
+/** A new page signed in as `email`, on the page sign-in landed them on. */
 export async function openSignedIn(
   browser: Browser,
   baseURL: string,
@@ -22,6 +32,6 @@ export async function openSignedIn(
   const { page, problems } = await newPage(browser);
   await page.goto(`${baseURL}/login`);
   await submitLogin(page, email, password);
-  await waitForPath(page, "/programs");
+  await waitForLanding(page);
   return { page, problems };
 }

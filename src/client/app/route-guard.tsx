@@ -3,12 +3,14 @@ import { Navigate, useLocation, useParams } from "react-router";
 import { canOpenRouteGroup, programOfPage, type RouteGroup } from "../../shared/authz";
 import { PageLoader } from "../components/page-loader";
 import { useCurrentProgram } from "../lib/current-program";
+import { redirectNoticeState } from "../lib/redirect-notice";
 import { hasName, useSession } from "../lib/session";
 import { SignedInSessionProvider } from "../lib/signed-in-session";
 
 /**
  * The client half of the route groups: unauthenticated visitors go to the sign-in card (which brings them
- * back afterwards), signed-in users without the right go to "/". The server still checks every call.
+ * back afterwards), signed-in users without the right go to "/", and the page they end on names the address
+ * they may not open (docs/decisions/039-navigation-and-builder.md). The server still checks every call.
  */
 export function RouteGuard({ group, children }: { group: RouteGroup; children: ReactNode }) {
   const session = useSession();
@@ -25,6 +27,9 @@ export function RouteGuard({ group, children }: { group: RouteGroup; children: R
   }
   if (needsCurrentProgram && currentProgram.isPending) return <PageLoader />;
   const program = programOfPage(session.actor, programId, currentProgram.data ?? null);
-  if (!canOpenRouteGroup(session.actor, group, program)) return <Navigate to="/" replace />;
+  if (!canOpenRouteGroup(session.actor, group, program)) {
+    const path = location.pathname + location.search;
+    return <Navigate to="/" replace state={redirectNoticeState({ reason: "forbidden", path })} />;
+  }
   return <SignedInSessionProvider session={session}>{children}</SignedInSessionProvider>;
 }

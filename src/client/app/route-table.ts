@@ -15,6 +15,13 @@ import {
 } from "../components/icons";
 import { lazyPage } from "./lazy-page";
 
+/**
+ * The page menu's areas, in the menu's order (docs/decisions/039-navigation-and-builder.md): the spec's one
+ * menu of pages, grouped under a heading per area.
+ */
+export const MENU_AREAS = ["Applications", "Programs", "Review", "Administration", "Organization"] as const;
+export type MenuArea = (typeof MENU_AREAS)[number];
+
 export interface AppRoute {
   path: string;
   /** Shown in the top bar, the page menu and the browser tab. */
@@ -22,6 +29,8 @@ export interface AppRoute {
   /** PUBLIC pages render without the top bar; every other group is guarded and rendered in the shell. */
   group: RouteGroup;
   showInPageMenu: boolean;
+  /** The heading the page sits under in the page menu (every page shown there has one). */
+  menuArea?: MenuArea;
   hideProgramPicker: boolean;
   page: LazyExoticComponent<ComponentType>;
   /** Routes with an icon in the ADMIN or ORGANIZATION_ADMIN group are the dashboards' tiles. */
@@ -161,6 +170,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: "Programs",
     group: "AUTHENTICATED",
     showInPageMenu: true,
+    menuArea: "Programs",
     hideProgramPicker: true,
     page: lazyPage(
       () => import("../features/programs/programs-page"),
@@ -184,6 +194,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: "My Applications",
     group: "APPLICANT",
     showInPageMenu: true,
+    menuArea: "Applications",
     hideProgramPicker: true,
     page: lazyPage(
       () => import("../features/applicant/applicant-portal-page"),
@@ -195,6 +206,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: "Candidate Submissions",
     group: "REVIEWER",
     showInPageMenu: true,
+    menuArea: "Review",
     hideProgramPicker: false,
     page: lazyPage(
       () => import("../features/reviewing/candidate-list-page"),
@@ -230,6 +242,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: "Stacked Rankings",
     group: "REVIEWER",
     showInPageMenu: true,
+    menuArea: "Review",
     hideProgramPicker: false,
     page: lazyPage(
       () => import("../features/reviewing/rankings-page"),
@@ -241,6 +254,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: "Admin Dashboard",
     group: "ADMIN",
     showInPageMenu: true,
+    menuArea: "Administration",
     hideProgramPicker: false,
     page: lazyPage(
       () => import("../features/dashboard/dashboard-page"),
@@ -252,6 +266,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: "Manage User Access",
     group: "ADMIN",
     showInPageMenu: true,
+    menuArea: "Administration",
     hideProgramPicker: false,
     icon: UsersIcon,
     description: "Invite people to the current program and choose their roles.",
@@ -265,6 +280,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: "Assign Reviewers",
     group: "ADMIN",
     showInPageMenu: true,
+    menuArea: "Administration",
     hideProgramPicker: false,
     icon: AssignIcon,
     description: "Choose who reviews each application, one by one or in groups.",
@@ -280,6 +296,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: "Review Settings",
     group: "ADMIN",
     showInPageMenu: true,
+    menuArea: "Administration",
     hideProgramPicker: false,
     icon: SettingsIcon,
     description: "Stacked rankings, the comment prompt and the final rating reviewers see.",
@@ -293,6 +310,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: "Candidate Statistics",
     group: "ADMIN",
     showInPageMenu: true,
+    menuArea: "Administration",
     hideProgramPicker: false,
     icon: ChartIcon,
     description: "Ratings, rankings and funding decisions for every candidate; email candidates.",
@@ -306,6 +324,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: "Reviewer Statistics",
     group: "ADMIN",
     showInPageMenu: true,
+    menuArea: "Administration",
     hideProgramPicker: false,
     icon: ProgressIcon,
     description: "How far each committee member has got with their reviews; send reminders.",
@@ -319,6 +338,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: "Export Options",
     group: "ADMIN",
     showInPageMenu: true,
+    menuArea: "Administration",
     hideProgramPicker: false,
     icon: ExportIcon,
     description: "Download the program's data, PDFs, attachments, the rating matrix and comments.",
@@ -368,6 +388,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: "Organization Dashboard",
     group: "ORGANIZATION_ADMIN",
     showInPageMenu: true,
+    menuArea: "Organization",
     hideProgramPicker: true,
     icon: DashboardIcon,
     description: "Everything you administer, in one place.",
@@ -381,6 +402,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: "Organization Billing",
     group: "ORGANIZATION_ADMIN",
     showInPageMenu: true,
+    menuArea: "Organization",
     hideProgramPicker: true,
     icon: CreditCardIcon,
     description: "Your plan, its limits and upgrades.",
@@ -394,6 +416,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: "Organization Settings",
     group: "ORGANIZATION_ADMIN",
     showInPageMenu: true,
+    menuArea: "Organization",
     hideProgramPicker: true,
     icon: SettingsIcon,
     description: "Your organization's name and rating scale.",
@@ -407,6 +430,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: "Audit Log",
     group: "ORGANIZATION_ADMIN",
     showInPageMenu: true,
+    menuArea: "Organization",
     hideProgramPicker: true,
     icon: HistoryIcon,
     description: "Who changed what, and when.",

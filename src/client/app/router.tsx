@@ -1,6 +1,7 @@
 import { useEffect } from "react";
-import { BrowserRouter, Navigate, type RouteObject, useNavigate, useRoutes } from "react-router";
+import { BrowserRouter, Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from "react-router";
 import { registerErrorPageNavigator } from "../lib/error-page-path";
+import { forwardedNotice, redirectNoticeState } from "../lib/redirect-notice";
 import { lazyPage } from "./lazy-page";
 import { RootErrorBoundary } from "./root-error-boundary";
 import { RootLayout } from "./root-layout";
@@ -25,6 +26,24 @@ const ProtectedShell = lazyPage(
   (m) => m.ProtectedShell,
 );
 
+/** "/" goes on to /redirect (the spec's), carrying why a guard sent the user here. */
+function RootRedirect() {
+  const { state } = useLocation();
+  return <Navigate to="/redirect" replace state={forwardedNotice(state)} />;
+}
+
+/** Any other address goes to /redirect too (the spec's), and the page it ends on names it. */
+function UnknownAddress() {
+  const { pathname, search } = useLocation();
+  return (
+    <Navigate
+      to="/redirect"
+      replace
+      state={redirectNoticeState({ reason: "unknown", path: pathname + search })}
+    />
+  );
+}
+
 const publicRoutes = ROUTES.filter((route) => route.group === "PUBLIC");
 const guardedRoutes = ROUTES.filter((route) => route.group !== "PUBLIC");
 
@@ -32,10 +51,10 @@ const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: "/", element: <Navigate to="/redirect" replace /> },
+      { path: "/", element: <RootRedirect /> },
       ...publicRoutes.map(toRouteObject),
       { element: <ProtectedShell />, children: guardedRoutes.map(toRouteObject) },
-      { path: "*", element: <Navigate to="/redirect" replace /> },
+      { path: "*", element: <UnknownAddress /> },
     ],
   },
 ];

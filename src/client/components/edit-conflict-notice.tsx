@@ -1,8 +1,6 @@
 import { Alert, Box, Button, Group, Stack, Text } from "@mantine/core";
 import { type ReactNode, useEffect, useId, useRef } from "react";
-
-/** Mantine's light alert titles take the pale shade of their colour, below the WCAG AA contrast ratio. */
-const READABLE_TITLE = { title: { color: "var(--mantine-color-text)" } };
+import { READABLE_ALERT_TITLE } from "./readable-alert-title";
 
 export const EDIT_CONFLICT_TEXT = {
   theirs: "Saved now",
@@ -102,7 +100,7 @@ export function EditConflictNotice({
       color="yellow"
       variant="light"
       title={<span id={titleId}>{title}</span>}
-      styles={READABLE_TITLE}
+      styles={READABLE_ALERT_TITLE}
     >
       <Stack gap="sm">
         <Text size="sm">{message}</Text>

@@ -302,6 +302,35 @@ describe("publishing", () => {
     }
   });
 
+  it("keeps the look, the confirmation message and the French texts editable once published, for applicants at once", async () => {
+    const program = await buildProgram(t.deps.db, cast.org.id);
+    const loaded = await formOf(program.id);
+    const published = (await (
+      await post(`/api/forms/${loaded.form._id}/publish`, { revision: loaded.form.revision })
+    ).json()) as FormResult;
+    const linkId = published.form.submissionLinks[0]!._id;
+    const edited = contentOf(published);
+    edited.settings = {
+      ...edited.settings,
+      themeColour: "4FAE55",
+      confirmationMessage: "Thank you: we answer within two weeks.",
+      frenchTranslationEnabled: true,
+      translations: { "Thank you: we answer within two weeks.": "Merci : réponse sous deux semaines." },
+    };
+    const res = await save(published, edited);
+    expect(res.status, await res.text()).toBe(200);
+    const saved = (await formOf(program.id)).form;
+    expect(saved.draft).toBe(false);
+    expect(saved.settings).toMatchObject(edited.settings);
+    const applicant = ((await (await t.request(`/api/forms/link/${linkId}`)).json()) as FormLinkResult).form!;
+    expect(applicant.settings).toMatchObject({
+      themeColour: "4FAE55",
+      confirmationMessage: "Thank you: we answer within two weeks.",
+      frenchTranslationEnabled: true,
+    });
+    expect(applicant.settings.translations).toEqual(edited.settings.translations);
+  });
+
   it("closes on schedule, reopens with a new applicant link keeping the schedule, and allows editing only while accepting", async () => {
     const program = await buildProgram(t.deps.db, cast.org.id);
     const loaded = await formOf(program.id);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { defaultFormContent, newQuestion, newSection } from "../../shared/forms/defaults";
 import type { FormContent } from "../../shared/forms/model";
-import type { FundingStats, ReviewerStatsResult } from "../../shared/schemas/committee";
+import type { DashboardFigures, FundingStats, ReviewerStatsResult } from "../../shared/schemas/committee";
 import { loadConfig } from "../config";
 import {
   addMember,
@@ -334,5 +334,98 @@ describe("GET /api/admin/reviewer-stats", () => {
     await get(`/api/admin/reviewer-stats?programId=${program.id}`, undefined, 401);
     await get(`/api/admin/reviewer-stats?programId=not-a-uuid`, admin.cookie, 404);
     await get(`/api/admin/reviewer-stats`, admin.cookie, 400);
+  });
+});
+
+describe("GET /api/admin/dashboard-figures", () => {
+  let program: { id: string; organizationId: string; name: string };
+  let formId: string;
+  let admin: Person;
+  let adminReviewer: Person;
+  let rita: Person;
+  let gina: Person;
+  beforeAll(async () => {
+    const db = t.deps.db;
+    ({ program, formId, admin, adminReviewer } = await programWithAdmins("Dashboard"));
+    rita = await member(program, "Rita Dashboard", "REVIEWER");
+    gina = await member(program, "Gina Dashboard", "GUEST");
+    const make = async (identifier: string, opts: { submitted?: boolean; test?: boolean } = {}) =>
+      (await buildCandidate(db, { program, formId, identifier, ...opts })).id;
+    const open = await make("open one");
+    const mine = await make("Rita's");
+    await make("someone else's");
+    await make("a draft", { submitted: false });
+    await make("a test", { submitted: false, test: true });
+    await assignReviewer(db, mine, rita.id, program.id);
+    const review = (who: Person, submissionId: string, rating: number) =>
+      insertReview(db, { program, submissionId, userId: who.id, rating });
+    await review(rita, mine, 4);
+    await review(rita, open, -1); // opened, not rated: not done
+    await review(gina, open, 5); // a guest observes: not the committee's work
+    await review(adminReviewer, open, 3);
+    const decide = async (id: string, status: string) => {
+      const res = await t.request(`/api/submissions/updateField/${id}`, {
+        method: "PATCH",
+        body: { status, amount: status === "approved" ? 100 : 0 },
+        cookie: admin.cookie,
+      });
+      expect(res.status, await res.text()).toBe(200);
+    };
+    await decide(open, "approved");
+    await decide(mine, "disapproved");
+  });
+  const figures = (cookie: string | undefined, status = 200, programId = program.id) =>
+    get<DashboardFigures>(`/api/admin/dashboard-figures?programId=${programId}`, cookie, status);
+
+  it("counts the submitted applications, the committee's ratings done of those expected, and the decisions", async () => {
+    expect((await figures(admin.cookie)).body).toEqual({
+      // Three submitted; the draft and the test are not applications to review.
+      submitted: 3,
+      // Rita sees the two open ones and her own (3), rated 1; the admin-reviewer sees all 3, rated 1.
+      reviews: { done: 2, expected: 6 },
+      decisions: { approved: 1, disapproved: 1, pending: 1 },
+    });
+  });
+
+  it("costs the same number of queries for 1 member and for 20", async () => {
+    const one = await programWithAdmins("Dashboard one");
+    await member(one.program, "Only dashboard member", "REVIEWER");
+    const twenty = await programWithAdmins("Dashboard twenty");
+    for (let i = 0; i < 19; i += 1) {
+      const who = await buildUser(t.deps.db, { name: `Dashboard member ${i}` });
+      await addMember(t.deps.db, twenty.program, who.id, "REVIEWER");
+    }
+    for (const p of [one, twenty]) {
+      for (let i = 0; i < 3; i += 1) {
+        await buildCandidate(t.deps.db, { program: p.program, formId: p.formId, identifier: `c${i}` });
+      }
+    }
+    const warmUp = await programWithAdmins("Dashboard warm-up");
+    await figures(cookies.orgAdmin!, 200, warmUp.program.id);
+    const small = await countQueries(t.deps.db, () => figures(cookies.orgAdmin!, 200, one.program.id));
+    const large = await countQueries(t.deps.db, () => figures(cookies.orgAdmin!, 200, twenty.program.id));
+    // Each member sees the three open candidates; the program's admin-reviewer too.
+    expect(small.result.body.reviews.expected).toBe(2 * 3);
+    expect(large.result.body.reviews.expected).toBe(20 * 3);
+    expect(large.queries).toBe(small.queries);
+  });
+
+  it("is for the program's admins and the organization admin; 404 for everyone else, 401 signed out", async () => {
+    for (const cookie of [admin.cookie, adminReviewer.cookie, cookies.orgAdmin!]) await figures(cookie);
+    for (const cookie of [
+      rita.cookie,
+      gina.cookie,
+      cookies.otherOrgAdmin!,
+      cookies.admin!,
+      cookies.applicant!,
+    ]) {
+      const { text } = await figures(cookie, 404);
+      expect(text).not.toContain("submitted");
+    }
+    await figures(undefined, 401);
+    await figures(admin.cookie, 404, "not-a-uuid");
+    await figures(cookies.otherOrgAdmin!, 404, cast.program.id);
+    await get(`/api/admin/dashboard-figures`, admin.cookie, 400);
+    await get(`/api/admin/dashboard-figures?programId=${program.id}&extra=1`, admin.cookie, 400);
   });
 });

@@ -5,6 +5,8 @@ import {
   candidateStatsQuerySchema,
 } from "../../shared/schemas/candidate-statistics";
 import {
+  dashboardFiguresQuerySchema,
+  dashboardFiguresSchema,
   fundingStatsQuerySchema,
   fundingStatsSchema,
   reviewerStatsQuerySchema,
@@ -16,6 +18,7 @@ import { createRouter, errorResponses, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
 import { findReviewProgram } from "../reviewing/candidate-list";
 import { candidateStats } from "./candidate-stats";
+import { dashboardFigures } from "./dashboard-figures";
 import { fundingStats } from "./funding-stats";
 import { reviewerStats } from "./reviewer-stats";
 
@@ -91,5 +94,24 @@ export const statisticsRoutes = createRouter()
       const program = await programFor(c, c.req.valid("query").programId, "review:readAll");
       const { db, config } = c.get("deps");
       return c.json(await reviewerStats(db, program, config.internalEmailDomains), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/dashboard-figures",
+      tags,
+      summary:
+        "The admin dashboard's figures: submitted applications, the committee's ratings done of those expected, and the decisions made (admins)",
+      request: { query: dashboardFiguresQuerySchema },
+      responses: {
+        200: jsonResponse(dashboardFiguresSchema, "Where the program stands"),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const program = await programFor(c, c.req.valid("query").programId, "review:readAll");
+      const { db, config } = c.get("deps");
+      return c.json(await dashboardFigures(db, program, config.internalEmailDomains), 200);
     },
   );

@@ -82,9 +82,18 @@ describe("the program an ADMIN page is checked against", () => {
 });
 
 describe("home and registration", () => {
-  it("sends applicants to their portal and everyone else to the programs page", () => {
-    expect(homePathFor({ applicant: true })).toBe("/portal/applicant");
-    expect(homePathFor({ applicant: false })).toBe("/programs");
+  it("lands each role on its work in the current program, and on the programs page without one", () => {
+    expect(homePathFor(make({ applicant: true }), null)).toBe("/portal/applicant");
+    expect(homePathFor(withRole("REVIEWER"), P1)).toBe("/applications");
+    expect(homePathFor(withRole("GUEST"), P1)).toBe("/applications");
+    expect(homePathFor(withRole("ADMIN"), P1)).toBe("/admin/dashboard");
+    expect(homePathFor(withRole("ADMIN_REVIEWER"), P1)).toBe("/admin/dashboard");
+    expect(homePathFor(make({ adminOrganizationId: "org-1" }), P1)).toBe("/admin/dashboard");
+    // A new organization has no program yet: its admin starts on the programs page, where they create one.
+    expect(homePathFor(make({ adminOrganizationId: "org-1" }), null)).toBe("/programs");
+    expect(homePathFor(withRole("REVIEWER"), null)).toBe("/programs");
+    // A current program the user holds no role in (left over from a removal): the programs page.
+    expect(homePathFor(withRole("REVIEWER"), P_OTHER_ORG)).toBe("/programs");
   });
 
   it("knows an account with no applicant flag, organization or program is not registered", () => {

@@ -67,7 +67,16 @@ export function programOfPage(
     : currentProgram;
 }
 
-/** Where a signed-in user lands: applicants on their portal, everyone else on the programs page. */
-export function homePathFor(actor: { applicant: boolean }): string {
-  return actor.applicant ? "/portal/applicant" : "/programs";
+/**
+ * Where a signed-in user lands: on their work in the current program (docs/decisions/039-navigation-and-builder.md).
+ * Applicants on their portal; whoever may administer the current program on its admin dashboard; a committee
+ * member on their candidates; anyone without a current program on the programs page (the spec's landing, still
+ * one click away in every page menu).
+ */
+export function homePathFor(actor: Actor, currentProgram: CurrentProgramRef | null): string {
+  if (actor.applicant) return "/portal/applicant";
+  if (currentProgram === null) return "/programs";
+  if (canOpenRouteGroup(actor, "ADMIN", currentProgram)) return "/admin/dashboard";
+  if (membershipIn(actor, currentProgram.id) !== undefined) return "/applications";
+  return "/programs";
 }

@@ -114,12 +114,18 @@ describe("smart questions", () => {
     expect(setRoute(smart, q.x_options[0]!._id, null).routes).toEqual({});
   });
 
-  it("offers only later live sections as targets", () => {
-    expect(laterSectionChoices(["a", "b", "c", "d"], 1)).toEqual([
-      { value: "c", label: "Go to section 3" },
+  it("offers only later live sections as targets, named by number and title", () => {
+    const sections = [
+      { id: "a", name: "Admin Info" },
+      { id: "b", name: "Project" },
+      { id: "c", name: "  Budget " },
+      { id: "d", name: "" },
+    ];
+    expect(laterSectionChoices(sections, 1)).toEqual([
+      { value: "c", label: "Go to section 3 — Budget" },
       { value: "d", label: "Go to section 4" },
     ]);
-    expect(laterSectionChoices(["a", "b"], 1)).toEqual([]);
+    expect(laterSectionChoices(sections.slice(0, 2), 1)).toEqual([]);
   });
 });
 

@@ -214,17 +214,33 @@ export function moveLiveSection(sections: readonly Section[], sectionId: string,
   return next;
 }
 
+/** A live section as the builder names it elsewhere: its id and its title. */
+export interface SectionRef {
+  id: string;
+  name: string;
+}
+
 /**
- * The sections a section (or its smart question) may lead to: the live ones after it, as
- * "Go to section N".
+ * A section by its number and title, "section 3 — Budget" (just "section 3" while untitled): the spec's
+ * "section N" with the title a reader recognises it by (docs/decisions/039-navigation-and-builder.md).
+ */
+export function sectionLabel(number: number, name: string): string {
+  const title = name.trim();
+  return title === "" ? `section ${number}` : `section ${number} — ${title}`;
+}
+
+/**
+ * The sections a section (or its smart question) may lead to: the live ones after it, as the spec's
+ * "Go to section N", followed by the section's title.
  */
 export function laterSectionChoices(
-  liveSectionIds: readonly string[],
+  liveSections: readonly SectionRef[],
   sectionIndex: number,
 ): { value: string; label: string }[] {
-  return liveSectionIds
-    .slice(sectionIndex + 1)
-    .map((id, i) => ({ value: id, label: `Go to section ${sectionIndex + i + 2}` }));
+  return liveSections.slice(sectionIndex + 1).map((section, i) => ({
+    value: section.id,
+    label: `Go to ${sectionLabel(sectionIndex + i + 2, section.name)}`,
+  }));
 }
 
 /* Options of checkboxes and multiple choice. */

@@ -260,6 +260,26 @@ export const reviewerStatsResultSchema = z.object({
 });
 export type ReviewerStatsResult = z.infer<typeof reviewerStatsResultSchema>;
 
+// ————— The admin dashboard's figures (/admin/dashboard) —————
+
+/** GET /api/admin/dashboard-figures?programId=…. */
+export const dashboardFiguresQuerySchema = z.strictObject({ programId: id });
+/**
+ * Where the program stands, for the admin dashboard (docs/decisions/039-navigation-and-builder.md): the
+ * submitted, non-test applications; the committee's ratings done of those it has to do (committee members and
+ * admin-reviewers as Reviewer Statistics counts them; guests observe and are left out); the decisions made.
+ */
+export const dashboardFiguresSchema = z.object({
+  submitted: z.number().int(),
+  reviews: z.object({ done: z.number().int(), expected: z.number().int() }),
+  decisions: z.object({
+    approved: z.number().int(),
+    disapproved: z.number().int(),
+    pending: z.number().int(),
+  }),
+});
+export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;
+
 // ————— Emails —————
 
 /** Placeholders the committee's email template may use, filled per recipient. */

@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { TOP_BAR_MIN_WIDTH_PX } from "../../../shared/limits";
 import { PageLoader } from "../../components/page-loader";
+import { RedirectNoticeAlert } from "../../components/redirect-notice-alert";
 import { useCurrentRoute } from "../current-route";
 import { RouteGuard } from "../route-guard";
 import { TopBar } from "./top-bar";
@@ -19,6 +20,7 @@ export function ProtectedShell() {
       <Box miw={compact ? undefined : TOP_BAR_MIN_WIDTH_PX}>
         <TopBar route={route} compact={compact} />
         <Box component="main" px={{ base: "sm", sm: "xl" }} py="lg">
+          <RedirectNoticeAlert />
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

@@ -15,6 +15,7 @@ describe("where sign-in leads", () => {
 
   it("takes everyone else back where the guard stopped them", () => {
     expect(postSignInPath(orgAdmin, { from: "/admin/dashboard" })).toBe("/admin/dashboard");
-    expect(postSignInPath(orgAdmin, null)).toBe("/programs");
+    // Home reads the current program to land them on their work.
+    expect(postSignInPath(orgAdmin, null)).toBe("/redirect");
   });
 });

@@ -4,8 +4,13 @@ import { ROUTES } from "../../app/route-table";
 import { PageLoader } from "../../components/page-loader";
 import { useCurrentProgram } from "../../lib/current-program";
 import { useSignedInSession } from "../../lib/signed-in-session";
+import { useDashboardFigures } from "./api";
+import { DashboardFiguresPanel } from "./dashboard-figures";
 import { DashboardTileCard } from "./dashboard-tile-card";
 import { dashboardTiles } from "./dashboard-tiles";
+
+/** The admin dashboard (not the organization's) also shows where the current program stands. */
+const ADMIN_DASHBOARD = "/admin/dashboard";
 
 /** /admin/dashboard and /organization/dashboard: a tile for every admin page this user may open. */
 export function DashboardPage() {
@@ -13,6 +18,8 @@ export function DashboardPage() {
   const route = useCurrentRoute();
   // Admin pages are about the current program: it decides which of them the user may open, and fills their paths.
   const currentProgram = useCurrentProgram(user.id);
+  const programId = route?.path === ADMIN_DASHBOARD ? (currentProgram.data?.id ?? null) : null;
+  const figures = useDashboardFigures(user.id, programId);
 
   if (route === null || currentProgram.isPending) return <PageLoader />;
   const tiles = dashboardTiles(ROUTES, route.path, actor, currentProgram.data ?? null);
@@ -20,6 +27,7 @@ export function DashboardPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>{route.title}</Title>
+      {figures.data !== undefined && <DashboardFiguresPanel figures={figures.data} />}
       {tiles.length === 0 ? (
         <Text>There are no pages to administer here yet.</Text>
       ) : (

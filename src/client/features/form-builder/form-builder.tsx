@@ -1,8 +1,9 @@
 import { Box, Stack, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { logicWarnings } from "../../../shared/forms/branching";
-import { moveLiveSection } from "../../../shared/forms/builder-edits";
+import { moveLiveSection, type SectionRef } from "../../../shared/forms/builder-edits";
 import { missingFrench } from "../../../shared/forms/french-texts";
 import { type FormSettings, liveSections, type RichText } from "../../../shared/forms/model";
 import { FORM_MESSAGES, formProblems } from "../../../shared/forms/publish-check";
@@ -13,7 +14,9 @@ import { formApi } from "./api";
 import { CustomizationButton } from "./customization/customization-button";
 import { DraftHeader } from "./draft-header";
 import { failureText } from "./failure-text";
+import classes from "./form-builder-layout.module.css";
 import { FormDetails } from "./form-details";
+import { FormOutline, sectionHeadingId } from "./form-outline";
 import { useMachineTranslation } from "./machine-translation";
 import { MappingScope } from "./mapping/mapping-scope";
 import { SubmissionNoticeButton } from "./notices/submission-notice-dialog";
@@ -25,6 +28,7 @@ import { ReorderSectionsDialog } from "./reorder-sections-dialog";
 import { SaveStatus, StaleFormAlert } from "./save-status";
 import { SectionCard } from "./section-card";
 import { SideDialogs, useSideDialogs } from "./side-dialogs";
+import { useCollapsedCards } from "./use-collapsed-cards";
 import { useFormEditor } from "./use-form-editor";
 import { useRevealedCount } from "./use-revealed-count";
 import { useSectionCommands } from "./use-section-commands";
@@ -66,9 +70,33 @@ export function FormBuilder({ initial, onReload }: { initial: FormResult; onRelo
   );
 
   const live = liveSections(content.sections);
-  const liveKey = live.map((s) => s._id).join("\n");
-  const liveSectionIds = useMemo(() => (liveKey === "" ? [] : liveKey.split("\n")), [liveKey]);
+  // The live sections' ids and titles: the same array while neither changes, so the memoized cards keep it.
+  const liveKey = live.map((s) => `${s._id}\t${s.name}`).join("\n");
+  const liveSectionRefs = useMemo(
+    (): SectionRef[] =>
+      liveKey === ""
+        ? []
+        : liveKey.split("\n").map((line) => {
+            const [id = "", name = ""] = line.split("\t");
+            return { id, name };
+          }),
+    [liveKey],
+  );
   const revealed = useRevealedCount(live.length);
+  const cards = useCollapsedCards();
+  const outline = live.map((s) => ({ id: s._id, name: s.name, questions: s.questions.length }));
+
+  /** Brings a section to the screen, unfolded, with its heading focused (the outline's jump). */
+  const jumpTo = useCallback(
+    (sectionId: string) => {
+      flushSync(() => cards.expand(sectionId));
+      const heading = document.getElementById(sectionHeadingId(sectionId));
+      heading?.scrollIntoView({ block: "start" });
+      heading?.focus();
+    },
+    [cards.expand],
+  );
+  const collapseAll = () => cards.collapseAll(live.flatMap((s) => [s._id, ...s.questions.map((q) => q._id)]));
 
   const setName = useCallback((name: string) => edits.editContent((c) => ({ ...c, name })), [edits]);
   const setDescription = useCallback(
@@ -136,8 +164,16 @@ export function FormBuilder({ initial, onReload }: { initial: FormResult; onRelo
   );
 
   return (
-    <Box maw={FORM_PAGE_WIDTH_PX} mx="auto">
-      <Stack gap="lg">
+    <Box className={classes.layout}>
+      <Box className={classes.outline}>
+        <FormOutline
+          sections={outline}
+          onJump={jumpTo}
+          onExpandAll={cards.expandAll}
+          onCollapseAll={collapseAll}
+        />
+      </Box>
+      <Stack gap="lg" maw={FORM_PAGE_WIDTH_PX}>
         <Title order={1}>Form Builder</Title>
         {status.kind === "stale" && <StaleFormAlert onReload={onReload} />}
         {locked ? (
@@ -171,7 +207,9 @@ export function FormBuilder({ initial, onReload }: { initial: FormResult; onRelo
               key={section._id}
               section={section}
               index={index}
-              liveSectionIds={liveSectionIds}
+              liveSections={liveSectionRefs}
+              collapsed={cards.collapsed}
+              onToggle={cards.toggle}
               locked={locked}
               messages={placed.sections.get(section._id) ?? NO_SECTION_MESSAGES}
               edits={edits}

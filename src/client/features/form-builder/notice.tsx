@@ -1,13 +1,11 @@
 import { Alert } from "@mantine/core";
 import type { ReactNode } from "react";
-
-/** Mantine's light alert titles take the pale shade of their colour, below the WCAG AA contrast ratio. */
-const READABLE_TITLE = { title: { color: "var(--mantine-color-text)" } };
+import { READABLE_ALERT_TITLE } from "../../components/readable-alert-title";
 
 /** A coloured box with a title: problems (red), warnings (yellow), the published state (green). */
 export function Notice({ color, title, children }: { color: string; title: string; children: ReactNode }) {
   return (
-    <Alert color={color} variant="light" title={title} styles={READABLE_TITLE}>
+    <Alert color={color} variant="light" title={title} styles={READABLE_ALERT_TITLE}>
       {children}
     </Alert>
   );

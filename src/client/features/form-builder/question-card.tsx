@@ -10,7 +10,7 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import { memo, useCallback } from "react";
+import { memo, useCallback, useId } from "react";
 import {
   ANONYMIZE_DISABLED,
   changeQuestionType,
@@ -26,6 +26,7 @@ import {
 import { FORM_MESSAGES } from "../../../shared/forms/publish-check";
 import { notify } from "../../lib/notify";
 import { ChoiceOptions } from "./choice-options";
+import { CollapseToggle } from "./collapse-toggle";
 import { DRAG_TYPES, dragHandleProps, dropTargetProps } from "./drag-reorder";
 import { FileUploadSettings } from "./file-upload-settings";
 import { QuestionMapping } from "./mapping/question-mapping";
@@ -64,6 +65,9 @@ export interface QuestionCardProps {
   smartRefusal: string | null;
   /** The sections a smart question's options may lead to (stable per section). */
   routeTargets: readonly { value: string; label: string }[];
+  /** Folded to its title (docs/decisions/039-navigation-and-builder.md). */
+  collapsed: boolean;
+  onToggle(questionId: string): void;
   edits: ContentEdits;
 }
 
@@ -92,9 +96,12 @@ export const QuestionCard = memo(function QuestionCard({
   warnings,
   smartRefusal,
   routeTargets,
+  collapsed,
+  onToggle,
   edits,
 }: QuestionCardProps) {
   const questionId = question._id;
+  const bodyId = useId();
   const change: QuestionChange = useCallback(
     (update) => edits.editQuestion(sectionId, questionId, update),
     [edits, sectionId, questionId],
@@ -120,7 +127,13 @@ export const QuestionCard = memo(function QuestionCard({
     >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
-          <Group gap="xs">
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            <CollapseToggle
+              expanded={!collapsed}
+              controls={bodyId}
+              what={`question ${number}`}
+              onToggle={() => onToggle(questionId)}
+            />
             <Text
               component="span"
               c="dimmed"
@@ -135,6 +148,11 @@ export const QuestionCard = memo(function QuestionCard({
               <span aria-hidden="true">⠿</span>
             </Text>
             <Text fw={600} size="sm">{`Question ${number}`}</Text>
+            {collapsed && (
+              <Text size="sm" c="dimmed" truncate>
+                {`${question.name || "Untitled question"} · ${QUESTION_TYPE_LABELS[question.type]}`}
+              </Text>
+            )}
           </Group>
           <Group gap={4}>
             <ActionIcon
@@ -156,95 +174,102 @@ export const QuestionCard = memo(function QuestionCard({
           </Group>
         </Group>
 
-        <Group align="flex-start" grow preventGrowOverflow={false}>
-          <TextInput
-            label="Question"
-            value={question.name}
-            onChange={(event) => {
-              const name = event.currentTarget.value;
-              change((q) => ({ ...q, name }));
-            }}
-          />
-          <NativeSelect
-            label="Question type"
-            maw={200}
-            data={typeChoices(question.type)}
-            value={question.type}
-            disabled={locked || isIdentifier}
-            onChange={(event) => {
-              const type = event.currentTarget.value as QuestionType;
-              change((q) => changeQuestionType(q, type));
-            }}
-          />
-        </Group>
-        <Textarea
-          label="Question description"
-          rows={2}
-          value={question.description}
-          onChange={(event) => {
-            const description = event.currentTarget.value;
-            change((q) => ({ ...q, description }));
-          }}
-        />
+        {/* Folded, the body is not rendered: its title above says what the question is. */}
+        <div id={bodyId}>
+          {!collapsed && (
+            <Stack gap="sm">
+              <Group align="flex-start" grow preventGrowOverflow={false}>
+                <TextInput
+                  label="Question"
+                  value={question.name}
+                  onChange={(event) => {
+                    const name = event.currentTarget.value;
+                    change((q) => ({ ...q, name }));
+                  }}
+                />
+                <NativeSelect
+                  label="Question type"
+                  maw={200}
+                  data={typeChoices(question.type)}
+                  value={question.type}
+                  disabled={locked || isIdentifier}
+                  onChange={(event) => {
+                    const type = event.currentTarget.value as QuestionType;
+                    change((q) => changeQuestionType(q, type));
+                  }}
+                />
+              </Group>
+              <Textarea
+                label="Question description"
+                rows={2}
+                value={question.description}
+                onChange={(event) => {
+                  const description = event.currentTarget.value;
+                  change((q) => ({ ...q, description }));
+                }}
+              />
 
-        <QuestionBody
-          question={question}
-          change={change}
-          locked={locked}
-          smartRefusal={smartRefusal}
-          routeTargets={routeTargets}
-        />
+              <QuestionBody
+                question={question}
+                change={change}
+                locked={locked}
+                smartRefusal={smartRefusal}
+                routeTargets={routeTargets}
+              />
 
-        {isIdentifier && (
-          <Text size="sm" c="dimmed">
-            {IDENTIFIER_NOTE}
-          </Text>
-        )}
-        <QuestionMapping question={question} change={change} number={number} />
-        <MessageList messages={problems} color="red.9" />
-        <MessageList messages={warnings} color="yellow.9" />
+              {isIdentifier && (
+                <Text size="sm" c="dimmed">
+                  {IDENTIFIER_NOTE}
+                </Text>
+              )}
+              <QuestionMapping question={question} change={change} number={number} />
+              <MessageList messages={problems} color="red.9" />
+              <MessageList messages={warnings} color="yellow.9" />
 
-        <Group justify="space-between">
-          <Group gap="lg">
-            <Switch
-              label="Required"
-              checked={question.required}
-              disabled={locked || isIdentifier || question.smart}
-              description={question.smart ? "Smart questions are always required" : undefined}
-              onChange={(event) => {
-                const required = event.currentTarget.checked;
-                change((q) => ({ ...q, required }));
-              }}
-            />
-            <Switch
-              label="Anonymize"
-              checked={question.anonymize}
-              disabled={locked || ANONYMIZE_DISABLED.has(question.type)}
-              onChange={(event) => {
-                const anonymize = event.currentTarget.checked;
-                change((q) => ({ ...q, anonymize }));
-              }}
-            />
-          </Group>
-          <Group gap="xs">
-            <Button
-              variant="subtle"
-              size="xs"
-              disabled={locked || isIdentifier}
-              onClick={() => edits.editSection(sectionId, (s) => duplicateQuestion(s, questionId))}
-            >
-              {`Duplicate question ${number}`}
-            </Button>
-            <Button
-              variant="default"
-              size="xs"
-              disabled={locked || isIdentifier}
-              onClick={() => edits.editSection(sectionId, (s) => removeQuestion(s, questionId))}
-            >
-              {`Delete question ${number}`}
-            </Button>
-          </Group>
-        </Group>
+              <Group justify="space-between">
+                <Group gap="lg">
+                  <Switch
+                    label="Required"
+                    checked={question.required}
+                    disabled={locked || isIdentifier || question.smart}
+                    description={question.smart ? "Smart questions are always required" : undefined}
+                    onChange={(event) => {
+                      const required = event.currentTarget.checked;
+                      change((q) => ({ ...q, required }));
+                    }}
+                  />
+                  <Switch
+                    label="Anonymize"
+                    checked={question.anonymize}
+                    disabled={locked || ANONYMIZE_DISABLED.has(question.type)}
+                    onChange={(event) => {
+                      const anonymize = event.currentTarget.checked;
+                      change((q) => ({ ...q, anonymize }));
+                    }}
+                  />
+                </Group>
+                <Group gap="xs">
+                  <Button
+                    variant="subtle"
+                    size="xs"
+                    disabled={locked || isIdentifier}
+                    onClick={() => edits.editSection(sectionId, (s) => duplicateQuestion(s, questionId))}
+                  >
+                    {`Duplicate question ${number}`}
+                  </Button>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    disabled={locked || isIdentifier}
+                    onClick={() => edits.editSection(sectionId, (s) => removeQuestion(s, questionId))}
+                  >
+                    {`Delete question ${number}`}
+                  </Button>
+                </Group>
+              </Group>
+            </Stack>
+          )}
+        </div>
       </Stack>
     </Paper>
   );

@@ -85,6 +85,11 @@ const STATISTICS: RouteCase[] = [
     call: "GET /api/admin/reviewer-stats?programId={program}",
     expect: only(ADMINS, 200),
   },
+  {
+    route: "GET /api/admin/dashboard-figures",
+    call: "GET /api/admin/dashboard-figures?programId={program}",
+    expect: only(ADMINS, 200),
+  },
 ];
 
 const EMAILS: RouteCase[] = [
