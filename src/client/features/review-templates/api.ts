@@ -10,7 +10,7 @@ import { apiGet, apiPath, apiSend } from "../../lib/api-client";
 import { userKeys } from "../../lib/query-keys";
 
 /** Kept under the viewer's keys: signing out forgets them with the rest. */
-const templateKeys = {
+export const templateKeys = {
   list: (userId: string, organizationId: string) =>
     [...userKeys.all(userId), "reviewTemplates", organizationId] as const,
 };
