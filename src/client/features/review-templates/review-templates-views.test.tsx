@@ -6,7 +6,7 @@ import { ApiError } from "../../lib/api-client";
 import { render as renderInApp } from "../../test/render";
 import { templateKeys } from "./api";
 import { ReviewTemplates } from "./review-templates-page";
-import { failureLines, issueLines } from "./template-editor";
+import { failureLines, issueLines, sectionLabel } from "./template-editor";
 
 const LIST: ReviewTemplateList = {
   templates: [
@@ -81,6 +81,12 @@ describe("problems of a template file", () => {
     expect(issueLines(parsed.error!)).toEqual([
       "Rule 1 (section): Section 2 is not one of the template's sections.",
     ]);
+  });
+
+  it("names a section by its title, with its number unless the title starts with it", () => {
+    expect(sectionLabel(5, "5 - Use of funds")).toBe("5 - Use of funds");
+    expect(sectionLabel(1, "10 things")).toBe("1. 10 things");
+    expect(sectionLabel(3, "Partners")).toBe("3. Partners");
   });
 
   it("reads a refused save's field errors, or its message", () => {

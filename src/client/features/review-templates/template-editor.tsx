@@ -66,6 +66,11 @@ export function problemLines(fields: Record<string, string[]>): string[] {
   );
 }
 
+/** A section as the lists name it: its title, after its number unless the title starts with it ("1 - Need"). */
+export function sectionLabel(number: number, title: string): string {
+  return new RegExp(`^\\s*${number}(?!\\d)`).test(title) ? title : `${number}. ${title}`;
+}
+
 /** A refused save's field errors as lines, or the failure's message. */
 export function failureLines(error: unknown): string[] {
   return error instanceof ApiError && error.fields ? problemLines(error.fields) : [(error as Error).message];
@@ -108,7 +113,7 @@ export function TemplateEditor({ userId, organizationId, template, programs, onC
   const save = useSaveTemplate(userId, organizationId);
   const sectionChoices = NUMBERS.filter((n) => draft.titles[n - 1]!.trim() !== "").map((n) => ({
     value: String(n),
-    label: `${n}. ${draft.titles[n - 1]}`,
+    label: sectionLabel(n, draft.titles[n - 1]!),
   }));
 
   const setRule = (index: number, patch: Partial<TemplateRule>) =>
@@ -355,7 +360,7 @@ function TemplatePreviewPanel({ organizationId, programs, definitionOf }: Previe
                         Other (no rule matches)
                       </Text>
                     ) : (
-                      `${p.section}. ${p.sectionTitle}`
+                      sectionLabel(p.section, p.sectionTitle)
                     )}
                   </Table.Td>
                 </Table.Tr>
