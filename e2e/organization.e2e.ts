@@ -71,6 +71,7 @@ describe("the organization admin's pages", () => {
       "Export Options",
       "Organization Billing",
       "Organization Settings",
+      "Review Templates",
       "Audit Log",
     ]);
     await page.getByText("Your organization's name and rating scale.").waitFor();

@@ -43,6 +43,7 @@ import { invitationRoutes } from "./program-users/invitation-routes";
 import { programUserRoutes } from "./program-users/routes";
 import { programRoutes } from "./programs/routes";
 import { PROJECT_ROOT } from "./project-root";
+import { reviewTemplateRoutes } from "./review-templates/routes";
 import { candidateRoutes, submissionAdminRoutes } from "./reviewing/candidate-routes";
 import { rankingRoutes, stackingRoutes } from "./reviewing/ranking-routes";
 import { ratingRoutes, reviewRoutes } from "./reviewing/review-routes";
@@ -296,6 +297,7 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.route("/api/files", fileRoutes);
   app.route("/api/organizations", organizationRoutes);
   app.route("/api/organizations", auditRoutes);
+  app.route("/api/organizations", reviewTemplateRoutes);
   app.route("/api/exports", exportRoutes);
   app.route("/api/email", committeeEmailRoutes);
   app.route("/api/email", supportRoutes);

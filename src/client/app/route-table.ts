@@ -426,6 +426,19 @@ export const ROUTES: readonly AppRoute[] = [
     ),
   },
   {
+    path: "/organization/review-templates",
+    title: "Review Templates",
+    group: "ORGANIZATION_ADMIN",
+    showInPageMenu: true,
+    hideProgramPicker: true,
+    icon: FormIcon,
+    description: "Fixed review sections for legacy programs' known forms.",
+    page: lazyPage(
+      () => import("../features/review-templates/review-templates-page"),
+      (m) => m.ReviewTemplatesPage,
+    ),
+  },
+  {
     path: "/organization/audit-log",
     title: "Audit Log",
     group: "ORGANIZATION_ADMIN",

@@ -19,6 +19,7 @@ import {
 import { PROGRAM_ROLES } from "../../shared/authz/roles";
 import type { Answer } from "../../shared/forms/answers";
 import type { FormContent } from "../../shared/forms/model";
+import type { ReviewTemplateDefinition } from "../../shared/review/templates";
 import type { AuditAction, AuditDetails, AuditSubjectType } from "../../shared/schemas/audit";
 import type { ExportFormat, ExportKind, ExportStatus } from "../../shared/schemas/exports";
 import type { DecisionStatus, ReviewSection } from "../../shared/schemas/reviews";
@@ -200,6 +201,27 @@ export const rateLimits = pgTable("rate_limits", {
 // ---------------------------------------------------------------------------------------------
 // Programs and who may do what in them.
 // ---------------------------------------------------------------------------------------------
+/**
+ * Fixed review templates of an organization (docs/decisions/040-review-templates.md): rules placing a
+ * legacy form's questions, by wording, under the nine canvas sections. The definition is kept whole, as
+ * it is exported and imported.
+ */
+export const reviewTemplates = pgTable(
+  "review_templates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    definition: jsonb("definition").$type<ReviewTemplateDefinition>().notNull(),
+    revision: integer("revision").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("review_templates_org_idx").on(t.organizationId, t.name)],
+);
+
 export const programs = pgTable(
   "programs",
   {
@@ -227,6 +249,10 @@ export const programs = pgTable(
      * program's admins); null: not released (docs/decisions/038-decision-release-and-portal.md).
      */
     decisionsReleaseAt: timestamp("decisions_release_at", { withTimezone: true }),
+    /** A legacy program's review template (docs/decisions/040-review-templates.md); deleting it unbinds. */
+    reviewTemplateId: uuid("review_template_id").references(() => reviewTemplates.id, {
+      onDelete: "set null",
+    }),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -10,6 +10,7 @@ import {
   programMembers,
   programs,
   reviews,
+  reviewTemplates,
   submissionFiles,
   submissions,
   users,
@@ -81,6 +82,16 @@ describe("demo data", () => {
       .from(programs)
       .where(eq(programs.name, "Neighbourhood Fund 2019 (imported)"));
     expect(legacy).toMatchObject({ appVersion: 1, archived: false });
+    // Reviewed in the sections of the first sample review template; both samples are the organization's.
+    const templates = await db
+      .select()
+      .from(reviewTemplates)
+      .where(eq(reviewTemplates.organizationId, legacy!.organizationId));
+    expect(templates.map((t) => t.name).sort()).toEqual([
+      "General Operating Support",
+      "General Operating Support — Renewal",
+    ]);
+    expect(legacy!.reviewTemplateId).toBe(templates.find((t) => t.name === "General Operating Support")!.id);
     const [rita] = await db.select().from(users).where(eq(users.email, "reviewer@demo.test"));
     const [membership] = await db
       .select()

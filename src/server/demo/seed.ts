@@ -8,6 +8,8 @@ import type { FileStorage } from "../files/storage";
 import { createDefaultForm, publishForm } from "../forms/service";
 import { LEGACY_SAMPLES } from "../programs/legacy-import/samples";
 import { importLegacyProgram } from "../programs/legacy-import/service";
+import { SAMPLE_TEMPLATES } from "../review-templates/samples";
+import { bindTemplate, createTemplate } from "../review-templates/service";
 import { findSubmissionRef, openSubmission, saveAnswers, setSubmitted } from "../submissions/service";
 import { createAccountWithPassword } from "../users/accounts";
 import { demoFormContent } from "./demo-form";
@@ -101,16 +103,23 @@ export async function seedDemoIfEmpty(
 /**
  * A program of the earlier system's legacy generation (appVersion 1), imported from the shipped sample as an
  * organization admin would (docs/decisions/032-legacy-program-import.md): Ada and a former committee member
- * reviewed it; Rita Reviewer has not yet, so she rates it on the legacy review page.
+ * reviewed it; Rita Reviewer has not yet, so she rates it on the legacy review page — in the sections of the
+ * sample review template "General Operating Support".
  */
 async function seedImportedLegacyProgram(db: Db, organizationId: string, publicUrl: string): Promise<void> {
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, "orgadmin@demo.test"));
-  await importLegacyProgram(db, organizationId, LEGACY_SAMPLES[1], {
+  const { programId } = await importLegacyProgram(db, organizationId, LEGACY_SAMPLES[1], {
     publicUrl,
     invitedBy: "Olivia Owens",
     actorUserId: admin!.id,
     rateLimited: false,
   });
+  // The two sample review templates (docs/decisions/040-review-templates.md); the program is reviewed in the
+  // first's sections, its one unplaced answer under Other.
+  const [general] = await Promise.all(
+    SAMPLE_TEMPLATES.map((template) => createTemplate(db, organizationId, template)),
+  );
+  await bindTemplate(db, organizationId, programId, general!._id);
 }
 
 /** The demo form, published, with Ann Applicant's submitted application and the committee's other candidates. */

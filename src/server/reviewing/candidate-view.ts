@@ -10,6 +10,7 @@ import { reviewComments, reviews, submissionFiles, submissions, users } from "..
 import { versionContent } from "../forms/versions";
 import { may } from "../http/door";
 import { AppError } from "../http/errors";
+import { programTemplate, reviewedSections } from "../review-templates/service";
 import { amountOf } from "./amounts";
 import { neighboursOf, type Viewer, viewerIn } from "./candidate-list";
 import { type Candidate, findCandidate } from "./candidates";
@@ -104,10 +105,12 @@ export async function candidateView(
   const canRate = may(actor, "review:write", { ...resource, archived: program.archived });
   // In an archived program a committee member still sees the review they wrote, read-only.
   const mayReview = may(actor, "review:write", { ...resource, archived: false });
-  const [content, row, neighbours] = await Promise.all([
+  const [content, row, neighbours, template] = await Promise.all([
     versionContent(db, candidate.formId, candidate.formVersion),
     viewRow(db, candidate, viewer, mayReview),
     neighboursOf(db, programRef, viewer, candidate),
+    // A third query only for a legacy program bound to a review template.
+    candidate.reviewTemplateId === null ? null : programTemplate(db, candidate.programId),
   ]);
   const allFiles: SubmissionFile[] = row.files.map((file) => ({
     _id: file.id,
@@ -132,7 +135,8 @@ export async function candidateView(
       reviewCount: candidate.reviewCount,
       ...(viewer.isAdmin ? { status: candidate.status, amount: amountOf(candidate.amountCents) } : {}),
     },
-    sections: liveSections(content.sections),
+    sections: liveSections(reviewedSections(content.sections, template)),
+    reviewTemplate: template === null ? null : { name: template.name },
     // All files: a withheld file answer still says the question was answered, without the file ids.
     answers: reviewAnswers(content, row.answers ?? [], allFiles, viewer.isAdmin),
     files,

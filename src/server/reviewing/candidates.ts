@@ -118,6 +118,8 @@ export async function findCandidate(db: Tx, userId: string | null, submissionId:
         reviewSettings: programs.reviewSettings,
       },
       incrementTenths: organizations.incrementTenths,
+      /** A legacy program's review template (docs/decisions/040-review-templates.md), or null. */
+      reviewTemplateId: programs.reviewTemplateId,
     })
     .from(submissions)
     .innerJoin(programs, eq(programs.id, submissions.programId))

@@ -34,6 +34,7 @@ import { notFound } from "../http/errors";
 import { rateLimit } from "../http/rate-limit";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { findProgram } from "../programs/service";
+import { programTemplate, reviewedSections } from "../review-templates/service";
 import { autofillAnswers } from "./autofill";
 import { requestLanguage } from "./request-language";
 import {
@@ -293,7 +294,12 @@ submissionRoutes
     }),
     async (c) => {
       const { ref, access } = await accessibleSubmission(c, c.req.valid("param").id);
-      const { submission, content } = await submissionView(c.get("deps").db, ref.id, access);
+      const { db } = c.get("deps");
+      const { submission, content: formContent } = await submissionView(db, ref.id, access);
+      // Admins read a legacy program's submissions under its review template's sections; the applicant
+      // keeps their own form's (docs/decisions/040-review-templates.md).
+      const template = access === "admin" ? await programTemplate(db, ref.programId) : null;
+      const content = { ...formContent, sections: reviewedSections(formContent.sections, template) };
       // pdf-lib and the fonts load on the first download, not at start-up.
       const { renderSubmissionPdf, submissionPdfInput } = await import("./pdf");
       const pdf = await renderSubmissionPdf(submissionPdfInput(content, submission, requestLanguage(c)));

@@ -93,6 +93,8 @@ const EXPECTED: {
   "export:run": { resource: () => PROGRAM, allowed: ["adminReviewer", "admin", "orgAdmin"] },
   // Program admins run the program but do not read the organization's log.
   "audit:read": { resource: () => ({ organizationId: ORG }), allowed: ["orgAdmin"] },
+  // Review templates belong to the organization: its admin only, not the programs' admins.
+  "reviewTemplate:manage": { resource: () => ({ organizationId: ORG }), allowed: ["orgAdmin"] },
 };
 
 describe("role matrix", () => {
@@ -171,6 +173,7 @@ describe("role matrix", () => {
     expect(can(ACTORS.orgAdmin, "organization:administer", { organizationId: OTHER_ORG })).toBe(false);
     expect(can(ACTORS.orgAdmin, "program:manage", { organizationId: OTHER_ORG })).toBe(false);
     expect(can(ACTORS.orgAdmin, "audit:read", { organizationId: OTHER_ORG })).toBe(false);
+    expect(can(ACTORS.orgAdmin, "reviewTemplate:manage", { organizationId: OTHER_ORG })).toBe(false);
     for (const action of ["committee:assign", "candidate:decide", "committee:email", "export:run"] as const) {
       expect(can(ACTORS.orgAdmin, action, foreign)).toBe(false);
     }

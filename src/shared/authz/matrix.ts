@@ -88,6 +88,11 @@ export interface ResourceOf {
   "export:run": { programId: string; organizationId: string };
   /** The organization's audit log (who changed what, when): its organization admin only. */
   "audit:read": { organizationId: string };
+  /**
+   * The organization's fixed review templates: create, edit, import, export, delete, preview and bind them
+   * to its programs (docs/decisions/040-review-templates.md) — its organization admin only.
+   */
+  "reviewTemplate:manage": { organizationId: string };
 }
 
 export interface CandidateResource {
@@ -165,6 +170,7 @@ const matrix: { [A in Action]: Rule<A> } = {
   "committee:email": administers,
   "export:run": administers,
   "audit:read": (actor, r) => actor !== null && isOrganizationAdminOf(actor, r.organizationId),
+  "reviewTemplate:manage": (actor, r) => actor !== null && isOrganizationAdminOf(actor, r.organizationId),
 };
 
 export function can<A extends Action>(actor: Actor | null, action: A, resource: ResourceOf[A]): boolean {

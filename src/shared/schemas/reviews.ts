@@ -210,8 +210,15 @@ export const candidateViewSchema = z.object({
     status: z.enum(DECISION_STATUSES).optional(),
     amount: z.number().nullable().optional(),
   }),
-  /** The sections of the form version the submission was made on (deleted ones left out). */
+  /**
+   * The sections of the form version the submission was made on (deleted ones left out) — for a legacy
+   * program bound to a review template, arranged by it: the template's sections, whose ids are their canvas
+   * ids (`canvas_N`), then "Other" (`template-other`) with the answers no rule places
+   * (docs/decisions/040-review-templates.md).
+   */
   sections: z.array(sectionSchema),
+  /** The review template the sections are arranged by, or null. */
+  reviewTemplate: z.object({ name: z.string() }).nullable().optional(),
   answers: z.array(reviewAnswerSchema),
   /** Whether this server translates answers by machine (the "Translate" beside a text answer). */
   machineTranslation: z.boolean().optional(),

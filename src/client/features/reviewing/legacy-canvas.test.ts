@@ -152,6 +152,30 @@ describe("legacyCanvasEntries", () => {
   it("is empty for a form without canvas sections", () => {
     expect(legacyCanvasEntries([])).toEqual([]);
   });
+
+  it("takes a review template's sections by their canvas ids, and gives Other none (docs/decisions/040)", () => {
+    // As the server arranges them: sections 1, 3 and 9 of the template, then Other.
+    const arranged = [
+      section("canvas_1", "1 - Need"),
+      section("canvas_3", "3 - Partners"),
+      section("canvas_9", "9 - One-Line summary"),
+      section("template-other", "Other"),
+    ];
+    const entries = legacyCanvasEntries(arranged, true);
+    expect(entries.map((e) => [e.canvasId, e.number, e.title, e.other])).toEqual([
+      ["canvas_1", 1, "1. Need", false],
+      ["canvas_3", 3, "3. Partners", false],
+      ["canvas_9", 9, "9 - One-Line summary", false],
+      [null, 4, "Other", true],
+    ]);
+    // Unarranged, the same sections would be rated by position.
+    expect(legacyCanvasEntries(arranged).map((e) => e.canvasId)).toEqual([
+      "canvas_1",
+      "canvas_2",
+      "canvas_3",
+      "canvas_4",
+    ]);
+  });
 });
 
 describe("legacyDraft", () => {

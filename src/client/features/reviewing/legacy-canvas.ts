@@ -1,4 +1,5 @@
 import type { Section } from "../../../shared/forms/model";
+import { TEMPLATE_OTHER_SECTION_ID } from "../../../shared/review/templates";
 import { NOT_RATED, type Review } from "../../../shared/schemas/reviews";
 import type { ReviewDraft } from "./review-state";
 
@@ -69,19 +70,29 @@ export interface LegacyCanvasEntry {
   title: string;
   /** The section with its question texts through `canvasQuestionText` (answers are keyed by question). */
   section: Section;
+  /** A review template's "Other": the answers none of its rules places, shown and never rated. */
+  other: boolean;
 }
 
 /**
  * The Decision Canvas of a legacy application, from its canvas sections (live, non-administrative,
- * in form order — `splitSections(...).canvas`): the i-th is `canvas_i`, up to nine.
+ * in form order — `splitSections(...).canvas`): the i-th is `canvas_i`, up to nine. When the server has
+ * arranged them by the program's review template (`arranged`; docs/decisions/040-review-templates.md),
+ * each section's id is its canvas id instead, and "Other" has none.
  */
-export function legacyCanvasEntries(canvas: readonly Section[]): LegacyCanvasEntry[] {
+export function legacyCanvasEntries(canvas: readonly Section[], arranged = false): LegacyCanvasEntry[] {
   return canvas.map((section, index) => {
-    const number = index + 1;
+    const canvasId = arranged
+      ? LEGACY_CANVAS_IDS.includes(section._id)
+        ? section._id
+        : null
+      : (LEGACY_CANVAS_IDS[index] ?? null);
+    const number = canvasId === null ? index + 1 : LEGACY_CANVAS_IDS.indexOf(canvasId) + 1;
     const title = canvasQuestionText(section.name.trim());
     return {
       number,
-      canvasId: LEGACY_CANVAS_IDS[index] ?? null,
+      canvasId,
+      other: arranged && section._id === TEMPLATE_OTHER_SECTION_ID,
       title: title === "" ? `Canvas entry ${number}` : title,
       section: {
         ...section,

@@ -46,7 +46,9 @@ function LegacyCanvasEntryCard(props: EntryCardProps) {
       note={
         canvasId === null && (
           <Text size="sm" c="gray.7">
-            {`Only the first ${LEGACY_CANVAS_COUNT} sections of a legacy application are rated.`}
+            {entry.other
+              ? "Answers that no rule of the review template places: shown here, not rated."
+              : `Only the first ${LEGACY_CANVAS_COUNT} sections of a legacy application are rated.`}
           </Text>
         )
       }

@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Text } from "@mantine/core";
+import { Alert, Badge, Group, List, Paper, Text } from "@mantine/core";
 import { useMemo } from "react";
 import { Navigate, useParams } from "react-router";
 import type { CandidateView, Review } from "../../../shared/schemas/reviews";
@@ -58,18 +58,57 @@ interface LegacyCanvasProps {
 /** The canvas entries and the Final Rating: read-only without a review, else with the caller's. */
 function LegacyCanvas({ view, content }: LegacyCanvasProps) {
   const { canvas, ratingDisabled, readOnly } = content;
-  const entries = useMemo(() => legacyCanvasEntries(canvas), [canvas]);
+  const arranged = Boolean(view.reviewTemplate);
+  const entries = useMemo(() => legacyCanvasEntries(canvas, arranged), [canvas, arranged]);
+  const notice =
+    view.isAdmin && view.reviewTemplate ? <UnplacedNotice view={view} entries={entries} /> : null;
 
   return view.review === null ? (
-    <LegacySections readOnly={readOnly} entries={entries} editor={null} ratingDisabled />
+    <>
+      {notice}
+      <LegacySections readOnly={readOnly} entries={entries} editor={null} ratingDisabled />
+    </>
   ) : (
-    <LegacyReviewed
-      view={view}
-      review={view.review}
-      entries={entries}
-      ratingDisabled={ratingDisabled}
-      readOnly={readOnly}
-    />
+    <>
+      {notice}
+      <LegacyReviewed
+        view={view}
+        review={view.review}
+        entries={entries}
+        ratingDisabled={ratingDisabled}
+        readOnly={readOnly}
+      />
+    </>
+  );
+}
+
+/**
+ * For admins, the review template's name and the answers it leaves under "Other": listed so that a rule
+ * can be added for them (docs/decisions/040-review-templates.md).
+ */
+function UnplacedNotice({ view, entries }: { view: CandidateView; entries: readonly LegacyCanvasEntry[] }) {
+  const other = entries.find((entry) => entry.other);
+  const name = view.reviewTemplate?.name ?? "";
+  if (!other) {
+    return (
+      <Text size="sm" c="gray.7">
+        {`Reviewed in the sections of the review template "${name}".`}
+      </Text>
+    );
+  }
+  return (
+    <Alert color="yellow" title={`Answers under Other (review template "${name}")`}>
+      <Text size="sm">
+        {other.section.questions.length === 1
+          ? "This answer matches no rule of the template:"
+          : `These ${other.section.questions.length} answers match no rule of the template:`}
+      </Text>
+      <List size="sm">
+        {other.section.questions.map((question) => (
+          <List.Item key={question._id}>{question.name}</List.Item>
+        ))}
+      </List>
+    </Alert>
   );
 }
 

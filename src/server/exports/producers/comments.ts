@@ -1,8 +1,11 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type FormContent, liveSections } from "../../../shared/forms/model";
+import type { ReviewTemplateDefinition } from "../../../shared/review/templates";
+import { templateCanvasTitles } from "../../../shared/review/templates";
 import type { Tx } from "../../db/client";
 import { reviewComments, submissions, users } from "../../db/schema";
 import { versionContent } from "../../forms/versions";
+import { programTemplate } from "../../review-templates/service";
 import { isReviewableSql } from "../../reviewing/candidates";
 import {
   LEGACY_APP_VERSION,
@@ -50,14 +53,26 @@ function inDomains(email: SQL | typeof users.email, domains: readonly string[]):
  * Section titles by section id in one form version. A legacy program's comments are filed under
  * canvas_1 … canvas_9 — the i-th live section that is not Admin Info — and "final" (the Final Rating).
  */
-export function sectionTitles(content: FormContent, appVersion: number): Map<string, string> {
+export function sectionTitles(
+  content: FormContent,
+  appVersion: number,
+  template: ReviewTemplateDefinition | null = null,
+): Map<string, string> {
   const titleOf = (name: string) => name.replace(/\s+/g, " ").trim() || "Untitled section";
   const live = liveSections(content.sections);
   if (appVersion !== LEGACY_APP_VERSION) return new Map(live.map((s) => [s._id, titleOf(s.name)]));
   const canvas = live.filter((s) => s.sectionType !== "Admin Info");
-  const titles = new Map<string, string>(
-    LEGACY_SECTION_IDS.map((id, i) => [id, canvas[i] ? titleOf(canvas[i].name) : `Canvas entry ${i + 1}`]),
-  );
+  // A program bound to a review template files its canvases under the template's section titles
+  // (docs/decisions/040-review-templates.md).
+  const titles =
+    template === null
+      ? new Map<string, string>(
+          LEGACY_SECTION_IDS.map((id, i) => [
+            id,
+            canvas[i] ? titleOf(canvas[i].name) : `Canvas entry ${i + 1}`,
+          ]),
+        )
+      : templateCanvasTitles(template);
   titles.set(LEGACY_FINAL_SECTION_ID, FINAL_RATING_TITLE);
   return titles;
 }
@@ -129,13 +144,15 @@ async function run(ctx: ExportContext): Promise<void> {
   const { db, program, params, signal, internalEmailDomains } = ctx;
   const total = await countComments(db, program.id, internalEmailDomains);
   const titles = new Map<string, Map<string, string>>();
+  const template = await programTemplate(db, program.id);
   const titlesOf = async (formId: string, version: number) => {
     const key = `${formId}:${version}`;
     let found = titles.get(key);
     if (!found) {
       // A version that cannot be read leaves the section ids as they are rather than failing the export.
       const content = await versionContent(db, formId, version).catch(() => null);
-      found = content === null ? new Map<string, string>() : sectionTitles(content, program.appVersion);
+      found =
+        content === null ? new Map<string, string>() : sectionTitles(content, program.appVersion, template);
       titles.set(key, found);
     }
     return found;

@@ -5,6 +5,7 @@ import { NOT_RATED, type ReviewSection } from "../../../shared/schemas/reviews";
 import type { Tx } from "../../db/client";
 import { reviewComments, reviews, submissions, users } from "../../db/schema";
 import { isUuid } from "../../http/ids";
+import { programTemplate } from "../../review-templates/service";
 import { isReviewableSql } from "../../reviewing/candidates";
 import { BOM, csvRecord } from "../tabular/csv";
 import type { Cell } from "../tabular/table";
@@ -192,7 +193,7 @@ async function run(ctx: ExportContext): Promise<void> {
   const missing = new MissingFiles();
   const zip = new ZipWriter(ctx.output, signal);
   try {
-    const pdf = await renderExportPdf(forms, submission);
+    const pdf = await renderExportPdf(forms, submission, await programTemplate(db, program.id));
     await zip.addFile(`${fileSlug(submission.identifier, EXPORT_SLUG_LENGTH)}.pdf`, pdf, {
       modified: submission.submissionDate,
     });

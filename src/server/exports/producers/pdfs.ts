@@ -1,4 +1,5 @@
 import { EXPORT_SLUG_LENGTH, fileSlug } from "../../../shared/file-names";
+import { programTemplate } from "../../review-templates/service";
 import { countCandidates } from "../tabular/candidate-pages";
 import type { ExportProducer } from "../types";
 import { UniqueNames } from "../zip/entry-names";
@@ -34,12 +35,13 @@ export const pdfsExport: ExportProducer = {
     const total = await countCandidates(db, program.id);
     await ctx.progress(0, total);
     const forms = new ExportForms(db, ctx.params.includeAnonymized);
+    const template = await programTemplate(db, program.id);
     const names = new UniqueNames();
     const zip = new ZipWriter(ctx.output, signal);
     const candidates = eachCandidate(candidateBatches(db, program.id, { withAnswers: true, signal }));
     const rendered = inOrder(candidates, RENDER_CONCURRENCY, async (submission: ExportSubmission) => ({
       submission,
-      pdf: await renderExportPdf(forms, submission),
+      pdf: await renderExportPdf(forms, submission, template),
     }));
     let processed = 0;
     try {

@@ -1,9 +1,11 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Answer } from "../../../shared/forms/answers";
 import type { FormContent } from "../../../shared/forms/model";
+import type { ReviewTemplateDefinition } from "../../../shared/review/templates";
 import type { Tx } from "../../db/client";
 import { submissionFiles, submissions } from "../../db/schema";
 import { versionContent } from "../../forms/versions";
+import { reviewedSections } from "../../review-templates/service";
 import { isReviewableSql } from "../../reviewing/candidates";
 import { anonymizedQuestionIds } from "../../reviewing/review-answers";
 import {
@@ -149,12 +151,20 @@ export class ExportForms {
 }
 const NONE: ReadonlySet<string> = new Set();
 
-/** The submission's PDF, as the applicant downloads it (in English), anonymized answers withheld. */
-export async function renderExportPdf(forms: ExportForms, submission: ExportSubmission): Promise<Uint8Array> {
-  const [content, withheld] = await Promise.all([
+/**
+ * The submission's PDF, as the applicant downloads it (in English), anonymized answers withheld — under
+ * the sections of the program's review template when it has one (docs/decisions/040-review-templates.md).
+ */
+export async function renderExportPdf(
+  forms: ExportForms,
+  submission: ExportSubmission,
+  template: ReviewTemplateDefinition | null = null,
+): Promise<Uint8Array> {
+  const [formContent, withheld] = await Promise.all([
     forms.content(submission.formId, submission.formVersion),
     forms.withheld(submission.formId, submission.formVersion),
   ]);
+  const content = { ...formContent, sections: reviewedSections(formContent.sections, template) };
   // pdf-lib and the fonts load with the first PDF export, not at start-up.
   const { renderSubmissionPdf, submissionPdfInput } = await import("../../submissions/pdf");
   const input = submissionPdfInput(

@@ -50,6 +50,8 @@ const VISIBILITY: { what: string; readers: Reader[] }[] = [
   { what: "comment-by-unassigned", readers: ["unassigned", ...ADMINS] },
   // Committee business.
   { what: "group-name", readers: ADMINS },
+  // The organization's review templates (docs/decisions/040-review-templates.md): its admin's alone.
+  { what: "template-name", readers: ["orgAdmin"] },
   // An export is its requester's alone, even among the program's admins.
   { what: "export-content", readers: ["programAdmin"] },
 ];

@@ -7,6 +7,8 @@ import { exportDownloadUrl } from "../../exports/download-link";
 import { createExportJob } from "../../exports/job-store";
 import { signDownloadGrant, signUploadGrant } from "../../files/upload-grants";
 import { formAddress } from "../../forms/address";
+import { SAMPLE_TEMPLATES } from "../../review-templates/samples";
+import { createTemplate } from "../../review-templates/service";
 import { issueContinueLink } from "../../submissions/continue-links";
 import { addMember, buildInvitation, buildProgram, callApi } from "../factories";
 import { buildCandidate, buildGroup, insertComment, insertFile } from "../review-factories";
@@ -235,6 +237,14 @@ export const PLACEHOLDERS: Record<string, Placeholder> = {
   newSlug: { resolve: () => `matrix-address-${++counter}` },
   newUuid: { resolve: () => randomUUID() },
   newProgram: { resolve: async (s) => (await buildProgram(db(s), s.o.org.id)).id, reference: "org" },
+  /** The organization's review template, and one made for a call that changes or deletes it. */
+  template: { resolve: (s) => s.o.reviewTemplateId, reference: "org" },
+  newTemplate: {
+    resolve: async (s) =>
+      (await createTemplate(db(s), s.o.org.id, { ...SAMPLE_TEMPLATES[1]!, name: fresh("Matrix template") }))
+        ._id,
+    reference: "org",
+  },
   newMember: {
     resolve: async (s) => {
       const user = await buildPasswordlessUser(db(s), {

@@ -1,4 +1,5 @@
 import { LEGACY_SAMPLES } from "../../programs/legacy-import/samples";
+import { SAMPLE_TEMPLATES } from "../../review-templates/samples";
 import { ADMINS, everyone, only, READERS, type RouteCase, SIGNED_IN } from "./route-case";
 
 /** Programs, their people, the organization and the form: who reads them, who changes them. */
@@ -180,6 +181,47 @@ const ORGANIZATION: RouteCase[] = [
   {
     route: "GET /api/organizations/:organizationId/audit-events",
     call: "GET /api/organizations/{org}/audit-events",
+    expect: only(["orgAdmin"], 200),
+  },
+  // Review templates (docs/decisions/040-review-templates.md): the organization admin's alone.
+  {
+    route: "GET /api/organizations/:organizationId/review-templates",
+    call: "GET /api/organizations/{org}/review-templates",
+    expect: only(["orgAdmin"], 200),
+  },
+  {
+    route: "POST /api/organizations/:organizationId/review-templates",
+    call: "POST /api/organizations/{org}/review-templates",
+    body: SAMPLE_TEMPLATES[1],
+    expect: only(["orgAdmin"], 201),
+  },
+  {
+    route: "POST /api/organizations/:organizationId/review-templates/preview",
+    call: "POST /api/organizations/{org}/review-templates/preview",
+    body: { definition: SAMPLE_TEMPLATES[0], programId: "{program}", submissionId: "{owned}" },
+    expect: only(["orgAdmin"], 200),
+  },
+  {
+    route: "GET /api/organizations/:organizationId/review-templates/:templateId",
+    call: "GET /api/organizations/{org}/review-templates/{template}",
+    expect: only(["orgAdmin"], 200),
+  },
+  {
+    route: "PUT /api/organizations/:organizationId/review-templates/:templateId",
+    call: "PUT /api/organizations/{org}/review-templates/{newTemplate}",
+    body: SAMPLE_TEMPLATES[1],
+    expect: only(["orgAdmin"], 200),
+  },
+  {
+    route: "DELETE /api/organizations/:organizationId/review-templates/:templateId",
+    call: "DELETE /api/organizations/{org}/review-templates/{newTemplate}",
+    expect: only(["orgAdmin"], 200),
+  },
+  {
+    route: "PUT /api/organizations/:organizationId/programs/:programId/review-template",
+    label: "unbound",
+    call: "PUT /api/organizations/{org}/programs/{program}/review-template",
+    body: { templateId: null },
     expect: only(["orgAdmin"], 200),
   },
   {

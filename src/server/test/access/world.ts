@@ -5,6 +5,8 @@ import type { FormContent, Question, Section } from "../../../shared/forms/model
 import type { Db } from "../../db/client";
 import { exportJobs, submissions, users } from "../../db/schema";
 import { createExportJob, type ExportJobRow } from "../../exports/job-store";
+import { SAMPLE_TEMPLATES } from "../../review-templates/samples";
+import { createTemplate } from "../../review-templates/service";
 import { openSubmission } from "../../submissions/service";
 import {
   addMember,
@@ -86,6 +88,8 @@ export interface OrgWorld {
   exportJob: ExportJobRow;
   /** A public header image of the program's form. */
   headerImageKey: string;
+  /** The organization's review template, named by a marker: its organization admin's alone. */
+  reviewTemplateId: string;
 }
 
 export interface World {
@@ -252,6 +256,7 @@ async function buildOrgWorld(t: TestApp, key: OrgKey): Promise<OrgWorld> {
   const exportJob = await readyExport(t, program, people.programAdmin.id, mark("export-content"));
   const headerImageKey = `programs/${program.id}/matrix-header.png`;
   await t.deps.files.storage.write("public", headerImageKey, HEADER_PNG);
+  const template = await createTemplate(db, org.id, { ...SAMPLE_TEMPLATES[0]!, name: mark("template-name") });
 
   return {
     key,
@@ -267,6 +272,7 @@ async function buildOrgWorld(t: TestApp, key: OrgKey): Promise<OrgWorld> {
     files,
     exportJob,
     headerImageKey,
+    reviewTemplateId: template._id,
   };
 }
 
