@@ -93,6 +93,12 @@ const EXPECTED: {
   "export:run": { resource: () => PROGRAM, allowed: ["adminReviewer", "admin", "orgAdmin"] },
   // Program admins run the program but do not read the organization's log.
   "audit:read": { resource: () => ({ organizationId: ORG }), allowed: ["orgAdmin"] },
+  "conflict:declare": {
+    resource: () => ({ ...PROGRAM, visibleToReviewer: true, draftOrTest: false, archived: false }),
+    allowed: ["reviewer", "adminReviewer"],
+  },
+  "conflict:readOwn": { resource: () => PROGRAM, allowed: ["reviewer", "adminReviewer"] },
+  "conflict:manage": { resource: () => PROGRAM, allowed: ["adminReviewer", "admin", "orgAdmin"] },
 };
 
 describe("role matrix", () => {
