@@ -1,7 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ReviewerStatsResult, ReviewerStatsRow } from "../../shared/schemas/committee";
 import { NOT_RATED } from "../../shared/schemas/reviews";
-import { notConflictedSql } from "../conflicts/active";
 import type { Tx } from "../db/client";
 import {
   conflicts,
@@ -105,12 +104,17 @@ async function readFacts(db: Tx, programId: string, internalDomains: readonly st
     ),
     by_reviewer as (
       select rv.user_id,
-        (count(*) filter (where rv.rating > ${NOT_RATED} and r.id is not null))::int as rated,
-        (count(*) filter (where rv.rating > ${NOT_RATED} and r.open_to_all))::int as rated_open,
-        string_agg(r.k::text, ',') filter (where rv.rating > ${NOT_RATED} and not r.open_to_all) as rated_closed,
+        (count(*) filter (where rv.rating > ${NOT_RATED} and r.id is not null and cf.id is null))::int as rated,
+        (count(*) filter (where rv.rating > ${NOT_RATED} and r.open_to_all and cf.id is null))::int as rated_open,
+        string_agg(r.k::text, ',') filter (where rv.rating > ${NOT_RATED} and not r.open_to_all
+          and cf.id is null) as rated_closed,
+        -- The latest save is activity whatever became of it: a conflict's review still says when.
         floor(extract(epoch from max(rv.last_reviewed)) * 1000)::float8 as last_reviewed
       from ${reviews} rv left join reviewable r on r.id = rv.submission_id
-      where rv.program_id = ${programId} and ${notConflictedSql(sql`rv.submission_id`, sql`rv.user_id`)}
+        -- A review set aside by its author's conflict of interest counts in no number (one row at most).
+        left join ${conflicts} cf on cf.submission_id = rv.submission_id and cf.user_id = rv.user_id
+          and cf.reverted_at is null
+      where rv.program_id = ${programId}
       group by rv.user_id
     )
     select
