@@ -20,6 +20,7 @@ import {
 import { autoAssignmentRoutes } from "./committee/auto-assignment-routes";
 import { committeeEmailRoutes } from "./committee/email-routes";
 import { allowedOrigins, isProduction, originRefusedLogLine } from "./config";
+import { conflictRoutes } from "./conflicts/conflict-routes";
 import { exportRoutes } from "./exports/routes";
 import { fileRoutes, publicFileRoutes } from "./files/routes";
 import { formRoutes } from "./forms/routes";
@@ -277,6 +278,7 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   app.route("/api/programs", programUserRoutes);
   app.route("/api/programs", autoAssignmentRoutes);
   app.route("/api/programs", decisionReleaseRoutes);
+  app.route("/api/programs", conflictRoutes);
   app.route("/api/invitations", invitationRoutes);
   app.route("/api/forms", formRoutes);
   app.route("/api/forms", formLinkRoutes);

@@ -3,6 +3,7 @@ import type { RouteGroup } from "../../shared/authz";
 import {
   AssignIcon,
   ChartIcon,
+  ConflictIcon,
   CreditCardIcon,
   DashboardIcon,
   ExportIcon,
@@ -287,6 +288,20 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(
       () => import("../features/assign-reviewers/assign-reviewers-page"),
       (m) => m.AssignReviewersPage,
+    ),
+  },
+  {
+    // docs/decisions/036-conflicts-of-interest.md
+    path: "/admin/conflicts",
+    title: "Conflicts of Interest",
+    group: "ADMIN",
+    showInPageMenu: true,
+    hideProgramPicker: false,
+    icon: ConflictIcon,
+    description: "Conflicts declared by committee members: revert one, record one, confirm a suggested one.",
+    page: lazyPage(
+      () => import("../features/conflicts/conflicts-page"),
+      (m) => m.ConflictsPage,
     ),
   },
   {

@@ -12,6 +12,7 @@ import IconListCheck from "@tabler/icons-react/dist/esm/icons/IconListCheck.mjs"
 import IconSettings from "@tabler/icons-react/dist/esm/icons/IconSettings.mjs";
 import IconUserShare from "@tabler/icons-react/dist/esm/icons/IconUserShare.mjs";
 import IconUsers from "@tabler/icons-react/dist/esm/icons/IconUsers.mjs";
+import IconUserX from "@tabler/icons-react/dist/esm/icons/IconUserX.mjs";
 
 /**
  * The app's icons, each a Tabler icon (docs/decisions/025-client-libraries.md). One file per icon is imported,
@@ -54,6 +55,8 @@ export const DashboardIcon = decorative(IconLayoutDashboard, ...ROUTE);
 export const FormIcon = decorative(IconChecklist, ...ROUTE);
 /** A person with an arrow: assigning reviewers. */
 export const AssignIcon = decorative(IconUserShare, ...ROUTE);
+/** A person crossed out: conflicts of interest. */
+export const ConflictIcon = decorative(IconUserX, ...ROUTE);
 /** A bar chart: the statistics pages. */
 export const ChartIcon = decorative(IconChartBar, ...ROUTE);
 /** A ticked list: the committee's progress. */

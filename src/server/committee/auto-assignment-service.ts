@@ -7,6 +7,7 @@ import {
 } from "../../shared/schemas/auto-assignment";
 import { COMMITTEE_MESSAGES } from "../../shared/schemas/committee";
 import { recordAudit } from "../audit/record";
+import { conflictsByCandidate } from "../conflicts/active";
 import type { Db, Tx } from "../db/client";
 import {
   autoAssignments,
@@ -167,6 +168,7 @@ export async function proposeAutoAssignment(
       candidates.map((c) => c.id),
     );
     const loads = await loadsOf(tx, program);
+    const conflicted = await conflictsByCandidate(tx, program.id);
     const removed: Pair[] = [];
     const problemCandidates: CandidateToAssign[] = candidates.map((c) => {
       const kept = new Set(viaGroup.get(c.id));
@@ -174,7 +176,10 @@ export async function proposeAutoAssignment(
         if (body.rebalance && d.releasable) removed.push([c.id, d.userId]);
         else kept.add(d.userId);
       }
-      return { id: c.id, kept: [...kept], conflicts: [] };
+      // A member with a conflict of interest is never proposed, and an assigned one no longer counts
+      // towards the reviews wanted (docs/decisions/036-conflicts-of-interest.md).
+      const blocked = conflicted.get(c.id) ?? [];
+      return { id: c.id, kept: [...kept].filter((u) => !blocked.includes(u)), conflicts: blocked };
     });
     // A released reviewer no longer carries that candidate, unless a group still gives it to them.
     for (const [submissionId, userId] of removed) {
@@ -351,4 +356,35 @@ export async function undoAutoAssignment(
     });
     return { proposalId: last.id, added: last.added.length, removed: last.removed.length };
   });
+}
+
+/**
+ * A replacement for a reviewer who declared a conflict with a candidate assigned to them: the same
+ * computation as a proposal (the program's rating members, their loads, the candidate's conflicts), for
+ * that one candidate, asking for one reviewer more than it keeps. Null when nobody is eligible.
+ * Changes nothing: the admin assigns the one proposed (docs/decisions/036-conflicts-of-interest.md).
+ */
+export async function replacementFor(tx: Tx, program: ProgramRef, submissionId: string) {
+  const [pool, { viaGroup, directOf }, loads, conflicted] = await Promise.all([
+    poolOf(tx, program, undefined),
+    currentReviewers(tx, program, [submissionId]),
+    loadsOf(tx, program),
+    conflictsByCandidate(tx, program.id),
+  ]);
+  const blocked = conflicted.get(submissionId) ?? [];
+  const current = new Set([
+    ...(viaGroup.get(submissionId) ?? []),
+    ...(directOf.get(submissionId) ?? []).map((d) => d.userId),
+  ]);
+  const kept = [...current].filter((u) => !blocked.includes(u));
+  const plan = planAssignment({
+    reviewers: pool.map((p) => ({ id: p.id, load: loads.get(p.id) ?? 0 })),
+    candidates: [{ id: submissionId, kept, conflicts: blocked }],
+    reviewsPerCandidate: kept.length + 1,
+  });
+  const chosen = plan.added[0]?.reviewerIds[0];
+  const person = pool.find((p) => p.id === chosen);
+  return person === undefined
+    ? null
+    : { _id: person.id, name: person.name, email: person.email, load: loads.get(person.id) ?? 0 };
 }

@@ -241,6 +241,7 @@ export const programs = pgTable(
         comments?: { commentText?: string };
         showFinalRating?: boolean;
         finalReviewText?: string;
+        askNoConflict?: boolean;
       }>()
       .notNull()
       .default({}),
@@ -757,6 +758,11 @@ export const reviews = pgTable(
     /** When the rating first rose above -1 (the review counts from then on). */
     startedAt: timestamp("started_at", { withTimezone: true }),
     lastReviewed: timestamp("last_reviewed", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the member confirmed they have no conflict of interest with the candidate, where the program
+     * asks for it before an application is opened (docs/decisions/036-conflicts-of-interest.md).
+     */
+    noConflictConfirmedAt: timestamp("no_conflict_confirmed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -824,6 +830,51 @@ export const reviewerOpenRatings = pgTable(
   (t) => [
     primaryKey({ columns: [t.submissionId, t.userId] }),
     index("reviewer_open_ratings_program_user_idx").on(t.programId, t.userId),
+  ],
+);
+
+/**
+ * Conflicts of interest (docs/decisions/036-conflicts-of-interest.md): a committee member who must not
+ * judge a candidate, declared by themselves or recorded by an admin on their behalf. While active (not
+ * reverted) the candidate leaves the member's list, ranking and two-step bar, and their review and ranking
+ * position count in no statistic; the review itself is kept. Reverting sets `reverted_at` (the row stays,
+ * so the history can be read); a new declaration after a revert is a new row.
+ */
+export const conflicts = pgTable(
+  "conflicts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    programId: uuid("program_id")
+      .notNull()
+      .references(() => programs.id, { onDelete: "cascade" }),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    /** The conflicted committee member. */
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Optional, in the member's words; read by the program's admins only. */
+    reason: text("reason").notNull().default(""),
+    /** "self": the member declared it; "admin": an admin recorded it on their behalf. */
+    declaredBy: text("declared_by").$type<"self" | "admin">().notNull(),
+    /** Who wrote it: the member, or the admin who recorded it. */
+    recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    revertedAt: timestamp("reverted_at", { withTimezone: true }),
+    revertedBy: text("reverted_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    // One active conflict per (candidate, member); reverted ones are history.
+    uniqueIndex("conflicts_active_unique").on(t.submissionId, t.userId).where(sql`reverted_at is null`),
+    // A member's active conflicts in a program: the lists, counts and statistics leave them out.
+    index("conflicts_active_program_user_idx")
+      .on(t.programId, t.userId, t.submissionId)
+      .where(sql`reverted_at is null`),
+    index("conflicts_program_created_idx").on(t.programId, t.createdAt),
   ],
 );
 

@@ -305,3 +305,34 @@ export function submissionNoticeEmail(notice: {
     html: layout(lines, { url: notice.url, label: "Open the application" }),
   };
 }
+
+/**
+ * The notice to a program's admins that a committee member declared a conflict of interest (or that an
+ * admin recorded one for them): who, with which candidate, and a link to the Conflicts page. The reason
+ * is not in it: it stays in the product (docs/decisions/036-conflicts-of-interest.md). Staff pages are in
+ * English, so is this.
+ */
+export function conflictNoticeEmail(notice: {
+  name: string;
+  member: string;
+  candidate: string;
+  programName: string;
+  byAdmin: boolean;
+  url: string;
+}): RenderedEmail {
+  const member = oneLineName(notice.member, "A committee member");
+  const candidate = oneLineName(notice.candidate, "a candidate");
+  const program = oneLineName(notice.programName, "the program");
+  const lines = [
+    hello(translator("en"), notice.name),
+    notice.byAdmin
+      ? `A conflict of interest was recorded for ${member} with ${candidate} in ${program}.`
+      : `${member} declared a conflict of interest with ${candidate} in ${program}.`,
+    "The application has left their list, and their review of it no longer counts in the statistics. You can see every conflict, and revert one, on the Conflicts page.",
+  ];
+  return {
+    subject: `Conflict of interest declared in ${program}: ${candidate}`,
+    text: `${lines.join("\n\n")}\n\n${notice.url}\n`,
+    html: layout(lines, { url: notice.url, label: "Open Conflicts" }),
+  };
+}

@@ -76,6 +76,12 @@ export function authorizeWrite<A extends ArchivableAction>(
   if (draft && can(actor, "candidate:read", resource) && couldIf({ draftOrTest: false })) {
     throw new AppError("CONFLICT", REVIEW_MESSAGES.draftNotice);
   }
+  // An admin-reviewer still reads a candidate they declared a conflict with, and is told why they may
+  // not rate it (docs/decisions/036-conflicts-of-interest.md).
+  const conflicted = "conflicted" in resource && resource.conflicted === true;
+  if (conflicted && can(actor, "candidate:read", resource) && couldIf({ conflicted: false } as never)) {
+    throw new AppError("CONFLICT", REVIEW_MESSAGES.conflicted);
+  }
   return authorize(c, action, resource)!;
 }
 

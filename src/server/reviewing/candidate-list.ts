@@ -8,6 +8,7 @@ import {
   NOT_RATED,
 } from "../../shared/schemas/reviews";
 import { recordAudit, type Transaction } from "../audit/record";
+import { conflictedInListSql, notConflictedSql } from "../conflicts/active";
 import type { Tx } from "../db/client";
 import {
   organizations,
@@ -137,7 +138,8 @@ const foundByIdInProgramSql = (program: ProgramRef) =>
 /** Submissions among the viewer's rated reviews (a rating above -1): a few hundred ids, from (program, user). */
 const ratedByViewerSql = (programId: string, userId: string) =>
   sql`${submissions.id} = any(array(select ${reviews.submissionId} from ${reviews}
-    where ${reviews.programId} = ${programId} and ${reviews.userId} = ${userId} and ${reviews.rating} > ${NOT_RATED}))`;
+    where ${reviews.programId} = ${programId} and ${reviews.userId} = ${userId} and ${reviews.rating} > ${NOT_RATED}
+      and ${notConflictedSql(sql`${reviews.submissionId}`, userId)}))`;
 
 /**
  * The candidate a page is anchored on, if it is still in the viewer's list (found by primary key): its
@@ -219,7 +221,10 @@ function listQuery(
           total: sql<number>`${ifCounted(programCountSql(program.id, adminMode ? "all" : "reviewable"))}`.as(
             "total",
           ),
-          shown: sql<number>`${ifCounted(programCountSql(program.id, "reviewable"))}`.as("shown"),
+          // The two-step bar leaves out the candidates the admin-reviewer declared a conflict with.
+          shown: sql<number>`${ifCounted(
+            sql`(${programCountSql(program.id, "reviewable")} - ${conflictedInListSql(program.id, viewer.userId).reviewable})`,
+          )}`.as("shown"),
           rated: sql<number>`${ifCounted(sql`(select count(*)::int from ${submissions}
             where ${rated} and ${foundByIdInProgramSql(program)} and ${reviewable})`)}`.as("rated"),
           anchorFound,
@@ -238,6 +243,7 @@ function listQuery(
         eq(submissions.programId, program.id),
         reviewable,
         submissions.openToAll,
+        notConflictedSql(submissions.id, viewer.userId),
         beyondAnchor(read, sql`${submissions.nameKey}`, sql`${submissions.id}`, anchorKey),
       ),
     )
@@ -249,7 +255,11 @@ function listQuery(
     .select({ id: reviewerCandidates.submissionId, nameKey: reviewerCandidates.nameKey })
     .from(reviewerCandidates)
     .where(
-      and(assignedReviewableSql(program.id, viewer.userId), beyondAnchor(read, mineKey, mineId, anchorKey)),
+      and(
+        assignedReviewableSql(program.id, viewer.userId),
+        notConflictedSql(reviewerCandidates.submissionId, viewer.userId),
+        beyondAnchor(read, mineKey, mineId, anchorKey),
+      ),
     )
     .orderBy(...orderOf(read, mineKey, mineId))
     .limit(rowsThroughPage(read));
@@ -273,12 +283,17 @@ function listQuery(
   );
   const openRated = sql`(select count(*) from ${reviewerOpenRatings}
     where ${reviewerOpenRatings.programId} = ${program.id} and ${reviewerOpenRatings.userId} = ${viewer.userId})`;
+  // Candidates the member declared a conflict with are in the kept counts and taken out here.
+  const conflicted = conflictedInListSql(program.id, viewer.userId);
   const counts = db.$with("counts").as(
     counted
       ? db
           .select({
-            total: sql<number>`(${programCountSql(program.id, "open")} + ${assigned.count})::int`.as("total"),
-            rated: sql<number>`(${assigned.rated} + ${openRated})::int`.as("rated"),
+            total:
+              sql<number>`(${programCountSql(program.id, "open")} + ${assigned.count} - ${conflicted.shown})::int`.as(
+                "total",
+              ),
+            rated: sql<number>`(${assigned.rated} + ${openRated} - ${conflicted.rated})::int`.as("rated"),
             anchorFound,
           })
           .from(assigned)
@@ -462,7 +477,13 @@ function memberNeighbour(db: Tx, program: ProgramRef, viewer: Viewer, position: 
     .select(placeOf())
     .from(submissions)
     .where(
-      and(eq(submissions.programId, program.id), isReviewableSql(), submissions.openToAll, openNear.where),
+      and(
+        eq(submissions.programId, program.id),
+        isReviewableSql(),
+        submissions.openToAll,
+        notConflictedSql(submissions.id, viewer.userId),
+        openNear.where,
+      ),
     )
     .orderBy(...openNear.order)
     .limit(1);
@@ -475,7 +496,13 @@ function memberNeighbour(db: Tx, program: ProgramRef, viewer: Viewer, position: 
   const mine = db
     .select({ id: reviewerCandidates.submissionId, nameKey: reviewerCandidates.nameKey })
     .from(reviewerCandidates)
-    .where(and(assignedReviewableSql(program.id, viewer.userId), mineNear.where))
+    .where(
+      and(
+        assignedReviewableSql(program.id, viewer.userId),
+        notConflictedSql(reviewerCandidates.submissionId, viewer.userId),
+        mineNear.where,
+      ),
+    )
     .orderBy(...mineNear.order)
     .limit(1);
   const nearest = side === "before" ? sql`c.name_key desc, c.id desc` : sql`c.name_key, c.id`;

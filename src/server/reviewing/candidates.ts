@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { CandidateResource } from "../../shared/authz/matrix";
+import { notConflictedSql } from "../conflicts/active";
 import type { Tx } from "../db/client";
 import {
   organizations,
@@ -28,7 +29,8 @@ import { isUuid } from "../http/ids";
 export function visibleToReviewerSql(userId: string): SQL<boolean> {
   // The program_id conditions say nothing new (an assignment is in its submission's program) but let
   // the planner read the (program, user) and (program, group) indexes instead of every program's rows.
-  return sql<boolean>`(${submissions.openToAll}
+  // A candidate the member declared a conflict with is out of their list whatever its assignments.
+  return sql<boolean>`${notConflictedSql(submissions.id, userId)} and (${submissions.openToAll}
     or exists (select 1 from ${submissionReviewers} sr
       where sr.submission_id = ${submissions.id} and sr.program_id = ${submissions.programId}
         and sr.user_id = ${userId})
@@ -45,7 +47,7 @@ export function visibleToReviewerSql(userId: string): SQL<boolean> {
  * groups — as many as their share of the program — to check ten rows.
  */
 export function visibleToReviewerByIdSql(userId: string): SQL<boolean> {
-  return sql<boolean>`(${submissions.openToAll}
+  return sql<boolean>`${notConflictedSql(submissions.id, userId)} and (${submissions.openToAll}
     or exists (select 1 from ${submissionReviewers} sr
       where sr.submission_id = ${submissions.id} and sr.user_id = ${userId} offset 0)
     or exists (select 1 from ${submissionReviewerGroups} sg
@@ -110,6 +112,8 @@ export async function findCandidate(db: Tx, userId: string | null, submissionId:
       amountCents: submissions.amountCents,
       reviewCount: submissions.reviewCount,
       visibleToReviewer: userId === null ? sql<boolean>`false` : visibleToReviewerByIdSql(userId),
+      conflicted:
+        userId === null ? sql<boolean>`false` : sql<boolean>`not ${notConflictedSql(submissions.id, userId)}`,
       program: {
         name: programs.name,
         appVersion: programs.appVersion,
@@ -135,6 +139,7 @@ export async function findCandidate(db: Tx, userId: string | null, submissionId:
     organizationId: row.organizationId,
     visibleToReviewer: row.visibleToReviewer,
     draftOrTest: !row.reviewable,
+    conflicted: row.conflicted,
   };
   return { candidate: row, resource };
 }

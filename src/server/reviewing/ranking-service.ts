@@ -7,6 +7,7 @@ import {
   type SaveRankingBody,
   type SaveRankingResult,
 } from "../../shared/schemas/reviews";
+import { conflictedPairs, notConflictedSql, pairKey } from "../conflicts/active";
 import type { Tx } from "../db/client";
 import { rankings, reviews, submissions } from "../db/schema";
 import { AppError } from "../http/errors";
@@ -66,6 +67,8 @@ export async function rankingCandidates(
       and(
         eq(submissions.programId, programId),
         isReviewableSql(),
+        // Never a candidate the member declared a conflict with, admin-reviewers included.
+        notConflictedSql(submissions.id, userId),
         seesAll
           ? undefined
           : sql`(${submissions.openToAll} or ${submissions.id} in (${assignedToReviewerSql(programId, userId)}))`,
@@ -135,7 +138,8 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Every saved ranking of a program, for its admins: each in its stored order, kept to the candidates
- * still under review, with that member's rating. Three statements, whatever the number of members.
+ * still under review and not in conflict with that member (docs/decisions/036-conflicts-of-interest.md),
+ * with that member's rating. Four statements, whatever the number of members.
  *
  * The answer is every member's whole list (members × their candidates), so reading it is linear in what
  * it holds, not in the program: the candidates' names and the ranking members' ratings come back as one
@@ -143,7 +147,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * rows into objects is most of the cost in the driver, PGlite's above all — and are joined in memory.
  */
 export async function listProgramRankings(db: Tx, program: ProgramRef): Promise<RankingResult[]> {
-  const [stored, names, ratings] = await Promise.all([
+  const [stored, names, ratings, conflicted] = await Promise.all([
     db
       .select({
         userId: rankings.userId,
@@ -166,6 +170,7 @@ export async function listProgramRankings(db: Tx, program: ProgramRef): Promise<
           and ${reviews.userId} in (select ${rankings.userId} from ${rankings} where ${rankings.programId} = ${program.id})
         group by ${reviews.userId}`,
     ),
+    conflictedPairs(db, program.id),
   ]);
   const identifiers = new Map(
     Object.entries(JSON.parse(rowsOf<{ names: string }>(names)[0]!.names) as Record<string, string>),
@@ -183,7 +188,7 @@ export async function listProgramRankings(db: Tx, program: ProgramRef): Promise<
       userId: row.userId,
       applications: [...new Set(row.applications)].flatMap((id) => {
         const identifier = identifiers.get(id);
-        if (identifier === undefined) return [];
+        if (identifier === undefined || conflicted.has(pairKey(row.userId, id))) return [];
         return [{ _id: id, identifier, rating: rated?.get(id) ?? NOT_RATED }];
       }),
       revision: row.revision,

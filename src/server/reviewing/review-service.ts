@@ -8,6 +8,7 @@ import {
   type ReviewSection,
   type SaveReviewBody,
 } from "../../shared/schemas/reviews";
+import { notConflictedSql } from "../conflicts/active";
 import type { Db, Tx } from "../db/client";
 import { reviews, submissions } from "../db/schema";
 import { versionContent } from "../forms/versions";
@@ -298,6 +299,8 @@ export async function countRatedReviews(db: Tx, programId: string, userId: strin
         eq(reviews.userId, userId),
         gt(reviews.rating, NOT_RATED),
         isReviewableSql(),
+        // A candidate the member declared a conflict with is out of their count.
+        notConflictedSql(reviews.submissionId, reviews.userId),
       ),
     );
   return row?.count ?? 0;

@@ -1,4 +1,5 @@
 import { type Column, type SQL, sql } from "drizzle-orm";
+import { conflictedPairs, notConflictedSql, pairKey } from "../conflicts/active";
 import type { Tx } from "../db/client";
 import { rankings, reviews, submissions } from "../db/schema";
 import { isReviewableSql } from "../reviewing/candidates";
@@ -38,16 +39,24 @@ export async function loadReviews(db: Tx, programId: string, withSuggested: bool
     : mayCount(r.rating);
   const result = await db.execute(sql`select ${r.submissionId} as "submissionId", ${r.userId} as "userId",
       ${r.rating} as "rating", ${r.suggestedRating} as "suggested"
-    from ${r} where ${r.programId} = ${programId} and ${counted}`);
+    from ${r} where ${r.programId} = ${programId} and ${counted}
+      and ${notConflictedSql(r.submissionId, r.userId)}`);
   return rowsOf<StatsReview>(result);
 }
 
-/** Every stored ranking of the program, by reviewer id. */
+/**
+ * Every stored ranking of the program, by reviewer id, without the candidates each reviewer declared a
+ * conflict with (the others keep their order).
+ */
 export async function loadRankings(db: Tx, programId: string): Promise<string[][]> {
-  const stored = await db
-    .select({ applications: rankings.applications })
-    .from(rankings)
-    .where(sql`${rankings.programId} = ${programId}`)
-    .orderBy(rankings.userId);
-  return stored.map((row) => row.applications);
+  const [stored, conflicted] = await Promise.all([
+    db
+      .select({ userId: rankings.userId, applications: rankings.applications })
+      .from(rankings)
+      .where(sql`${rankings.programId} = ${programId}`)
+      .orderBy(rankings.userId),
+    conflictedPairs(db, programId),
+  ]);
+  if (conflicted.size === 0) return stored.map((row) => row.applications);
+  return stored.map((row) => row.applications.filter((id) => !conflicted.has(pairKey(row.userId, id))));
 }

@@ -1,9 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultFormContent } from "../../shared/forms/defaults";
 import type { Database, Db } from "../db/client";
-import { programs, rankings, reviews, submissions, users } from "../db/schema";
+import { conflicts, programs, rankings, reviews, submissions, users } from "../db/schema";
 import { ensureReferenceData } from "../plans/reference-data";
 import { createTestDatabase } from "../test/database";
 import { buildOrg, buildProgram, buildPublishedForm } from "../test/factories";
@@ -55,7 +55,7 @@ async function newProgram(appVersion = 3): Promise<Program & { formId: string }>
 /** The random program written to the database, and the same program with the ids it was given. */
 async function materialize(
   spec: ReferenceProgram,
-): Promise<{ program: Program; reference: ReferenceProgram }> {
+): Promise<{ program: Program; reference: ReferenceProgram; rankers: string[] }> {
   const program = await newProgram(spec.appVersion);
   const ids = new Map<string, string>();
   const candidates: StatsCandidate[] = [];
@@ -103,6 +103,7 @@ async function materialize(
   byReviewer.sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
   return {
     program,
+    rankers: byReviewer.map((r) => r.userId),
     reference: {
       appVersion: spec.appVersion,
       candidates,
@@ -129,6 +130,88 @@ describe("Candidate Statistics on random programs", () => {
       ),
       { numRuns: 12 },
     );
+  });
+});
+
+describe("Candidate Statistics with conflicts of interest", () => {
+  it("leaves out exactly the conflicted reviews and ranking positions, and takes them back on revert", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        programArbitrary,
+        queryArbitrary,
+        fc.array(fc.nat(), { minLength: 1, maxLength: 6 }),
+        async (spec, query, picks) => {
+          const { program, reference, rankers } = await materialize(spec);
+          // Pairs a conflict may name: a reviewer with a candidate they reviewed or ranked.
+          const pairs = [
+            ...reference.reviews.map((r) => [r.userId, r.submissionId] as const),
+            ...reference.rankings.flatMap((list, i) => list.map((id) => [rankers[i]!, id] as const)),
+          ];
+          if (pairs.length === 0) return;
+          const chosen = new Map(picks.map((n) => pairs[n % pairs.length]!).map((p) => [p.join(" "), p]));
+          const conflicted = new Set(chosen.keys());
+          const rows = await db
+            .insert(conflicts)
+            .values(
+              [...chosen.values()].map(([userId, submissionId]) => ({
+                organizationId: program.organizationId,
+                programId: program.id,
+                submissionId,
+                userId,
+                declaredBy: "self" as const,
+              })),
+            )
+            .returning({ id: conflicts.id });
+          const without: ReferenceProgram = {
+            ...reference,
+            reviews: reference.reviews.filter((r) => !conflicted.has(`${r.userId} ${r.submissionId}`)),
+            rankings: reference.rankings.map((list, i) =>
+              list.filter((id) => !conflicted.has(`${rankers[i]} ${id}`)),
+            ),
+          };
+          expect(await page(program, query)).toEqual(referencePage(without, query));
+          await db
+            .update(conflicts)
+            .set({ revertedAt: new Date() })
+            .where(
+              inArray(
+                conflicts.id,
+                rows.map((r) => r.id),
+              ),
+            );
+          expect(await page(program, query)).toEqual(referencePage(reference, query));
+        },
+      ),
+      { numRuns: 8 },
+    );
+  });
+
+  it("changes one candidate's figures exactly when its reviewer declares a conflict", async () => {
+    const program = await newProgram();
+    const make = (identifier: string) => buildCandidate(db, { program, formId: program.formId, identifier });
+    const [a, b] = [await make("Ana"), await make("Ben")];
+    await insertReview(db, { program, submissionId: a.id, userId: reviewerIds[0]!, rating: 5 });
+    await insertReview(db, { program, submissionId: a.id, userId: reviewerIds[1]!, rating: 2 });
+    await insertReview(db, { program, submissionId: b.id, userId: reviewerIds[1]!, rating: 3 });
+    const rowOf = async (identifier: string) => {
+      const row = (await page(program)).rows.find((r) => r.identifier === identifier)!;
+      return [row.averageRating, row.numReviews];
+    };
+    expect(await rowOf("Ana")).toEqual([3.5, 2]);
+    const [conflict] = await db
+      .insert(conflicts)
+      .values({
+        organizationId: program.organizationId,
+        programId: program.id,
+        submissionId: a.id,
+        userId: reviewerIds[0]!,
+        declaredBy: "self",
+      })
+      .returning();
+    expect(await rowOf("Ana")).toEqual([2, 1]);
+    expect(await rowOf("Ben")).toEqual([3, 1]);
+    await db.update(conflicts).set({ revertedAt: new Date() }).where(eq(conflicts.id, conflict!.id));
+    expect(await rowOf("Ana")).toEqual([3.5, 2]);
   });
 });
 

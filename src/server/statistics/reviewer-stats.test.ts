@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultFormContent } from "../../shared/forms/defaults";
 import type { Database, Db } from "../db/client";
-import { reviews, users } from "../db/schema";
+import { conflicts, reviews, users } from "../db/schema";
 import { ensureReferenceData } from "../plans/reference-data";
 import { createTestDatabase } from "../test/database";
 import { addMember, buildOrg, buildProgram, buildPublishedForm } from "../test/factories";
@@ -152,5 +152,50 @@ describe("reviewerStats", () => {
       expect(again.result).toEqual(result);
       expect(again.queries).toBe(1);
     }
+  });
+});
+
+describe("reviewerStats with conflicts of interest", () => {
+  it("takes a conflicted candidate out of the member's k of n, whether assigned or open, and back on revert", async () => {
+    const program = await buildProgram(db, org.id);
+    const { formId } = await buildPublishedForm(db, program, defaultFormContent("Conflict form"));
+    await db.insert(users).values([
+      { id: `conflicted-${program.id}`, name: "Conflicted", email: `c-${program.id}@example.test` },
+      { id: `lead-${program.id}`, name: "Lead", email: `l-${program.id}@example.test` },
+    ]);
+    const [member, lead] = [`conflicted-${program.id}`, `lead-${program.id}`];
+    await addMember(db, program, member, "REVIEWER");
+    await addMember(db, program, lead, "ADMIN_REVIEWER");
+    const make = async (identifier: string) => (await buildCandidate(db, { program, formId, identifier })).id;
+    const [assigned, open, unrated] = [await make("Assigned"), await make("Open"), await make("Unrated")];
+    await assignReviewer(db, assigned, member, program.id);
+    await insertReview(db, { program, submissionId: assigned, userId: member, rating: 4 });
+    await insertReview(db, { program, submissionId: open, userId: member, rating: 3 });
+    await insertReview(db, { program, submissionId: open, userId: lead, rating: 5 });
+    const kOfN = async () =>
+      Object.fromEntries(
+        (await reviewerStats(db, program, INTERNAL)).rows.map((r) => [r.name, [r.reviewed, r.assigned]]),
+      );
+    expect(await kOfN()).toEqual({ Conflicted: [2, 3], Lead: [1, 3] });
+    const declared = await db
+      .insert(conflicts)
+      .values(
+        [
+          [assigned, member],
+          [open, member],
+          [open, lead],
+          [unrated, lead],
+        ].map(([submissionId, userId]) => ({
+          organizationId: program.organizationId,
+          programId: program.id,
+          submissionId: submissionId!,
+          userId: userId!,
+          declaredBy: "self" as const,
+        })),
+      )
+      .returning({ id: conflicts.id });
+    expect(await kOfN()).toEqual({ Conflicted: [0, 1], Lead: [0, 1] });
+    await db.update(conflicts).set({ revertedAt: new Date() }).where(eq(conflicts.id, declared[0]!.id));
+    expect(await kOfN()).toEqual({ Conflicted: [1, 2], Lead: [0, 1] });
   });
 });

@@ -3,6 +3,7 @@ import type { ReviewerStatsResult, ReviewerStatsRow } from "../../shared/schemas
 import { NOT_RATED } from "../../shared/schemas/reviews";
 import type { Tx } from "../db/client";
 import {
+  conflicts,
   programMembers,
   reviewerGroupMembers,
   reviewerGroups,
@@ -78,6 +79,8 @@ interface Facts {
   grouped: Map<string, string[]>;
   /** Each member's groups. */
   groupsOf: Map<string, Set<string>>;
+  /** Each member's active conflicts of interest with reviewable candidates: (k, open to all). */
+  conflicted: Map<string, [k: string, open: boolean][]>;
 }
 
 const split = (ids: string | null) => (ids === null ? [] : ids.split(","));
@@ -101,11 +104,16 @@ async function readFacts(db: Tx, programId: string, internalDomains: readonly st
     ),
     by_reviewer as (
       select rv.user_id,
-        (count(*) filter (where rv.rating > ${NOT_RATED} and r.id is not null))::int as rated,
-        (count(*) filter (where rv.rating > ${NOT_RATED} and r.open_to_all))::int as rated_open,
-        string_agg(r.k::text, ',') filter (where rv.rating > ${NOT_RATED} and not r.open_to_all) as rated_closed,
+        (count(*) filter (where rv.rating > ${NOT_RATED} and r.id is not null and cf.id is null))::int as rated,
+        (count(*) filter (where rv.rating > ${NOT_RATED} and r.open_to_all and cf.id is null))::int as rated_open,
+        string_agg(r.k::text, ',') filter (where rv.rating > ${NOT_RATED} and not r.open_to_all
+          and cf.id is null) as rated_closed,
+        -- The latest save is activity whatever became of it: a conflict's review still says when.
         floor(extract(epoch from max(rv.last_reviewed)) * 1000)::float8 as last_reviewed
       from ${reviews} rv left join reviewable r on r.id = rv.submission_id
+        -- A review set aside by its author's conflict of interest counts in no number (one row at most).
+        left join ${conflicts} cf on cf.submission_id = rv.submission_id and cf.user_id = rv.user_id
+          and cf.reverted_at is null
       where rv.program_id = ${programId}
       group by rv.user_id
     )
@@ -126,7 +134,10 @@ async function readFacts(db: Tx, programId: string, internalDomains: readonly st
         where sg.program_id = ${programId} group by sg.group_id) g) as grouped,
       (select json_agg(json_build_array(gm.user_id, gm.group_id))::text
         from ${reviewerGroupMembers} gm join ${reviewerGroups} g on g.id = gm.group_id
-        where g.program_id = ${programId}) as memberships`);
+        where g.program_id = ${programId}) as memberships,
+      (select json_agg(json_build_array(c.user_id, r.k::text, r.open_to_all))::text
+        from ${conflicts} c join reviewable r on r.id = c.submission_id
+        where c.program_id = ${programId} and c.reverted_at is null) as conflicted`);
   const [row] = (
     result as unknown as {
       rows: {
@@ -136,6 +147,7 @@ async function readFacts(db: Tx, programId: string, internalDomains: readonly st
         direct: string | null;
         grouped: string | null;
         memberships: string | null;
+        conflicted: string | null;
       }[];
     }
   ).rows;
@@ -146,7 +158,14 @@ async function readFacts(db: Tx, programId: string, internalDomains: readonly st
     groups.add(groupId);
     groupsOf.set(userId, groups);
   }
+  const conflicted = new Map<string, [string, boolean][]>();
+  if (row?.conflicted) {
+    for (const [userId, k, open] of JSON.parse(row.conflicted) as [string, string, boolean][]) {
+      conflicted.set(userId, [...(conflicted.get(userId) ?? []), [k, open]]);
+    }
+  }
   return {
+    conflicted,
     members: row?.members ? (JSON.parse(row.members) as MemberRow[]) : [],
     reviewable: Number(row?.reviewable ?? 0),
     open: Number(row?.open ?? 0),
@@ -210,7 +229,12 @@ async function computeReviewerStats(
         role,
         lastReviewed: lastReviewed === null ? null : new Date(lastReviewed).toISOString(),
       };
-      if (role === "ADMIN_REVIEWER") return { ...base, assigned: facts.reviewable, reviewed: rated ?? 0 };
+      // A candidate the member declared a conflict with is not one of theirs (their review of it is not
+      // counted above either): docs/decisions/036-conflicts-of-interest.md.
+      const conflicts = facts.conflicted.get(userId) ?? [];
+      if (role === "ADMIN_REVIEWER") {
+        return { ...base, assigned: facts.reviewable - conflicts.length, reviewed: rated ?? 0 };
+      }
       const groups = facts.groupsOf.get(userId) ?? noGroups;
       const throughGroups = (id: string) => groupsOfCandidate.get(id)?.some((g) => groups.has(g)) ?? false;
       const direct = facts.direct.get(userId) ?? [];
@@ -219,6 +243,7 @@ async function computeReviewerStats(
       // plus the direct ones no such group brings.
       let own = direct.filter((id) => !throughGroups(id)).length;
       for (const set of sets) if (set.groups.some((g) => groups.has(g))) own += set.candidates;
+      for (const [k, open] of conflicts) if (open || directly.has(k) || throughGroups(k)) own -= 1;
       let reviewed = ratedOpen ?? 0;
       for (const id of split(ratedClosed)) if (directly.has(id) || throughGroups(id)) reviewed += 1;
       return { ...base, assigned: facts.open + own, reviewed };

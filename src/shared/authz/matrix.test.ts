@@ -95,6 +95,12 @@ const EXPECTED: {
   "audit:read": { resource: () => ({ organizationId: ORG }), allowed: ["orgAdmin"] },
   // Review templates belong to the organization: its admin only, not the programs' admins.
   "reviewTemplate:manage": { resource: () => ({ organizationId: ORG }), allowed: ["orgAdmin"] },
+  "conflict:declare": {
+    resource: () => ({ ...PROGRAM, visibleToReviewer: true, draftOrTest: false, archived: false }),
+    allowed: ["reviewer", "adminReviewer"],
+  },
+  "conflict:readOwn": { resource: () => PROGRAM, allowed: ["reviewer", "adminReviewer"] },
+  "conflict:manage": { resource: () => PROGRAM, allowed: ["adminReviewer", "admin", "orgAdmin"] },
 };
 
 describe("role matrix", () => {

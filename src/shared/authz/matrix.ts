@@ -93,6 +93,15 @@ export interface ResourceOf {
    * to its programs (docs/decisions/040-review-templates.md) — its organization admin only.
    */
   "reviewTemplate:manage": { organizationId: string };
+  /**
+   * Conflicts of interest (docs/decisions/036-conflicts-of-interest.md). Declare one's own on a candidate
+   * one may rate: the same people and candidates as `review:write`.
+   */
+  "conflict:declare": CandidateResource & { archived: boolean };
+  /** Read one's own declared conflicts: committee members (never anyone else's). */
+  "conflict:readOwn": { programId: string; organizationId: string };
+  /** Every conflict of the program, record one on a member's behalf, revert one: the program's admins. */
+  "conflict:manage": { programId: string; organizationId: string };
 }
 
 export interface CandidateResource {
@@ -102,6 +111,11 @@ export interface CandidateResource {
   visibleToReviewer: boolean;
   /** A draft or a test submission. */
   draftOrTest: boolean;
+  /**
+   * The actor declared a conflict of interest with it (docs/decisions/036-conflicts-of-interest.md): they
+   * never rate it, even as an admin-reviewer who still reads it. Absent: no conflict.
+   */
+  conflicted?: boolean;
 }
 
 export type Action = keyof ResourceOf;
@@ -128,6 +142,14 @@ const memberOrOrgAdmin = (actor: Actor | null, r: { programId: string; organizat
   (membershipIn(actor, r.programId) !== undefined || isOrganizationAdminOf(actor, r.organizationId));
 const readsCandidate = (actor: Actor | null, r: CandidateResource) =>
   administers(actor, r) || (memberOrOrgAdmin(actor, r) && r.visibleToReviewer && !r.draftOrTest);
+
+/** A committee member who reads the candidate, never on a draft or test, a conflict of theirs or an archived program. */
+const ratesCandidate = (actor: Actor | null, r: CandidateResource & { archived: boolean }) =>
+  !r.archived &&
+  !r.draftOrTest &&
+  r.conflicted !== true &&
+  onCommittee(actor, r.programId) &&
+  readsCandidate(actor, r);
 
 const matrix: { [A in Action]: Rule<A> } = {
   "health:read": anyone,
@@ -161,8 +183,7 @@ const matrix: { [A in Action]: Rule<A> } = {
   "candidate:list": memberOrOrgAdmin,
   "candidate:read": readsCandidate,
   // A draft or test is never rated: it must be force-submitted from the table first.
-  "review:write": (actor, r) =>
-    !r.archived && !r.draftOrTest && onCommittee(actor, r.programId) && readsCandidate(actor, r),
+  "review:write": ratesCandidate,
   "ranking:write": (actor, r) => !r.archived && onCommittee(actor, r.programId),
   "review:readAll": administers,
   "committee:assign": administers,
@@ -171,6 +192,10 @@ const matrix: { [A in Action]: Rule<A> } = {
   "export:run": administers,
   "audit:read": (actor, r) => actor !== null && isOrganizationAdminOf(actor, r.organizationId),
   "reviewTemplate:manage": (actor, r) => actor !== null && isOrganizationAdminOf(actor, r.organizationId),
+  // Declaring a conflict is open to exactly those who could rate the candidate.
+  "conflict:declare": ratesCandidate,
+  "conflict:readOwn": (actor, r) => onCommittee(actor, r.programId),
+  "conflict:manage": administers,
 };
 
 export function can<A extends Action>(actor: Actor | null, action: A, resource: ResourceOf[A]): boolean {

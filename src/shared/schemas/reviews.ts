@@ -16,6 +16,8 @@ export const REVIEW_MESSAGES = {
   draftNotice:
     "This application is a draft. It must be force-submitted from the table before it can be reviewed.",
   archived: "This program is archived: comments and ratings are disabled.",
+  conflicted:
+    "You declared a conflict of interest with this candidate: you do not rate it, and your review does not count.",
   staleRanking:
     "Your ranking was changed in another tab or window. Reload to continue with the newest order.",
   notAllowedRating: "Choose a rating on the program's scale.",

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { COMMITTEE_LIMITS } from "../../../shared/schemas/committee";
 import type { UserProgram } from "../../../shared/schemas/users";
+import { ConflictCountNotice } from "../../components/conflict-count-notice";
 import { CurrentProgramPage } from "../../components/current-program-page";
 import { LabelledPagination } from "../../components/labelled-pagination";
 import { PageLoader } from "../../components/page-loader";
@@ -183,6 +184,7 @@ function AssignReviewers({ userId, program }: { userId: string; program: UserPro
     <Stack gap="lg">
       {heading}
       {notes}
+      <ConflictCountNotice userId={userId} programId={program.id} />
       <ReviewerLoads committee={result.committee} />
       {controls}
       {notice !== null && (

@@ -1,8 +1,10 @@
-import { Paper } from "@mantine/core";
-import { useParams } from "react-router";
+import { Button, Group, Paper } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { useNavigate, useParams } from "react-router";
 import type { CandidateView, Review } from "../../../shared/schemas/reviews";
 import type { CanvasCommonProps } from "./canvas-card";
 import { DecisionCanvas } from "./decision-canvas";
+import { DeclareConflictDialog } from "./declare-conflict-dialog";
 import { OverallRating } from "./overall-rating";
 import { ReviewConflictNotice } from "./review-conflict-notice";
 import { overallEnteredByHand } from "./review-state";
@@ -17,22 +19,58 @@ export function SubmissionViewPage() {
       {({ userId, view, backTo }) => (
         // Keyed by submission: previous / next start with that candidate's own review, dialogs closed.
         <SubmissionFrame key={submissionId} userId={userId} view={view} backTo={backTo}>
-          {({ canvas, ratingDisabled, readOnly }) =>
-            view.review === null ? (
-              <DecisionCanvas {...readOnly} sections={canvas} />
-            ) : (
-              <ReviewedCanvas
-                view={view}
-                review={view.review}
-                canvas={canvas}
-                ratingDisabled={ratingDisabled}
-                readOnly={readOnly}
-              />
-            )
-          }
+          {({ canvas, ratingDisabled, readOnly }) => (
+            <>
+              {/* Whoever may rate the candidate may declare a conflict with it instead. */}
+              {view.canRate && <DeclareConflictButton userId={userId} view={view} backTo={backTo} />}
+              {view.review === null ? (
+                <DecisionCanvas {...readOnly} sections={canvas} />
+              ) : (
+                <ReviewedCanvas
+                  view={view}
+                  review={view.review}
+                  canvas={canvas}
+                  ratingDisabled={ratingDisabled}
+                  readOnly={readOnly}
+                />
+              )}
+            </>
+          )}
         </SubmissionFrame>
       )}
     </CandidateLoader>
+  );
+}
+
+/** "Declare a conflict of interest": confirmed in a dialog, then back to the list the candidate has left. */
+function DeclareConflictButton({
+  userId,
+  view,
+  backTo,
+}: {
+  userId: string;
+  view: CandidateView;
+  backTo: string;
+}) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const navigate = useNavigate();
+  return (
+    <Group justify="flex-end">
+      <Button variant="subtle" color="red" onClick={open}>
+        Declare a conflict of interest
+      </Button>
+      <DeclareConflictDialog
+        userId={userId}
+        programId={view.program._id}
+        candidate={{ _id: view.submission._id, identifier: view.submission.identifier }}
+        opened={opened}
+        onClose={close}
+        onDeclared={() => {
+          close();
+          void navigate(backTo);
+        }}
+      />
+    </Group>
   );
 }
 

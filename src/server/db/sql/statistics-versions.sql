@@ -73,6 +73,21 @@ BEGIN
   RETURN NULL;
 END
 $$;
+-- conflicts: a conflict of interest declared or reverted changes which reviews and ranking positions count
+-- and each member's list (docs/decisions/036-conflicts-of-interest.md).
+CREATE OR REPLACE FUNCTION "statistics_conflict_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  program uuid;
+BEGIN
+  FOREACH program IN ARRAY ARRAY[CASE WHEN TG_OP <> 'DELETE' THEN NEW.program_id END,
+                                 CASE WHEN TG_OP <> 'INSERT' THEN OLD.program_id END] LOOP
+    PERFORM statistics_bump(program, 'reviews');
+    PERFORM statistics_bump(program, 'rankings');
+    PERFORM statistics_bump(program, 'committee');
+  END LOOP;
+  RETURN NULL;
+END
+$$;
 -- TRUNCATE fires no row trigger: every program's counters move.
 CREATE OR REPLACE FUNCTION "statistics_truncated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -135,4 +150,9 @@ CREATE OR REPLACE TRIGGER "submission_reviewers_statistics_truncate" AFTER TRUNC
 CREATE OR REPLACE TRIGGER "submission_reviewer_groups_statistics_truncate" AFTER TRUNCATE ON "submission_reviewer_groups"
   FOR EACH STATEMENT EXECUTE FUNCTION "statistics_truncated"();
 CREATE OR REPLACE TRIGGER "program_members_statistics_truncate" AFTER TRUNCATE ON "program_members"
+  FOR EACH STATEMENT EXECUTE FUNCTION "statistics_truncated"();
+DROP TRIGGER IF EXISTS "conflicts_statistics" ON "conflicts";
+CREATE CONSTRAINT TRIGGER "conflicts_statistics" AFTER INSERT OR UPDATE OR DELETE ON "conflicts"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "statistics_conflict_changed"();
+CREATE OR REPLACE TRIGGER "conflicts_statistics_truncate" AFTER TRUNCATE ON "conflicts"
   FOR EACH STATEMENT EXECUTE FUNCTION "statistics_truncated"();

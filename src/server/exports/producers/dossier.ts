@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { EXPORT_SLUG_LENGTH, fileSlug } from "../../../shared/file-names";
 import type { FormContent } from "../../../shared/forms/model";
 import { NOT_RATED, type ReviewSection } from "../../../shared/schemas/reviews";
+import { notConflictedSql } from "../../conflicts/active";
 import type { Tx } from "../../db/client";
 import { reviewComments, reviews, submissions, users } from "../../db/schema";
 import { isUuid } from "../../http/ids";
@@ -128,7 +129,14 @@ async function reviewsCsv(db: Tx, ctx: ExportContext, submission: ExportSubmissi
     })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
-    .where(and(eq(reviews.programId, ctx.program.id), eq(reviews.submissionId, submission.id)))
+    .where(
+      and(
+        eq(reviews.programId, ctx.program.id),
+        eq(reviews.submissionId, submission.id),
+        // A review set aside by its author's conflict of interest is not part of the dossier.
+        notConflictedSql(reviews.submissionId, reviews.userId),
+      ),
+    )
     .orderBy(asc(users.name), asc(users.email));
   const columns = reviewColumns(content, ctx.program.appVersion, rows);
   let text = BOM + csvRecord([...DOSSIER_REVIEW_HEADERS, ...columns.map((c) => c.title), LAST_REVIEWED]);

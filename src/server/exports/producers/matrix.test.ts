@@ -175,8 +175,9 @@ describe("the matrix export", () => {
       [0, 3],
       [3, 3],
     ]);
-    // The candidates, the rankings and the reviewers once; then one page of candidates with their ratings.
-    expect(queries).toBe(4);
+    // The candidates, the rankings, the conflicts of interest and the reviewers once; then one page of
+    // candidates with their ratings.
+    expect(queries).toBe(5);
   });
 
   it("reads back from XLSX with the numbers as numbers", async () => {

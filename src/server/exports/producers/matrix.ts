@@ -1,5 +1,6 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { averageRankings } from "../../../shared/review/scoring";
+import { conflictedPairs, notConflictedSql, pairKey } from "../../conflicts/active";
 import type { Tx } from "../../db/client";
 import { rankings, reviews, submissions, users } from "../../db/schema";
 import { isReviewableSql } from "../../reviewing/candidates";
@@ -65,13 +66,19 @@ async function candidateIndex(db: Tx, programId: string): Promise<Map<string, nu
 
 /** The stored rankings reduced to reviewable candidates, each id at its first place only. */
 async function rankingLists(db: Tx, programId: string, reviewable: ReadonlyMap<string, number>) {
-  const stored = await db
-    .select({ userId: rankings.userId, applications: rankings.applications })
-    .from(rankings)
-    .where(eq(rankings.programId, programId));
+  const [stored, conflicted] = await Promise.all([
+    db
+      .select({ userId: rankings.userId, applications: rankings.applications })
+      .from(rankings)
+      .where(eq(rankings.programId, programId)),
+    conflictedPairs(db, programId),
+  ]);
   const lists = new Map<string, string[]>();
   for (const { userId, applications } of stored) {
-    const list = [...new Set(applications)].filter((id) => reviewable.has(id));
+    // A candidate the reviewer declared a conflict with has no place in their list here.
+    const list = [...new Set(applications)].filter(
+      (id) => reviewable.has(id) && !conflicted.has(pairKey(userId, id)),
+    );
     if (list.length > 0) lists.set(userId, list);
   }
   return lists;
@@ -83,7 +90,14 @@ async function reviewersOf(db: Tx, programId: string, rankers: readonly string[]
     .selectDistinct({ userId: reviews.userId })
     .from(reviews)
     .innerJoin(submissions, eq(submissions.id, reviews.submissionId))
-    .where(and(eq(reviews.programId, programId), sql`${reviews.rating} >= 0`, isReviewableSql()));
+    .where(
+      and(
+        eq(reviews.programId, programId),
+        sql`${reviews.rating} >= 0`,
+        isReviewableSql(),
+        notConflictedSql(reviews.submissionId, reviews.userId),
+      ),
+    );
   const rows = await db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)

@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { candidateRatingStats } from "../../../shared/review/scoring";
+import { notConflictedSql } from "../../conflicts/active";
 import type { Tx } from "../../db/client";
 import { reviews, submissions } from "../../db/schema";
 import { isReviewableSql } from "../../reviewing/candidates";
@@ -82,7 +83,8 @@ export function ratingsColumn(programId: string) {
   // and inside the subquery a bare "id" would be the review's.
   return sql<string | null>`(select json_agg(json_build_array(r.user_id, r.rating))::text from ${reviews} r
     where r.program_id = ${programId} and r.submission_id = ${submissions}.id
-      and r.rating >= 0 and r.rating < 'Infinity'::float8)`;
+      and r.rating >= 0 and r.rating < 'Infinity'::float8
+      and ${notConflictedSql(sql`r.submission_id`, sql`r.user_id`)})`;
 }
 
 export function parseRatings(text: string | null): Ratings {

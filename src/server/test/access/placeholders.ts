@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { HEADER_IMAGE_MAX_BYTES } from "../../../shared/schemas/files";
 import { applyAutoAssignment, proposeAutoAssignment } from "../../committee/auto-assignment-service";
-import { formLinks, forms, plans, submissions } from "../../db/schema";
+import { conflicts, formLinks, forms, plans, submissions } from "../../db/schema";
 import { exportDownloadUrl } from "../../exports/download-link";
 import { createExportJob } from "../../exports/job-store";
 import { signDownloadGrant, signUploadGrant } from "../../files/upload-grants";
@@ -11,7 +11,7 @@ import { SAMPLE_TEMPLATES } from "../../review-templates/samples";
 import { createTemplate } from "../../review-templates/service";
 import { issueContinueLink } from "../../submissions/continue-links";
 import { addMember, buildInvitation, buildProgram, callApi } from "../factories";
-import { buildCandidate, buildGroup, insertComment, insertFile } from "../review-factories";
+import { assignReviewer, buildCandidate, buildGroup, insertComment, insertFile } from "../review-factories";
 import type { Caller } from "./actors";
 import {
   buildPasswordlessUser,
@@ -278,6 +278,42 @@ export const PLACEHOLDERS: Record<string, Placeholder> = {
       const { id } = await proposeOne(s);
       await applyAutoAssignment(db(s), s.o.program, id, s.o.people.owner.id);
       return id;
+    },
+    reference: "org",
+  },
+  /** A submitted candidate of no one's (open to all), new for each call. */
+  newCandidate: {
+    resolve: async (s) =>
+      (
+        await buildCandidate(db(s), {
+          program: s.o.program,
+          formId: s.o.formId,
+          identifier: fresh("Matrix candidate"),
+        })
+      ).id,
+    reference: "org",
+  },
+  /** A conflict of interest of the assigned reviewer with a new candidate, recorded by the program admin. */
+  newConflict: {
+    resolve: async (s) => {
+      const candidate = await buildCandidate(db(s), {
+        program: s.o.program,
+        formId: s.o.formId,
+        identifier: fresh("Matrix conflicted candidate"),
+      });
+      await assignReviewer(db(s), candidate.id, s.o.people.assigned.id, s.o.program.id);
+      const [row] = await db(s)
+        .insert(conflicts)
+        .values({
+          organizationId: s.o.program.organizationId,
+          programId: s.o.program.id,
+          submissionId: candidate.id,
+          userId: s.o.people.assigned.id,
+          declaredBy: "admin",
+          recordedBy: s.o.people.programAdmin.id,
+        })
+        .returning({ id: conflicts.id });
+      return row!.id;
     },
     reference: "org",
   },

@@ -1,4 +1,4 @@
-import { ADMINS, NOT_ON_THE_COMMITTEE, only, type RouteCase } from "./route-case";
+import { ADMINS, COMMITTEE, forAdmins, NOT_ON_THE_COMMITTEE, only, type RouteCase } from "./route-case";
 
 /**
  * Running the committee — assignments, reviewer groups, statistics, emails — and exports: the
@@ -34,6 +34,43 @@ const ASSIGNMENTS: RouteCase[] = [
   {
     route: "POST /api/programs/:programId/assignments/auto/:proposalId/undo",
     call: "POST /api/programs/{program}/assignments/auto/{appliedProposal}/undo",
+    expect: only(ADMINS, 200),
+  },
+  {
+    route: "GET /api/programs/:programId/conflicts",
+    call: "GET /api/programs/{program}/conflicts",
+    expect: only([...COMMITTEE, ...ADMINS], 200),
+  },
+  {
+    route: "POST /api/programs/:programId/conflicts",
+    label: "one's own",
+    call: "POST /api/programs/{program}/conflicts",
+    body: { submissionId: "{newCandidate}", reason: "{newName}" },
+    expect: only(COMMITTEE, 201),
+  },
+  {
+    route: "POST /api/programs/:programId/conflicts",
+    label: "for the assigned reviewer",
+    call: "POST /api/programs/{program}/conflicts",
+    body: { submissionId: "{newCandidate}", userId: "{assigned}" },
+    expect: only(ADMINS, 201, { assigned: 201 }),
+    idor: {
+      except: {
+        assigned: {
+          status: forAdmins(400),
+          why: "a body's member who is not on the program's committee is a field error",
+        },
+      },
+    },
+  },
+  {
+    route: "DELETE /api/programs/:programId/conflicts/:conflictId",
+    call: "DELETE /api/programs/{program}/conflicts/{newConflict}",
+    expect: only(ADMINS, 200),
+  },
+  {
+    route: "GET /api/programs/:programId/conflicts/:conflictId/replacement",
+    call: "GET /api/programs/{program}/conflicts/{newConflict}/replacement",
     expect: only(ADMINS, 200),
   },
   {

@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { assignmentListResultSchema, bulkAssignResultSchema } from "../../shared/schemas/committee";
+import {
+  conflictListSchema,
+  conflictSchema,
+  type DeclareConflictBody,
+  replacementSchema,
+} from "../../shared/schemas/conflicts";
+import { apiGet, apiPath, apiSend } from "./api-client";
+import { userKeys } from "./query-keys";
+
+/** Conflicts of interest (docs/decisions/036-conflicts-of-interest.md), validated against the shared contract. */
+export const conflictApi = {
+  list: (programId: string) => apiGet(apiPath`/api/programs/${programId}/conflicts`, conflictListSchema),
+  declare: (programId: string, body: DeclareConflictBody) =>
+    apiSend("POST", apiPath`/api/programs/${programId}/conflicts`, body, conflictSchema),
+  revert: (programId: string, conflictId: string) =>
+    apiSend("DELETE", apiPath`/api/programs/${programId}/conflicts/${conflictId}`, undefined, conflictSchema),
+  replacement: (programId: string, conflictId: string) =>
+    apiGet(apiPath`/api/programs/${programId}/conflicts/${conflictId}/replacement`, replacementSchema),
+  /** The replacement offered, assigned to the candidate (Assign Reviewers' bulk route, for one). */
+  assignReplacement: (programId: string, submissionId: string, reviewerId: string) =>
+    apiSend(
+      "POST",
+      "/api/admin/assignments/bulk",
+      { programId, submissionIds: [submissionId], reviewers: [reviewerId], reviewerGroups: [] },
+      bulkAssignResultSchema,
+    ),
+  /** The first applications whose name matches, and the committee: what "record a conflict" chooses from. */
+  candidatesAndCommittee: (programId: string, search: string) =>
+    apiGet(
+      `/api/admin/assignments?${new URLSearchParams({ programId, page: "1", pageSize: "10", ...(search === "" ? {} : { search }) }).toString()}`,
+      assignmentListResultSchema,
+    ),
+};
+
+export const conflictKeys = {
+  list: (userId: string, programId: string) => [...userKeys.all(userId), "conflicts", programId] as const,
+};
+
+export function useConflicts(userId: string, programId: string) {
+  return useQuery({
+    queryKey: conflictKeys.list(userId, programId),
+    queryFn: () => conflictApi.list(programId),
+  });
+}
+
+/**
+ * Declare or record a conflict, or revert one: the conflicts, the member's lists and rankings, and the
+ * assignments all change, so the user's whole cache is refreshed.
+ */
+export function useConflictChange(userId: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: userKeys.all(userId) });
+  return {
+    declare: useMutation({
+      mutationFn: ({ programId, body }: { programId: string; body: DeclareConflictBody }) =>
+        conflictApi.declare(programId, body),
+      onSuccess: refresh,
+    }),
+    revert: useMutation({
+      mutationFn: ({ programId, conflictId }: { programId: string; conflictId: string }) =>
+        conflictApi.revert(programId, conflictId),
+      onSuccess: refresh,
+    }),
+  };
+}
