@@ -749,15 +749,13 @@ export const reviews = pgTable(
 export const reviewerCandidates = pgTable(
   "reviewer_candidates",
   {
-    submissionId: uuid("submission_id")
-      .notNull()
-      .references(() => submissions.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    programId: uuid("program_id")
-      .notNull()
-      .references(() => programs.id, { onDelete: "cascade" }),
+    // No foreign keys: every row is made and removed by the triggers of the assignment tables
+    // (src/server/db/sql/reviewer-candidates.sql), which follow their deletions too (a candidate's, a
+    // member's, a program's cascade through them). Checked row by row, the keys cost more than the
+    // triggers when 50,000 assignments are applied at once (docs/decisions/034-automatic-assignment.md).
+    submissionId: uuid("submission_id").notNull(),
+    userId: text("user_id").notNull(),
+    programId: uuid("program_id").notNull(),
     nameKey: text("name_key").notNull(),
     reviewable: boolean("reviewable").notNull(),
     rated: boolean("rated").notNull().default(false),
