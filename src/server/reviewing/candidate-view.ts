@@ -11,7 +11,7 @@ import { versionContent } from "../forms/versions";
 import { may } from "../http/door";
 import { AppError } from "../http/errors";
 import { amountOf } from "./amounts";
-import { neighboursOf, type Viewer, viewerIn } from "./candidate-list";
+import { neighboursOf, orderOfList, type Viewer, viewerIn } from "./candidate-list";
 import { type Candidate, findCandidate } from "./candidates";
 import { emptyReview, isoOrNull, presentComment, presentReview, reviewProgram } from "./present";
 import { anonymizedQuestionIds, reviewAnswers } from "./review-answers";
@@ -107,7 +107,7 @@ export async function candidateView(
   const [content, row, neighbours] = await Promise.all([
     versionContent(db, candidate.formId, candidate.formVersion),
     viewRow(db, candidate, viewer, mayReview),
-    neighboursOf(db, programRef, viewer, candidate),
+    neighboursOf(db, programRef, viewer, candidate, orderOfList(program, viewer)),
   ]);
   const allFiles: SubmissionFile[] = row.files.map((file) => ({
     _id: file.id,

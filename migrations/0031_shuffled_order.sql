@@ -1,0 +1,4 @@
+ALTER TABLE "reviewer_candidates" ADD COLUMN "shuffle_key" bigint GENERATED ALWAYS AS (('x' || substr(md5(user_id || ':' || submission_id::text), 1, 8))::bit(32)::bigint) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "submissions" ADD COLUMN "shuffle_key" bigint GENERATED ALWAYS AS (('x' || substr(md5(id::text), 1, 8))::bit(32)::bigint) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "reviewer_candidates_shuffle_idx" ON "reviewer_candidates" USING btree ("program_id","user_id","shuffle_key","submission_id","rated") WHERE reviewable;--> statement-breakpoint
+CREATE INDEX "submissions_open_shuffle_idx" ON "submissions" USING btree ("program_id","shuffle_key","id") WHERE reviewable and open_to_all;
