@@ -54,7 +54,7 @@ describe("a program admin assigns reviewers automatically", () => {
     await dialog.getByRole("button", { name: "Undo" }).click();
     expect((await undone).status()).toBe(200);
     await dialog.getByText("The automatic assignment was undone.").waitFor();
-    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
     await dialog.waitFor({ state: "hidden" });
     expect(problems).toEqual([]);
   });
