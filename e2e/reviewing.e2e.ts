@@ -87,6 +87,10 @@ describe("a committee member reviews the demo candidates", () => {
     const table = page.getByRole("table");
     await table.getByText(RITAS_CANDIDATES[0]!, { exact: true }).waitFor();
     for (const name of RITAS_CANDIDATES) await table.getByText(name, { exact: true }).waitFor();
+    // Rita's list is in her own shuffled order (docs/decisions/037-per-reviewer-order.md): Next follows it.
+    const rows = await table.getByRole("row").allInnerTexts();
+    const place = (name: string) => rows.findIndex((text) => text.includes(name));
+    const ritasOrder = [...RITAS_CANDIDATES].sort((a, b) => place(a) - place(b));
     // Assigned to Ada alone, and the draft: never on Rita's list.
     expect(await page.getByText("Little Library Network").count()).toBe(0);
     expect(await page.getByText("Unfinished Arts Hub").count()).toBe(0);
@@ -126,11 +130,14 @@ describe("a committee member reviews the demo candidates", () => {
     await page.getByText(comment, { exact: true }).waitFor();
     await expectAccessible(page);
 
-    // The others: one criterion each is enough to count as rated.
-    for (const name of RITAS_CANDIDATES.slice(1)) {
-      await page.getByRole("link", { name: "Next applicant" }).click();
+    // The others, from the top of her list down with Next: one criterion each is enough to count as rated.
+    await page.getByText("← Back to Candidate Submissions").click();
+    await waitForPath(page, "/applications");
+    await page.getByRole("link", { name: `Review ${ritasOrder[0]}` }).click();
+    for (const [index, name] of ritasOrder.entries()) {
+      if (index > 0) await page.getByRole("link", { name: "Next applicant" }).click();
       await page.getByRole("heading", { name, exact: true }).waitFor();
-      await rate(page, "Impact on the community", "3");
+      if (name !== RITAS_CANDIDATES[0]) await rate(page, "Impact on the community", "3");
     }
     // The last one: Next is a disabled button, not a link.
     expect(await page.getByRole("button", { name: "Next applicant" }).isDisabled()).toBe(true);

@@ -23,6 +23,8 @@ export const programsStep: GenerationStep = {
         archivedAt: archived ? ctx.random.dateBefore(ctx.anchor, 90) : null,
         allowEdit: ctx.random.chance(0.5),
         reviewSettings: {
+          // As the review program's (review-program.ts): the baseline knows name order only.
+          candidateOrder: "name",
           enableStackedRankings: ctx.random.chance(0.3),
           showFinalRating: ctx.random.chance(0.5),
         },

@@ -55,7 +55,9 @@ async function setUpReviewProgram(
     .set({
       appVersion: 3,
       overrideFinalRating: false,
-      reviewSettings: { enableStackedRankings: true, showFinalRating: true },
+      // Name order: the baseline server (bench/baseline/reviewing.ts) has no copy of the members' shuffled
+      // order (docs/decisions/037-per-reviewer-order.md), and the answer check compares the two.
+      reviewSettings: { candidateOrder: "name", enableStackedRankings: true, showFinalRating: true },
     })
     .where(eq(programs.id, program.id));
 

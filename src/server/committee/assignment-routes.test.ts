@@ -111,11 +111,12 @@ const sorted = (...ids: string[]) => [...ids].sort();
 const identifiers = (rows: { identifier: string }[]) => rows.map((r) => r.identifier);
 
 /** Step 1's list and view as a member sees them. */
+/** Whom a member's list holds, by name (their list is in an order of their own: decision 037). */
 const sees = async (person: Person, programId: string) =>
   identifiers(
     (await call<CandidateListResult>("GET", `/api/applications?programId=${programId}`, person.cookie)).body
       .rows,
-  );
+  ).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
 const opens = async (person: Person, programId: string, submissionId: string) =>
   (await call("GET", `/api/applications/${programId}/${submissionId}`, person.cookie)).status;
 

@@ -237,6 +237,7 @@ export const programs = pgTable(
     overrideFinalRating: boolean("override_final_rating").notNull().default(false),
     reviewSettings: jsonb("review_settings")
       .$type<{
+        candidateOrder?: "shuffled" | "name";
         enableStackedRankings?: boolean;
         comments?: { commentText?: string };
         showFinalRating?: boolean;
@@ -552,6 +553,14 @@ export const submissions = pgTable(
     reviewable: boolean("reviewable")
       .notNull()
       .generatedAlwaysAs(sql`submission_date is not null and not soft_deleted`),
+    /**
+     * The candidate's place in the shuffled order of committee members' lists (decision
+     * 037-per-reviewer-order.md): 32 bits of md5(id), read as an unsigned number. Each member walks it
+     * from their own starting point (SHUFFLE_KEYS in src/server/reviewing/list-order.ts).
+     */
+    shuffleKey: bigint("shuffle_key", { mode: "number" })
+      .notNull()
+      .generatedAlwaysAs(sql`('x' || substr(md5(id::text), 1, 8))::bit(32)::bigint`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -569,6 +578,10 @@ export const submissions = pgTable(
     // Assign Reviewers: a program's submitted candidates in list order, so that a page and a search's
     // total (a name that contains the search: every name is read) come from the index alone.
     index("submissions_reviewable_name_idx").on(t.programId, t.nameKey, t.id).where(sql`reviewable`),
+    // The same candidates open to all in the shuffled order (decision 037-per-reviewer-order.md).
+    index("submissions_open_shuffle_idx")
+      .on(t.programId, t.shuffleKey, t.id)
+      .where(sql`reviewable and open_to_all`),
     index("submissions_user_idx").on(t.userId, t.createdAt),
     // One application per person per form: opening the link again resumes it.
     uniqueIndex("submissions_form_user_unique")
@@ -786,18 +799,25 @@ export const reviews = pgTable(
 export const reviewerCandidates = pgTable(
   "reviewer_candidates",
   {
-    submissionId: uuid("submission_id")
-      .notNull()
-      .references(() => submissions.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    programId: uuid("program_id")
-      .notNull()
-      .references(() => programs.id, { onDelete: "cascade" }),
+    // No foreign keys: every row is made and removed by the triggers of the assignment tables
+    // (src/server/db/sql/reviewer-candidates.sql), which follow their deletions too (a candidate's, a
+    // member's, a program's cascade through them). Checked row by row, the keys cost more than the
+    // triggers when 50,000 assignments are applied at once (docs/decisions/034-automatic-assignment.md).
+    submissionId: uuid("submission_id").notNull(),
+    userId: text("user_id").notNull(),
+    programId: uuid("program_id").notNull(),
     nameKey: text("name_key").notNull(),
     reviewable: boolean("reviewable").notNull(),
     rated: boolean("rated").notNull().default(false),
+    /**
+     * The candidate's place in the member's own shuffled order (decision 037-per-reviewer-order.md): 32 bits
+     * of md5(member:candidate), read as an unsigned number, so two members' orders differ.
+     */
+    shuffleKey: bigint("shuffle_key", { mode: "number" })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`('x' || substr(md5(user_id || ':' || submission_id::text), 1, 8))::bit(32)::bigint`,
+      ),
   },
   (t) => [
     primaryKey({ columns: [t.submissionId, t.userId] }),
@@ -805,6 +825,10 @@ export const reviewerCandidates = pgTable(
     // Plain column name: an index predicate refuses qualified ones.
     index("reviewer_candidates_list_idx")
       .on(t.programId, t.userId, t.nameKey, t.submissionId, t.rated)
+      .where(sql`reviewable`),
+    // The same in the member's shuffled order (decision 037-per-reviewer-order.md).
+    index("reviewer_candidates_shuffle_idx")
+      .on(t.programId, t.userId, t.shuffleKey, t.submissionId, t.rated)
       .where(sql`reviewable`),
   ],
 );

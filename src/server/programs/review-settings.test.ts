@@ -30,6 +30,7 @@ withCastTestApp((app) => {
 
 const DEFAULTS: ProgramReviewSettings = {
   reviewSettings: {
+    candidateOrder: "shuffled",
     enableStackedRankings: true,
     comments: { commentText: "" },
     showFinalRating: true,
@@ -40,6 +41,7 @@ const DEFAULTS: ProgramReviewSettings = {
 
 const CHANGED: ProgramReviewSettings = {
   reviewSettings: {
+    candidateOrder: "name",
     enableStackedRankings: false,
     comments: { commentText: "What should the committee discuss?" },
     showFinalRating: false,

@@ -232,6 +232,7 @@ export function reviewSettingsOf(
   const stored = program.reviewSettings;
   return {
     reviewSettings: {
+      candidateOrder: stored.candidateOrder === "name" ? "name" : "shuffled",
       enableStackedRankings: stored.enableStackedRankings !== false,
       comments: { commentText: stored.comments?.commentText ?? "" },
       showFinalRating: stored.showFinalRating !== false,
@@ -288,6 +289,7 @@ export async function updateReviewSettings(
 /** Each setting that changed, as the audit log shows it: its name, before and after. */
 function changedSettings(before: ProgramReviewSettings, after: ProgramReviewSettings) {
   const flat = (s: ProgramReviewSettings) => ({
+    candidateOrder: s.reviewSettings.candidateOrder,
     enableStackedRankings: s.reviewSettings.enableStackedRankings,
     commentText: s.reviewSettings.comments.commentText,
     showFinalRating: s.reviewSettings.showFinalRating,

@@ -16,7 +16,7 @@ import type { Actor } from "../../shared/authz/actor";
 import { can } from "../../shared/authz/matrix";
 import { PROGRAM_ROLES, type ProgramRole } from "../../shared/authz/roles";
 import type { Db } from "../db/client";
-import { organizations } from "../db/schema";
+import { organizations, programs } from "../db/schema";
 import { loadCandidates, loadRankings, loadReviews } from "../statistics/candidate-stats-inputs";
 import { statisticsVersions } from "../statistics/stats-versions";
 import { buildCast, buildPublishedForm, type Cast, signInCast } from "../test/factories";
@@ -165,6 +165,12 @@ async function buildWorld() {
   const cast = await buildCast(db);
   const candidates = {} as Record<CandidateKind, string>;
   const { program, members } = cast;
+  // The baseline lists members' candidates in name order only (as the benchmark's data set has it): the
+  // shuffled order (docs/decisions/037-per-reviewer-order.md) is not copied there.
+  await db
+    .update(programs)
+    .set({ reviewSettings: { candidateOrder: "name" } })
+    .where(eq(programs.id, program.id));
   const { formId } = await buildPublishedForm(db, program, viewTestForm());
   const make = (identifier: string, opts: { submitted?: boolean; test?: boolean } = {}) =>
     buildCandidate(db, {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Actor } from "../../shared/authz/actor";
+import type { CandidateOrder } from "../../shared/schemas/programs";
 import {
   type CandidateListQuery,
   type CandidateListResult,
@@ -23,6 +24,7 @@ import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { amountOf } from "./amounts";
 import { assignedReviewableSql, isReviewableSql, visibleToReviewerByIdSql } from "./candidates";
+import { assignedKeySql, type MemberOrder, memberOrder, openKeySql, openStretches } from "./list-order";
 import {
   ANCHOR_CONFLICT,
   anchorReadHolds,
@@ -121,10 +123,24 @@ const inProgramSql = (program: ProgramRef) => eq(submissions.programId, program.
 export const listOrderKey = sql`lower(${submissions.identifier})`;
 
 /**
- * A candidate's id and its place in the list order (the stored submissions.name_key, which is
+ * A candidate's id and its place in the list order (by default the stored submissions.name_key, which is
  * lower(identifier) and which an index can hold): what a page is made of before its rows are read.
  */
-const placeOf = () => ({ id: submissions.id, nameKey: submissions.nameKey });
+const placeOf = (key: SQL = sql`${submissions.nameKey}`) => ({
+  id: submissions.id,
+  sortKey: sql<string | number>`${key}`.as("sort_key"),
+});
+
+/**
+ * A candidate's place in the viewer's list order, found by id (an anchor, the candidate whose neighbours are
+ * asked): its name key, or in a member's shuffled order (list-order.ts) its key among their assigned ones or
+ * its place in their walk of the open ones.
+ */
+function placeKeySql(viewer: Viewer, order: MemberOrder): SQL {
+  if (viewer.isAdmin || !order.shuffled) return sql`${submissions.nameKey}`;
+  return sql`case when ${submissions.openToAll} then ${openKeySql(order.start)}
+    else ${assignedKeySql(viewer.userId, sql`${submissions.id}`)} end`;
+}
 
 /**
  * The program check for submissions found by id (a few hundred primary-key probes): IS NOT DISTINCT FROM,
@@ -147,10 +163,20 @@ const ratedByViewerSql = (programId: string, userId: string) =>
  * candidate assigned to someone else) is not found, and the page is read by position instead: a row the
  * viewer may not see never says where the page starts.
  */
-function anchorOf(db: Tx, program: ProgramRef, viewer: Viewer, adminMode: boolean, anchorId: string) {
+function anchorOf(
+  db: Tx,
+  program: ProgramRef,
+  viewer: Viewer,
+  adminMode: boolean,
+  anchorId: string,
+  order: MemberOrder,
+) {
   return db.$with("anchor").as(
     db
-      .select({ nameKey: sql<string>`${submissions.nameKey}`.as("anchor_key"), id: submissions.id })
+      .select({
+        sortKey: sql<string | number>`${placeKeySql(viewer, order)}`.as("anchor_key"),
+        id: submissions.id,
+      })
       .from(submissions)
       .where(
         and(eq(submissions.id, anchorId), foundByIdInProgramSql(program), inViewersList(viewer, adminMode)),
@@ -158,13 +184,30 @@ function anchorOf(db: Tx, program: ProgramRef, viewer: Viewer, adminMode: boolea
   );
 }
 
-/** A read's anchor: its CTE, its (name_key, id) as a one-row subquery, and whether it was found. */
-function anchorParts(db: Tx, program: ProgramRef, viewer: Viewer, adminMode: boolean, read: PageRead) {
-  if (read.by !== "anchor") return { ctes: [], key: sql`null, null`, found: sql<boolean>`false` };
-  const anchor = anchorOf(db, program, viewer, adminMode, read.anchorId);
+/**
+ * A read's anchor: its CTE, its (sort key, id) as a one-row subquery (`shifted`: its key plus a shift, to
+ * compare with a stretch's raw keys, list-order.ts), and whether it was found.
+ */
+function anchorParts(
+  db: Tx,
+  program: ProgramRef,
+  viewer: Viewer,
+  adminMode: boolean,
+  read: PageRead,
+  order: MemberOrder,
+) {
+  if (read.by !== "anchor") {
+    return { ctes: [], key: sql`null, null`, shifted: () => sql`null, null`, found: sql<boolean>`false` };
+  }
+  const anchor = anchorOf(db, program, viewer, adminMode, read.anchorId, order);
   return {
     ctes: [anchor],
-    key: db.select({ nameKey: anchor.nameKey, id: anchor.id }).from(anchor).getSQL(),
+    key: db.select({ sortKey: anchor.sortKey, id: anchor.id }).from(anchor).getSQL(),
+    shifted: (shift: number) =>
+      db
+        .select({ sortKey: sql`${anchor.sortKey} - ${shift}::bigint`, id: anchor.id })
+        .from(anchor)
+        .getSQL(),
     found: sql<boolean>`exists (select 1 from ${anchor})`,
   };
 }
@@ -195,11 +238,12 @@ function listQuery(
   adminMode: boolean,
   read: PageRead,
   counted: boolean,
+  order: MemberOrder,
 ) {
   // A second read of the same request has its counts from the first: null instead of counting again.
   const ifCounted = (count: SQL) => (counted ? count : sql`null`);
   const reviewable = isReviewableSql();
-  const anchor = anchorParts(db, program, viewer, adminMode, read);
+  const anchor = anchorParts(db, program, viewer, adminMode, read, order);
   const anchorKey = anchor.key;
   const anchorFound = sql<boolean>`${anchor.found}`.as("anchor_found");
 
@@ -234,25 +278,39 @@ function listQuery(
     return { ctes: [...anchor.ctes, page, counts], page, counts, shown: counts.shown, seen: undefined };
   }
 
-  // The first rows of each part from the anchor or the nearer end: all a page can need of them.
-  const open = db
-    .select(placeOf())
-    .from(submissions)
-    .where(
-      and(
-        eq(submissions.programId, program.id),
-        reviewable,
-        submissions.openToAll,
-        notConflictedSql(submissions.id, viewer.userId),
-        beyondAnchor(read, sql`${submissions.nameKey}`, sql`${submissions.id}`, anchorKey),
-      ),
-    )
-    .orderBy(...orderOf(read, sql`${submissions.nameKey}`, sql`${submissions.id}`))
-    .limit(rowsThroughPage(read));
-  const mineKey = sql`${reviewerCandidates.nameKey}`;
+  // The first rows of each part from the anchor or the nearer end: all a page can need of them. The open
+  // candidates are one stretch of their index in name order, two in a shuffled one (list-order.ts).
+  const stretches = order.shuffled
+    ? openStretches(order.start).map((stretch) => ({ ...stretch, anchorRaw: anchor.shifted(stretch.shift) }))
+    : [
+        {
+          where: undefined,
+          raw: sql`${submissions.nameKey}`,
+          place: sql`${submissions.nameKey}`,
+          anchorRaw: anchorKey,
+        },
+      ];
+  const [first, ...more] = stretches.map((stretch) =>
+    db
+      .select(placeOf(stretch.place))
+      .from(submissions)
+      .where(
+        and(
+          eq(submissions.programId, program.id),
+          reviewable,
+          submissions.openToAll,
+          notConflictedSql(submissions.id, viewer.userId),
+          stretch.where,
+          beyondAnchor(read, stretch.raw, sql`${submissions.id}`, stretch.anchorRaw),
+        ),
+      )
+      .orderBy(...orderOf(read, stretch.raw, sql`${submissions.id}`))
+      .limit(rowsThroughPage(read)),
+  );
+  const mineKey = order.shuffled ? sql`${reviewerCandidates.shuffleKey}` : sql`${reviewerCandidates.nameKey}`;
   const mineId = sql`${reviewerCandidates.submissionId}`;
   const mine = db
-    .select({ id: reviewerCandidates.submissionId, nameKey: reviewerCandidates.nameKey })
+    .select({ id: reviewerCandidates.submissionId, sortKey: sql<string | number>`${mineKey}`.as("sort_key") })
     .from(reviewerCandidates)
     .where(
       and(
@@ -263,11 +321,12 @@ function listQuery(
     )
     .orderBy(...orderOf(read, mineKey, mineId))
     .limit(rowsThroughPage(read));
+  const parts = more.reduce((union, part) => union.unionAll(part), first!.$dynamic()).unionAll(mine);
   const page = db.$with("page").as(
     db
       .select()
-      .from(open.unionAll(mine).as("candidates"))
-      .orderBy(...orderOf(read, sql`name_key`, sql`id`))
+      .from(parts.as("candidates"))
+      .orderBy(...orderOf(read, sql`sort_key`, sql`id`))
       .limit(read.limit)
       .offset(offsetOf(read)),
   );
@@ -319,9 +378,10 @@ async function readList(
   viewer: Viewer,
   adminMode: boolean,
   read: PageRead,
+  order: MemberOrder,
   counted = true,
 ) {
-  const { ctes, page, counts, shown, seen } = listQuery(db, program, viewer, adminMode, read, counted);
+  const { ctes, page, counts, shown, seen } = listQuery(db, program, viewer, adminMode, read, counted, order);
   // The viewer's review of each row of the page, probed by (candidate, member). LIMIT 1 (there is one at
   // most) keeps it a probe per row: joined plainly, a planner without column statistics (PGlite) reads
   // every review of the viewer in the program to match ten rows.
@@ -356,7 +416,7 @@ async function readList(
     // A row of the page that fails the check reads as the counts' row alone, and is left out.
     .leftJoin(submissions, and(eq(submissions.id, page.id), seen))
     .leftJoinLateral(own, sql`true`)
-    .orderBy(page.nameKey, page.id);
+    .orderBy(page.sortKey, page.id);
   const first = rows[0];
   return {
     total: Number(first?.total ?? 0),
@@ -367,6 +427,15 @@ async function readList(
       candidate === null ? [] : [{ ...candidate, rating, lastReviewed }],
     ),
   };
+}
+
+/** The viewer's list order: name order for admins, the program's choice for committee members. */
+export function orderOfList(
+  program: { id: string; reviewSettings: { candidateOrder?: CandidateOrder } },
+  viewer: Viewer,
+): MemberOrder {
+  if (viewer.isAdmin) return { shuffled: false };
+  return memberOrder(program.reviewSettings.candidateOrder ?? "shuffled", viewer.userId, program.id);
 }
 
 /**
@@ -381,12 +450,13 @@ export async function listCandidates(
   query: CandidateListQuery & PageAnchor,
 ): Promise<CandidateListResult> {
   const adminMode = viewer.isAdmin && query.adminMode === "true";
+  const order = orderOfList(program, viewer);
   const first = readWithoutTotal(query.page, query.pageSize, query);
-  const counts = await readList(db, program, viewer, adminMode, first ?? COUNTS_ONLY);
+  const counts = await readList(db, program, viewer, adminMode, first ?? COUNTS_ONLY, order);
   let { candidates } = counts;
   if (first === null || !anchorReadHolds(first, counts.anchorFound, candidates.length)) {
     const byPosition = readByPosition(query.page, query.pageSize, counts.total);
-    ({ candidates } = await readList(db, program, viewer, adminMode, byPosition, false));
+    ({ candidates } = await readList(db, program, viewer, adminMode, byPosition, order, false));
   }
   return {
     program: reviewProgram(program, program.incrementTenths),
@@ -433,20 +503,25 @@ function presentRow(
  * The candidates just before and after one in the viewer's list order, by keyset (the list's sort
  * key compared as a row), so a program of any size costs one query: an admin's on the program's name
  * index, a committee member's as the nearer of the candidates open to all and theirs (each on its own
- * index, as listQuery reads them), checked against the rule itself like a page's rows.
+ * index, as listQuery reads them, in the same order), checked against the rule itself like a page's rows.
  */
 export async function neighboursOf(
   db: Tx,
   program: ProgramRef,
   viewer: Viewer,
   candidate: { id: string; identifier: string },
+  order: MemberOrder = { shuffled: false },
 ): Promise<{ previousId: string | null; nextId: string | null }> {
-  const position = sql`(lower(${candidate.identifier}), ${candidate.id}::uuid)`;
   const neighbour = viewer.isAdmin ? programNeighbour : memberNeighbour;
+  // The candidate's place: its name key, or in a shuffled order its key as the viewer's list has it.
+  const position = order.shuffled
+    ? sql`(select ${placeKeySql(viewer, order)}, ${submissions.id} from ${submissions}
+        where ${submissions.id} = ${candidate.id})`
+    : sql`(lower(${candidate.identifier}), ${candidate.id}::uuid)`;
   const [row] = await db
     .select({
-      previousId: sql<string | null>`(${neighbour(db, program, viewer, position, "before")})`,
-      nextId: sql<string | null>`(${neighbour(db, program, viewer, position, "after")})`,
+      previousId: sql<string | null>`(${neighbour(db, program, viewer, position, "before", order)})`,
+      nextId: sql<string | null>`(${neighbour(db, program, viewer, position, "after", order)})`,
     })
     .from(sql`(select 1) as anchor`);
   return { previousId: row?.previousId ?? null, nextId: row?.nextId ?? null };
@@ -471,30 +546,41 @@ function programNeighbour(db: Tx, program: ProgramRef, viewer: Viewer, position:
     .limit(1);
 }
 
-function memberNeighbour(db: Tx, program: ProgramRef, viewer: Viewer, position: SQL, side: Side) {
-  const openNear = sideOf(side, sql`${submissions.nameKey}`, sql`${submissions.id}`, position);
-  const open = db
-    .select(placeOf())
-    .from(submissions)
-    .where(
-      and(
-        eq(submissions.programId, program.id),
-        isReviewableSql(),
-        submissions.openToAll,
-        notConflictedSql(submissions.id, viewer.userId),
-        openNear.where,
-      ),
-    )
-    .orderBy(...openNear.order)
-    .limit(1);
-  const mineNear = sideOf(
-    side,
-    sql`${reviewerCandidates.nameKey}`,
-    sql`${reviewerCandidates.submissionId}`,
-    position,
-  );
+function memberNeighbour(
+  db: Tx,
+  program: ProgramRef,
+  viewer: Viewer,
+  position: SQL,
+  side: Side,
+  order: MemberOrder,
+) {
+  // The position as (key, id), shifted to a stretch's raw keys (list-order.ts).
+  const shifted = (shift: number) => sql`(select k - ${shift}::bigint, i from ${position} as p(k, i))`;
+  const stretches = order.shuffled
+    ? openStretches(order.start).map((stretch) => ({ ...stretch, position: shifted(stretch.shift) }))
+    : [{ where: undefined, raw: sql`${submissions.nameKey}`, place: sql`${submissions.nameKey}`, position }];
+  const opens = stretches.map((stretch) => {
+    const near = sideOf(side, stretch.raw, sql`${submissions.id}`, stretch.position);
+    return db
+      .select(placeOf(stretch.place))
+      .from(submissions)
+      .where(
+        and(
+          eq(submissions.programId, program.id),
+          isReviewableSql(),
+          submissions.openToAll,
+          notConflictedSql(submissions.id, viewer.userId),
+          stretch.where,
+          near.where,
+        ),
+      )
+      .orderBy(...near.order)
+      .limit(1);
+  });
+  const mineKey = order.shuffled ? sql`${reviewerCandidates.shuffleKey}` : sql`${reviewerCandidates.nameKey}`;
+  const mineNear = sideOf(side, mineKey, sql`${reviewerCandidates.submissionId}`, position);
   const mine = db
-    .select({ id: reviewerCandidates.submissionId, nameKey: reviewerCandidates.nameKey })
+    .select({ id: reviewerCandidates.submissionId, sortKey: sql<string | number>`${mineKey}`.as("sort_key") })
     .from(reviewerCandidates)
     .where(
       and(
@@ -505,8 +591,10 @@ function memberNeighbour(db: Tx, program: ProgramRef, viewer: Viewer, position: 
     )
     .orderBy(...mineNear.order)
     .limit(1);
-  const nearest = side === "before" ? sql`c.name_key desc, c.id desc` : sql`c.name_key, c.id`;
-  return sql`select c.id from (${open.unionAll(mine)}) c
+  const [first, ...more] = opens;
+  const parts = more.reduce((union, part) => union.unionAll(part), first!.$dynamic()).unionAll(mine);
+  const nearest = side === "before" ? sql`c.sort_key desc, c.id desc` : sql`c.sort_key, c.id`;
+  return sql`select c.id from (${parts}) c
     where exists (select 1 from ${submissions} where ${submissions.id} = c.id and ${inViewersList(viewer, false)})
     order by ${nearest} limit 1`;
 }

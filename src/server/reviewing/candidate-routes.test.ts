@@ -111,6 +111,12 @@ beforeAll(async () => {
       answers: answersFor(identifier),
       ...opts,
     });
+  // These tests are about who sees what; the lists in name order make each expectation one array. The
+  // shuffled order (the default) has its own tests in list-order.test.ts.
+  await db
+    .update(programs)
+    .set({ reviewSettings: { candidateOrder: "name" } })
+    .where(eq(programs.id, cast.program.id));
   const alpha = await make("alpha");
   ids.alpha = alpha.id;
   ids.beta = (await make("Beta")).id;

@@ -12,7 +12,7 @@ import { may } from "../http/door";
 import { AppError } from "../http/errors";
 import { programTemplate, reviewedSections } from "../review-templates/service";
 import { amountOf } from "./amounts";
-import { neighboursOf, type Viewer, viewerIn } from "./candidate-list";
+import { neighboursOf, orderOfList, type Viewer, viewerIn } from "./candidate-list";
 import { type Candidate, findCandidate } from "./candidates";
 import { emptyReview, isoOrNull, presentComment, presentReview, reviewProgram } from "./present";
 import { anonymizedQuestionIds, reviewAnswers } from "./review-answers";
@@ -108,7 +108,7 @@ export async function candidateView(
   const [content, row, neighbours, template] = await Promise.all([
     versionContent(db, candidate.formId, candidate.formVersion),
     viewRow(db, candidate, viewer, mayReview),
-    neighboursOf(db, programRef, viewer, candidate),
+    neighboursOf(db, programRef, viewer, candidate, orderOfList(program, viewer)),
     // A third query only for a legacy program bound to a review template.
     candidate.reviewTemplateId === null ? null : programTemplate(db, candidate.programId),
   ]);

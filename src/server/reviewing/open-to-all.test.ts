@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultFormContent } from "../../shared/forms/defaults";
 import type { Db } from "../db/client";
 import {
+  programs,
   reviewerGroups,
   submissionReviewerGroups,
   submissionReviewers,
@@ -257,6 +258,12 @@ describe("the candidate lists agree with the rule", () => {
 
   beforeAll(async () => {
     const built = await buildProgram(db, cast.org.id, { name: "Consistency 2026" });
+    // The expected lists below are in name order; the members' shuffled order has its own tests
+    // (list-order.test.ts, docs/decisions/037-per-reviewer-order.md).
+    await db
+      .update(programs)
+      .set({ reviewSettings: { candidateOrder: "name" } })
+      .where(eq(programs.id, built.id));
     listProgram = await findReviewProgram(db, built.id);
     const { formId: listForm } = await buildPublishedForm(db, built, defaultFormContent("Consistency"));
     const [ann, bob, cid, dee, eve] = await Promise.all([

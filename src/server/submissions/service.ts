@@ -48,7 +48,7 @@ export type SubmissionRow = typeof submissions.$inferSelect;
 /** A submission without its answers and review state: what access checks and state changes need. */
 export type SubmissionRef = Omit<
   SubmissionRow,
-  "answers" | "status" | "amountCents" | "reviewCount" | "openToAll" | "nameKey" | "reviewable"
+  "answers" | "status" | "amountCents" | "reviewCount" | "openToAll" | "nameKey" | "reviewable" | "shuffleKey"
 >;
 
 const refColumns = {

@@ -81,8 +81,17 @@ const reviewPromptSchema = z.string().trim().max(REVIEW_PROMPT_LENGTH);
  * docs/decisions/029-review-settings-and-rankings.md). Unset values read as their defaults: stacked rankings on,
  * the final rating shown, no prompts, the final rating computed.
  */
+/**
+ * The order of a committee member's candidate list (docs/decisions/037-per-reviewer-order.md): shuffled for
+ * each member (the default, against order bias), or by applicant name.
+ */
+export const CANDIDATE_ORDERS = ["shuffled", "name"] as const;
+export type CandidateOrder = (typeof CANDIDATE_ORDERS)[number];
+
 export const programReviewSettingsSchema = z.strictObject({
   reviewSettings: z.strictObject({
+    /** Committee members' lists: each in their own shuffled order, or by name. Unset: shuffled. */
+    candidateOrder: z.enum(CANDIDATE_ORDERS).default("shuffled"),
     /** Off: step 2 is hidden and no ranking is saved. */
     enableStackedRankings: z.boolean(),
     /** The prompt shown above every comment box. */

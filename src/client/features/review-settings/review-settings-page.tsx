@@ -142,6 +142,14 @@ export function ReviewSettingsForm({ userId, programId, stored }: FormProps) {
               checked={s.enableStackedRankings}
               onChange={(event) => setSettings({ enableStackedRankings: event.currentTarget.checked })}
             />
+            <Switch
+              label={TEXT.shuffledOrder}
+              description={TEXT.shuffledOrderHelp}
+              checked={s.candidateOrder === "shuffled"}
+              onChange={(event) =>
+                setSettings({ candidateOrder: event.currentTarget.checked ? "shuffled" : "name" })
+              }
+            />
             <Textarea
               label={TEXT.commentText}
               description={TEXT.commentTextHelp}

@@ -8,6 +8,9 @@ export const REVIEW_SETTINGS_TEXT = {
   stackedRankings: "Stacked rankings",
   stackedRankingsHelp:
     "Step 2: committee members order their candidates once they have rated them all. Off hides the step and no ranking is saved.",
+  shuffledOrder: "Shuffle each member's candidate list",
+  shuffledOrderHelp:
+    "Each committee member sees the candidates in an order of their own, the same on every visit, so no candidate is always read first or last. Off: by applicant name.",
   commentText: "Comment prompt",
   commentTextHelp: "Shown above every comment box, e.g. the questions the committee should answer.",
   showFinalRating: "Show the final rating to reviewers",
@@ -31,6 +34,7 @@ export function reviewSettingsSummary(settings: ProgramReviewSettings): string {
   const prompt = (text: string) => (text === "" ? "none" : `“${text}”`);
   return [
     `Stacked rankings ${onOff(s.enableStackedRankings)}`,
+    `lists ${s.candidateOrder === "name" ? "by name" : "shuffled per member"}`,
     `comment prompt ${prompt(s.comments.commentText)}`,
     `final rating shown ${onOff(s.showFinalRating || settings.overrideFinalRating)}`,
     `final rating text ${prompt(s.finalReviewText)}`,

@@ -81,8 +81,7 @@ CREATE OR REPLACE TRIGGER "submissions_counts_delete" AFTER DELETE ON "submissio
 CREATE OR REPLACE TRIGGER "submissions_counts_truncate" AFTER TRUNCATE ON "submissions"
   FOR EACH STATEMENT EXECUTE FUNCTION "submissions_count_rows"();
 CREATE OR REPLACE TRIGGER "submissions_counts_update"
-  AFTER UPDATE OF "program_id", "submission_date", "soft_deleted", "open_to_all" ON "submissions"
+  AFTER UPDATE OF "program_id", "submission_date", "soft_deleted" ON "submissions"
   FOR EACH ROW WHEN (OLD.program_id IS DISTINCT FROM NEW.program_id
-    OR OLD.reviewable IS DISTINCT FROM NEW.reviewable
-    OR OLD.open_to_all IS DISTINCT FROM NEW.open_to_all)
+    OR OLD.reviewable IS DISTINCT FROM NEW.reviewable)
   EXECUTE FUNCTION "submissions_count_change"();

@@ -111,7 +111,31 @@ BEGIN
   -- Already locked by open_to_all's trigger on the same statement (named before this one); taken again in
   -- case it is not, in the same order.
   PERFORM 1 FROM submissions WHERE id = ANY (subs) ORDER BY id FOR NO KEY UPDATE;
-  PERFORM reviewer_candidates_reconcile(subs, NULL);
+  IF TG_TABLE_NAME = 'submission_reviewers' AND TG_OP = 'INSERT' THEN
+    -- Direct assignments added: exactly their pairs gain a row (a pair a group gives already has one).
+    -- Reconciling their candidates whole would read every assignment of each again: 50,000 pairs applied
+    -- at once (automatic assignment) spent seconds there.
+    INSERT INTO reviewer_candidates (submission_id, user_id, program_id, name_key, reviewable, rated)
+    SELECT s.id, n.user_id, s.program_id, s.name_key, s.reviewable,
+           EXISTS (SELECT 1 FROM reviews r
+                    WHERE r.submission_id = s.id AND r.user_id = n.user_id AND r.rating > -1)
+      FROM new_rows n JOIN submissions s ON s.id = n.submission_id
+     WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = n.user_id)
+       AND EXISTS (SELECT 1 FROM programs p WHERE p.id = s.program_id)
+    ON CONFLICT (submission_id, user_id) DO NOTHING;
+  ELSIF TG_TABLE_NAME = 'submission_reviewers' AND TG_OP = 'DELETE' THEN
+    -- Direct assignments removed: only their pairs may lose their row (kept when a group still gives it).
+    DELETE FROM reviewer_candidates rc
+     USING old_rows o
+     WHERE rc.submission_id = o.submission_id AND rc.user_id = o.user_id
+       AND NOT EXISTS (SELECT 1 FROM submission_reviewers sr
+                        WHERE sr.submission_id = rc.submission_id AND sr.user_id = rc.user_id)
+       AND NOT EXISTS (SELECT 1 FROM submission_reviewer_groups sg
+                         JOIN reviewer_group_members gm ON gm.group_id = sg.group_id
+                        WHERE sg.submission_id = rc.submission_id AND gm.user_id = rc.user_id);
+  ELSE
+    PERFORM reviewer_candidates_reconcile(subs, NULL);
+  END IF;
   RETURN NULL;
 END
 $$;
@@ -213,11 +237,10 @@ CREATE OR REPLACE TRIGGER "reviewer_group_members_reviewer_candidates_delete" AF
 CREATE OR REPLACE TRIGGER "reviewer_group_members_reviewer_candidates_truncate" AFTER TRUNCATE ON "reviewer_group_members"
   FOR EACH STATEMENT EXECUTE FUNCTION "reviewer_group_members_track_reviewer_candidates"();
 CREATE OR REPLACE TRIGGER "submissions_reviewer_candidates_update"
-  AFTER UPDATE OF "program_id", "identifier", "submission_date", "soft_deleted", "open_to_all" ON "submissions"
+  AFTER UPDATE OF "program_id", "identifier", "submission_date", "soft_deleted" ON "submissions"
   FOR EACH ROW WHEN (OLD.program_id IS DISTINCT FROM NEW.program_id
     OR OLD.identifier IS DISTINCT FROM NEW.identifier
-    OR OLD.reviewable IS DISTINCT FROM NEW.reviewable
-    OR OLD.open_to_all IS DISTINCT FROM NEW.open_to_all)
+    OR OLD.reviewable IS DISTINCT FROM NEW.reviewable)
   EXECUTE FUNCTION "submissions_track_reviewer_candidates"();
 -- Deferred to commit, like the statistics versions' (statistics-versions.sql): a rating
 -- locks its candidate only as its transaction commits, so reviewers saving the same candidate at once

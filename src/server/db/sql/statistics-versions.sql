@@ -56,6 +56,19 @@ BEGIN
   RETURN NULL;
 END
 $$;
+-- The rows of one statement (transition tables new_rows, old_rows) of a table with a program_id column:
+-- each of their programs once. TG_ARGV[0] is the counter.
+CREATE OR REPLACE FUNCTION "statistics_statement_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    PERFORM statistics_bump(d.program_id, TG_ARGV[0]) FROM (SELECT DISTINCT program_id FROM new_rows) d;
+  END IF;
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    PERFORM statistics_bump(d.program_id, TG_ARGV[0]) FROM (SELECT DISTINCT program_id FROM old_rows) d;
+  END IF;
+  RETURN NULL;
+END
+$$;
 CREATE OR REPLACE FUNCTION "statistics_group_member_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'DELETE' THEN
@@ -116,12 +129,19 @@ DROP TRIGGER IF EXISTS "submissions_statistics_update" ON "submissions";
 CREATE CONSTRAINT TRIGGER "submissions_statistics_update" AFTER UPDATE ON "submissions"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
   WHEN ((OLD.reviewable OR NEW.reviewable)
-    AND (OLD.program_id, OLD.identifier, OLD.status, OLD.amount_cents, OLD.reviewable, OLD.open_to_all)
-      IS DISTINCT FROM (NEW.program_id, NEW.identifier, NEW.status, NEW.amount_cents, NEW.reviewable, NEW.open_to_all))
+    AND (OLD.program_id, OLD.identifier, OLD.status, OLD.amount_cents, OLD.reviewable)
+      IS DISTINCT FROM (NEW.program_id, NEW.identifier, NEW.status, NEW.amount_cents, NEW.reviewable))
   EXECUTE FUNCTION "statistics_row_changed"('candidates');
+-- Direct assignments are written thousands at a time (automatic assignment, docs/decisions/
+-- 034-automatic-assignment.md): one event per statement, not one per row queued until commit. Only admins
+-- write them, so holding the shard row from the statement to the commit costs reviewers nothing.
 DROP TRIGGER IF EXISTS "submission_reviewers_statistics" ON "submission_reviewers";
-CREATE CONSTRAINT TRIGGER "submission_reviewers_statistics" AFTER INSERT OR UPDATE OR DELETE ON "submission_reviewers"
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "statistics_row_changed"('committee');
+CREATE OR REPLACE TRIGGER "submission_reviewers_statistics_insert" AFTER INSERT ON "submission_reviewers"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "statistics_statement_changed"('committee');
+CREATE OR REPLACE TRIGGER "submission_reviewers_statistics_update" AFTER UPDATE ON "submission_reviewers"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "statistics_statement_changed"('committee');
+CREATE OR REPLACE TRIGGER "submission_reviewers_statistics_delete" AFTER DELETE ON "submission_reviewers"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "statistics_statement_changed"('committee');
 DROP TRIGGER IF EXISTS "submission_reviewer_groups_statistics" ON "submission_reviewer_groups";
 CREATE CONSTRAINT TRIGGER "submission_reviewer_groups_statistics" AFTER INSERT OR UPDATE OR DELETE ON "submission_reviewer_groups"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "statistics_row_changed"('committee');
