@@ -20,6 +20,7 @@ describe("the page menu's areas", () => {
           "Admin Dashboard",
           "Manage User Access",
           "Assign Reviewers",
+          "Conflicts of Interest",
           "Review Settings",
           "Candidate Statistics",
           "Reviewer Statistics",
@@ -28,7 +29,13 @@ describe("the page menu's areas", () => {
       ],
       [
         "Organization",
-        ["Organization Dashboard", "Organization Billing", "Organization Settings", "Audit Log"],
+        [
+          "Organization Dashboard",
+          "Organization Billing",
+          "Organization Settings",
+          "Review Templates",
+          "Audit Log",
+        ],
       ],
     ]);
     expect(MENU_AREAS).toHaveLength(groups.length);
