@@ -4,10 +4,12 @@ import {
   conflictListSchema,
   conflictSchema,
   type DeclareConflictBody,
+  noConflictConfirmationSchema,
   replacementSchema,
 } from "../../shared/schemas/conflicts";
 import { apiGet, apiPath, apiSend } from "./api-client";
 import { userKeys } from "./query-keys";
+import { reviewingKeys } from "./reviewing-keys";
 
 /** Conflicts of interest (docs/decisions/036-conflicts-of-interest.md), validated against the shared contract. */
 export const conflictApi = {
@@ -16,6 +18,14 @@ export const conflictApi = {
     apiSend("POST", apiPath`/api/programs/${programId}/conflicts`, body, conflictSchema),
   revert: (programId: string, conflictId: string) =>
     apiSend("DELETE", apiPath`/api/programs/${programId}/conflicts/${conflictId}`, undefined, conflictSchema),
+  /** "I have no conflict" before opening an application, where the program asks it. */
+  confirmNoConflict: (programId: string, submissionId: string) =>
+    apiSend(
+      "POST",
+      apiPath`/api/programs/${programId}/submissions/${submissionId}/no-conflict`,
+      undefined,
+      noConflictConfirmationSchema,
+    ),
   replacement: (programId: string, conflictId: string) =>
     apiGet(apiPath`/api/programs/${programId}/conflicts/${conflictId}/replacement`, replacementSchema),
   /** The replacement offered, assigned to the candidate (Assign Reviewers' bulk route, for one). */
@@ -64,4 +74,17 @@ export function useConflictChange(userId: string) {
       onSuccess: refresh,
     }),
   };
+}
+
+/**
+ * Confirms having no conflict with a candidate; the submission view is read again, now with its answers and
+ * the review the confirmation is stored on (its next save is based on that one).
+ */
+export function useNoConflictConfirmation(userId: string, programId: string, submissionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => conflictApi.confirmNoConflict(programId, submissionId),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: reviewingKeys.candidate(userId, programId, submissionId) }),
+  });
 }

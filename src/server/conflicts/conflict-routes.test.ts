@@ -1,15 +1,19 @@
-import { count, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { and, count, eq, isNotNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emptyAnswer, TEXT_TYPES } from "../../shared/forms/answers";
 import { defaultFormContent } from "../../shared/forms/defaults";
+import { liveSections } from "../../shared/forms/model";
 import {
   CONFLICT_LIMITS,
   CONFLICT_MESSAGES,
   type Conflict,
   type ConflictList,
+  type NoConflictConfirmation,
 } from "../../shared/schemas/conflicts";
-import { type CandidateListResult, REVIEW_MESSAGES } from "../../shared/schemas/reviews";
+import { type CandidateListResult, type CandidateView, REVIEW_MESSAGES } from "../../shared/schemas/reviews";
 import { auditTrail } from "../audit/test/trail";
-import { conflicts, emailOutbox } from "../db/schema";
+import { conflicts, emailOutbox, programs, reviews, submissions } from "../db/schema";
+import { versionContent } from "../forms/versions";
 import {
   buildProgram,
   buildPublishedForm,
@@ -59,6 +63,16 @@ async function listOf(cookie: string) {
   expect(status).toBe(200);
   return { ids: body.rows.map((r) => r._id), total: body.total, progress: body.progress };
 }
+
+/** A candidate of another organization's program. */
+const foreignCandidate = async () =>
+  (
+    await buildCandidate(t.deps.db, {
+      program: cast.otherProgram,
+      formId: otherFormId,
+      identifier: "Foreign",
+    })
+  ).id;
 
 let newEvents: ReturnType<typeof auditTrail>;
 beforeAll(async () => {
@@ -238,13 +252,7 @@ describe("who may not", () => {
   });
 
   it("never reaches a candidate of another program through this one", async () => {
-    const foreign = (
-      await buildCandidate(t.deps.db, {
-        program: cast.otherProgram,
-        formId: otherFormId,
-        identifier: "Foreign",
-      })
-    ).id;
+    const foreign = await foreignCandidate();
     const sibling = await buildProgram(t.deps.db, cast.org.id, { name: "Sibling program" });
     const before = await stored();
     for (const [cookie, programId] of [
@@ -419,5 +427,163 @@ describe("suggested conflicts and replacements", () => {
       (await call("GET", conflictsPath(program.id, `/${declared.body._id}/replacement`), declaring.cookie))
         .status,
     ).toBe(404);
+  });
+});
+
+describe("the program asks reviewers to confirm they have no conflict before opening an application", () => {
+  const confirmPath = (programId: string, submissionId: string) =>
+    `/api/programs/${programId}/submissions/${submissionId}/no-conflict`;
+  const viewOf = (cookie: string | undefined, submissionId: string) =>
+    call<CandidateView>("GET", `/api/applications/${cast.program.id}/${submissionId}`, cookie);
+  const reviewRow = async (submissionId: string, userId: string) =>
+    (
+      await t.deps.db
+        .select()
+        .from(reviews)
+        .where(and(eq(reviews.submissionId, submissionId), eq(reviews.userId, userId)))
+    )[0];
+  const confirmations = async () =>
+    Number(
+      (
+        await t.deps.db.select({ n: count() }).from(reviews).where(isNotNull(reviews.noConflictConfirmedAt))
+      )[0]!.n,
+    );
+
+  const writtenAnswers = (view: CandidateView) =>
+    view.answers.map((a) => ("answerString" in a ? a.answerString : null));
+
+  /** A candidate with one written answer, "The secret plan", to the form's first text question. */
+  async function answered(identifier: string) {
+    const content = await versionContent(t.deps.db, formId, 1);
+    const section = liveSections(content.sections).find((s) =>
+      s.questions.some((q) => TEXT_TYPES.has(q.type)),
+    )!;
+    const question = section.questions.find((q) => TEXT_TYPES.has(q.type))!;
+    const answers = [{ ...emptyAnswer(question, section._id), answerString: "The secret plan" }];
+    return (await buildCandidate(t.deps.db, { program: cast.program, formId, identifier, answers })).id;
+  }
+
+  beforeAll(async () => {
+    await t.deps.db
+      .update(programs)
+      .set({ reviewSettings: { askNoConflict: true } })
+      .where(eq(programs.id, cast.program.id));
+  });
+  afterAll(async () => {
+    await t.deps.db.update(programs).set({ reviewSettings: {} }).where(eq(programs.id, cast.program.id));
+  });
+
+  it("withholds the answers until the member confirms, stores the confirmation on an unrated review, then shows them", async () => {
+    const candidate = await answered("Confirm First");
+    const reviewer = cast.members.REVIEWER;
+    const before = await viewOf(cookies.reviewer, candidate);
+    expect(before.status).toBe(200);
+    expect(before.body.confirmNoConflict).toBe(true);
+    expect(before.body.answers).toEqual([]);
+    expect(JSON.stringify(before.body)).not.toContain("The secret plan");
+    // Translating an answer is refused as well until then.
+    const translation = await call<ErrorAnswer>(
+      "POST",
+      `/api/applications/${cast.program.id}/${candidate}/answers/any-question/translation`,
+      cookies.reviewer,
+      { target: "fr" },
+    );
+    expect(translation.status).toBe(409);
+    expect(translation.body.error.message).toBe(CONFLICT_MESSAGES.confirmNoConflict);
+    expect(await reviewRow(candidate, reviewer.id)).toBeUndefined();
+
+    const confirmed = await call<NoConflictConfirmation>(
+      "POST",
+      confirmPath(cast.program.id, candidate),
+      cookies.reviewer,
+    );
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.submissionId).toBe(candidate);
+    const row = await reviewRow(candidate, reviewer.id);
+    expect(row).toMatchObject({ rating: -1, startedAt: null, sections: [] });
+    expect(row!.noConflictConfirmedAt!.toISOString()).toBe(confirmed.body.confirmedAt);
+    // Not a started review, not a rating: the candidate's review count and the member's rated count stay 0.
+    const [submission] = await t.deps.db.select().from(submissions).where(eq(submissions.id, candidate));
+    expect(submission!.reviewCount).toBe(0);
+    const rated = await call<{ count: number }>(
+      "GET",
+      `/api/reviews/${reviewer.id}/${cast.program.id}?count=true`,
+      cookies.reviewer,
+    );
+    expect(rated.body.count).toBe(0);
+    const list = await listOf(cookies.reviewer!);
+    expect(list.ids).toContain(candidate);
+
+    const after = await viewOf(cookies.reviewer, candidate);
+    expect(after.body.confirmNoConflict).toBe(false);
+    expect(writtenAnswers(after.body)).toEqual(["The secret plan"]);
+    expect(after.body.review).toMatchObject({ _id: row!.id, rating: -1, started: false });
+
+    // A second confirmation keeps the first; the review saves as usual from what the view gave.
+    const again = await call<NoConflictConfirmation>(
+      "POST",
+      confirmPath(cast.program.id, candidate),
+      cookies.reviewer,
+    );
+    expect(again.body.confirmedAt).toBe(confirmed.body.confirmedAt);
+    const saved = await call("POST", "/api/reviews", cookies.reviewer, {
+      submissionId: candidate,
+      sections: [],
+      rating: 3,
+      expected: { lastReviewed: after.body.review!.lastReviewed },
+    });
+    expect(saved.status).toBe(200);
+    expect((await reviewRow(candidate, reviewer.id))!.noConflictConfirmedAt!.toISOString()).toBe(
+      confirmed.body.confirmedAt,
+    );
+  });
+
+  it("asks admin-reviewers too, but not guests (they only read) nor admins who do not review", async () => {
+    const candidate = await answered("Who Is Asked");
+    expect((await viewOf(cookies.adminReviewer, candidate)).body).toMatchObject({
+      confirmNoConflict: true,
+      answers: [],
+    });
+    for (const who of ["guest", "admin", "orgAdmin"]) {
+      const view = await viewOf(cookies[who], candidate);
+      expect([who, view.status, view.body.confirmNoConflict]).toEqual([who, 200, false]);
+      expect(writtenAnswers(view.body)).toEqual(["The secret plan"]);
+    }
+  });
+
+  it("refuses whoever may not rate the candidate, another organization and another program's candidate: nothing stored", async () => {
+    const candidate = await answered("Not Theirs To Confirm");
+    const elsewhere = await make("Assigned Elsewhere");
+    await assignReviewer(t.deps.db, elsewhere, cast.members.ADMIN_REVIEWER.id, cast.program.id);
+    const foreign = await foreignCandidate();
+    const before = await confirmations();
+    for (const who of ["guest", "applicant", "admin", "orgAdmin", "otherOrgAdmin"]) {
+      const answer = await call("POST", confirmPath(cast.program.id, candidate), cookies[who]);
+      expect([who, answer.status]).toEqual([who, 404]);
+    }
+    expect((await call("POST", confirmPath(cast.program.id, candidate), undefined)).status).toBe(401);
+    // Another reviewer's candidate (assigned to someone else), and another organization's through this program.
+    expect((await call("POST", confirmPath(cast.program.id, elsewhere), cookies.reviewer)).status).toBe(404);
+    expect((await call("POST", confirmPath(cast.program.id, foreign), cookies.reviewer)).status).toBe(404);
+    expect(
+      (await call("POST", confirmPath(cast.otherProgram.id, foreign), cookies.otherOrgAdmin)).status,
+    ).toBe(404);
+    expect((await call("POST", confirmPath(cast.program.id, "not-a-uuid"), cookies.reviewer)).status).toBe(
+      404,
+    );
+    expect(await confirmations()).toBe(before);
+  });
+
+  it("refuses a member who declared a conflict with the candidate", async () => {
+    const candidate = await answered("Declared Instead");
+    const declared = await call("POST", conflictsPath(cast.program.id), cookies.reviewer, {
+      submissionId: candidate,
+    });
+    expect(declared.status).toBe(201);
+    const before = await confirmations();
+    const answer = await call<ErrorAnswer>("POST", confirmPath(cast.program.id, candidate), cookies.reviewer);
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.message).toBe(CONFLICT_MESSAGES.declaredSoNoConfirmation);
+    expect(await confirmations()).toBe(before);
   });
 });

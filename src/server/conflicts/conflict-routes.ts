@@ -6,6 +6,7 @@ import {
   conflictListSchema,
   conflictSchema,
   declareConflictBodySchema,
+  noConflictConfirmationSchema,
   replacementSchema,
 } from "../../shared/schemas/conflicts";
 import { replacementFor } from "../committee/auto-assignment-service";
@@ -16,6 +17,7 @@ import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/ro
 import { findProgram } from "../programs/service";
 import { findCandidate } from "../reviewing/candidates";
 import { declareConflict, findActiveConflict, listConflicts, revertConflict } from "./conflict-service";
+import { confirmNoConflict } from "./no-conflict";
 
 /**
  * Conflicts of interest (docs/decisions/036-conflicts-of-interest.md). A committee member reads and
@@ -25,6 +27,7 @@ import { declareConflict, findActiveConflict, listConflicts, revertConflict } fr
 const tags = ["committee"];
 const params = z.object({ programId: z.string().min(1).max(64) });
 const conflictParams = params.extend({ conflictId: z.string().min(1).max(64) });
+const candidateParams = params.extend({ submissionId: z.string().min(1).max(64) });
 
 async function programOf(c: AppContext, programId: string) {
   requireActor(c);
@@ -153,5 +156,37 @@ export const conflictRoutes = createRouter()
       const db = c.get("deps").db;
       const conflict = await findActiveConflict(db, program, conflictId);
       return c.json({ reviewer: await replacementFor(db, program, conflict.submissionId) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/{programId}/submissions/{submissionId}/no-conflict",
+      operationId: "confirmNoConflict",
+      tags,
+      summary:
+        "Confirm having no conflict of interest with a candidate (oneself, a committee member who may rate it): stored with one's review, unrated; the submission view then shows the answers",
+      request: { params: candidateParams },
+      responses: {
+        200: jsonResponse(noConflictConfirmationSchema, "The confirmation"),
+        409: jsonResponse(errorBodySchema, "A conflict with this candidate is declared"),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const { program } = await programOf(c, c.req.valid("param").programId);
+      const actor = requireActor(c);
+      const db = c.get("deps").db;
+      const { candidate, resource } = await findCandidate(
+        db,
+        actor.userId,
+        c.req.valid("param").submissionId,
+        program.id,
+      );
+      if (resource.conflicted === true)
+        throw new AppError("CONFLICT", CONFLICT_MESSAGES.declaredSoNoConfirmation);
+      authorize(c, "conflict:declare", { ...resource, archived: program.archived });
+      const confirmedAt = await confirmNoConflict(db, candidate, actor.userId);
+      return c.json({ submissionId: candidate.id, confirmedAt: confirmedAt.toISOString() }, 200);
     },
   );

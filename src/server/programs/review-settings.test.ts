@@ -31,6 +31,7 @@ withCastTestApp((app) => {
 const DEFAULTS: ProgramReviewSettings = {
   reviewSettings: {
     candidateOrder: "shuffled",
+    askNoConflict: false,
     enableStackedRankings: true,
     comments: { commentText: "" },
     showFinalRating: true,
@@ -42,6 +43,7 @@ const DEFAULTS: ProgramReviewSettings = {
 const CHANGED: ProgramReviewSettings = {
   reviewSettings: {
     candidateOrder: "name",
+    askNoConflict: true,
     enableStackedRankings: false,
     comments: { commentText: "What should the committee discuss?" },
     showFinalRating: false,
@@ -150,6 +152,7 @@ describe("the Review settings panel: who reads and saves it", () => {
     expect(events).toHaveLength(1);
     expect(events[0]!.details).toMatchObject({
       enableStackedRankings: { before: true, after: false },
+      askNoConflict: { before: false, after: true },
       overrideFinalRating: { before: false, after: true },
       commentText: { before: "", after: CHANGED.reviewSettings.comments.commentText },
     });

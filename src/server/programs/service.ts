@@ -233,6 +233,7 @@ export function reviewSettingsOf(
   return {
     reviewSettings: {
       candidateOrder: stored.candidateOrder === "name" ? "name" : "shuffled",
+      askNoConflict: stored.askNoConflict === true,
       enableStackedRankings: stored.enableStackedRankings !== false,
       comments: { commentText: stored.comments?.commentText ?? "" },
       showFinalRating: stored.showFinalRating !== false,
@@ -290,6 +291,7 @@ export async function updateReviewSettings(
 function changedSettings(before: ProgramReviewSettings, after: ProgramReviewSettings) {
   const flat = (s: ProgramReviewSettings) => ({
     candidateOrder: s.reviewSettings.candidateOrder,
+    askNoConflict: s.reviewSettings.askNoConflict,
     enableStackedRankings: s.reviewSettings.enableStackedRankings,
     commentText: s.reviewSettings.comments.commentText,
     showFinalRating: s.reviewSettings.showFinalRating,

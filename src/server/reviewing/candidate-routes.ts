@@ -6,6 +6,7 @@ import {
   storedDecisionSchema,
 } from "../../shared/schemas/committee";
 import { okSchema } from "../../shared/schemas/common";
+import { CONFLICT_MESSAGES } from "../../shared/schemas/conflicts";
 import { editConflictBodySchema } from "../../shared/schemas/edit-conflict";
 import {
   answerTranslationBodySchema,
@@ -16,6 +17,7 @@ import {
   DECISION_STATUSES,
   updateFieldBodySchema,
 } from "../../shared/schemas/reviews";
+import { awaitsNoConflictConfirmation } from "../conflicts/no-conflict";
 import type { AppContext } from "../http/context";
 import { authorize, may, requireActor } from "../http/door";
 import { AppError, notFound, validationError } from "../http/errors";
@@ -151,7 +153,7 @@ export const candidateRoutes = createRouter()
         200: jsonResponse(answerTranslationResultSchema, "The translated text"),
         409: jsonResponse(
           z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
-          "Anonymized, not a written answer, or no translation provider",
+          "Anonymized, not a written answer, no translation provider, or no-conflict confirmation awaited",
         ),
         503: translationUnavailableResponse,
         ...errorResponses,
@@ -164,6 +166,11 @@ export const candidateRoutes = createRouter()
       const { db, translation } = c.get("deps");
       const found = await findCandidate(db, actor.userId, submissionId, programId);
       authorize(c, "candidate:read", found.resource);
+      // Not before the caller has confirmed having no conflict, where the program asks it (the view withholds
+      // the answers until then).
+      if (await awaitsNoConflictConfirmation(db, actor, found)) {
+        throw new AppError("CONFLICT", CONFLICT_MESSAGES.confirmNoConflict);
+      }
       const text = await answeringProviderFailures(c, () =>
         translateAnswer(db, translation, actor, found, questionId, target),
       );

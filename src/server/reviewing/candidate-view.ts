@@ -5,6 +5,7 @@ import type { Answer } from "../../shared/forms/answers";
 import { liveSections } from "../../shared/forms/model";
 import type { CandidateView, Review } from "../../shared/schemas/reviews";
 import type { SubmissionFile } from "../../shared/schemas/submissions";
+import { asksNoConflict } from "../conflicts/no-conflict";
 import type { Tx } from "../db/client";
 import { reviewComments, reviews, submissionFiles, submissions, users } from "../db/schema";
 import { versionContent } from "../forms/versions";
@@ -39,6 +40,7 @@ interface ReviewJson {
   sections: Review["sections"];
   startedAt: string | null;
   lastReviewed: string;
+  noConflictConfirmedAt: string | null;
 }
 
 interface CommentJson {
@@ -77,7 +79,8 @@ async function viewRow(db: Tx, candidate: Candidate, viewer: Viewer, mayReview: 
         from ${f} where ${f.submissionId} = ${id}`),
       review: mayReview
         ? scalar<ReviewJson | null>(sql`select json_build_object('id', ${r.id}, 'rating', ${r.rating},
-            'sections', ${r.sections}, 'startedAt', ${r.startedAt}, 'lastReviewed', ${r.lastReviewed})
+            'sections', ${r.sections}, 'startedAt', ${r.startedAt}, 'lastReviewed', ${r.lastReviewed},
+            'noConflictConfirmedAt', ${r.noConflictConfirmedAt})
           from ${r} where ${r.programId} = ${programId} and ${r.submissionId} = ${id} and ${r.userId} = ${viewer.userId}`)
         : sql<null>`null`,
       comments: scalar<CommentJson[]>(sql`select coalesce(json_agg(json_build_object('id', ${c.id},
@@ -122,6 +125,8 @@ export async function candidateView(
   const anonymized = anonymizedQuestionIds(content);
   const files = viewer.isAdmin ? allFiles : allFiles.filter((file) => !anonymized.has(file.questionId));
   const review = row.review;
+  // The program asks for a confirmation first: the answers and files stay here until it is given.
+  const confirmNoConflict = asksNoConflict(actor, candidate, resource) && !review?.noConflictConfirmedAt;
   return {
     program: reviewProgram(program, candidate.incrementTenths),
     submission: {
@@ -138,8 +143,9 @@ export async function candidateView(
     sections: liveSections(reviewedSections(content.sections, template)),
     reviewTemplate: template === null ? null : { name: template.name },
     // All files: a withheld file answer still says the question was answered, without the file ids.
-    answers: reviewAnswers(content, row.answers ?? [], allFiles, viewer.isAdmin),
-    files,
+    confirmNoConflict,
+    answers: confirmNoConflict ? [] : reviewAnswers(content, row.answers ?? [], allFiles, viewer.isAdmin),
+    files: confirmNoConflict ? [] : files,
     ...neighbours,
     review: mayReview
       ? review

@@ -50,6 +50,19 @@ export function startingReview(
   };
 }
 
+/** Whose review of which candidate: the columns that name a review row. */
+export function reviewOwner(
+  candidate: Pick<Candidate, "id" | "organizationId" | "programId">,
+  userId: string,
+) {
+  return {
+    organizationId: candidate.organizationId,
+    programId: candidate.programId,
+    submissionId: candidate.id,
+    userId,
+  };
+}
+
 /** The program's scale: 10 as soon as one criterion uses a 10-point scale. */
 export function programScale(sections: readonly Section[]): number {
   return sections.some((s) => s.criteria.some((c) => c.maxScale === LARGE_SCALE))
@@ -217,10 +230,7 @@ export async function saveReview(db: Db, candidate: Candidate, userId: string, e
     const [row] = await tx
       .insert(reviews)
       .values({
-        organizationId: candidate.organizationId,
-        programId: candidate.programId,
-        submissionId: candidate.id,
-        userId,
+        ...reviewOwner(candidate, userId),
         rating,
         suggestedRating,
         sections: stored,

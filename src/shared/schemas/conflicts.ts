@@ -21,6 +21,7 @@ export const CONFLICT_MESSAGES = {
   notReviewable: "Only a submitted application that is not a test can have a conflict of interest.",
   confirmNoConflict:
     "Before you open this application, confirm that you have no conflict of interest with this applicant.",
+  declaredSoNoConfirmation: "You declared a conflict of interest with this applicant.",
 } as const;
 
 const id = z.string().min(1).max(64);
@@ -32,6 +33,14 @@ export const declareConflictBodySchema = z.strictObject({
   reason: z.string().trim().max(CONFLICT_LIMITS.reasonLength).optional(),
 });
 export type DeclareConflictBody = z.infer<typeof declareConflictBodySchema>;
+
+/** POST /api/programs/{programId}/submissions/{submissionId}/no-conflict: the confirmation as stored. */
+export const noConflictConfirmationSchema = z.object({
+  submissionId: z.string(),
+  /** When the member first confirmed (a second confirmation keeps the first). */
+  confirmedAt: z.string(),
+});
+export type NoConflictConfirmation = z.infer<typeof noConflictConfirmationSchema>;
 
 export const DECLARED_BY = ["self", "admin"] as const;
 

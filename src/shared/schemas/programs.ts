@@ -92,6 +92,11 @@ export const programReviewSettingsSchema = z.strictObject({
   reviewSettings: z.strictObject({
     /** Committee members' lists: each in their own shuffled order, or by name. Unset: shuffled. */
     candidateOrder: z.enum(CANDIDATE_ORDERS).default("shuffled"),
+    /**
+     * Committee members confirm they have no conflict of interest with a candidate before its application is
+     * shown to them (docs/decisions/036-conflicts-of-interest.md). Unset: off.
+     */
+    askNoConflict: z.boolean().default(false),
     /** Off: step 2 is hidden and no ranking is saved. */
     enableStackedRankings: z.boolean(),
     /** The prompt shown above every comment box. */

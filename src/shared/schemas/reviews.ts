@@ -221,6 +221,11 @@ export const candidateViewSchema = z.object({
   sections: z.array(sectionSchema),
   /** The review template the sections are arranged by, or null. */
   reviewTemplate: z.object({ name: z.string() }).nullable().optional(),
+  /**
+   * True while the caller must first confirm they have no conflict of interest with the candidate (the
+   * program asks it, docs/decisions/036-conflicts-of-interest.md): until then the answers and files are empty.
+   */
+  confirmNoConflict: z.boolean().optional(),
   answers: z.array(reviewAnswerSchema),
   /** Whether this server translates answers by machine (the "Translate" beside a text answer). */
   machineTranslation: z.boolean().optional(),

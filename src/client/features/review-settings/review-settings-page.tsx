@@ -150,6 +150,12 @@ export function ReviewSettingsForm({ userId, programId, stored }: FormProps) {
                 setSettings({ candidateOrder: event.currentTarget.checked ? "shuffled" : "name" })
               }
             />
+            <Switch
+              label={TEXT.askNoConflict}
+              description={TEXT.askNoConflictHelp}
+              checked={s.askNoConflict}
+              onChange={(event) => setSettings({ askNoConflict: event.currentTarget.checked })}
+            />
             <Textarea
               label={TEXT.commentText}
               description={TEXT.commentTextHelp}

@@ -11,6 +11,9 @@ export const REVIEW_SETTINGS_TEXT = {
   shuffledOrder: "Shuffle each member's candidate list",
   shuffledOrderHelp:
     "Each committee member sees the candidates in an order of their own, the same on every visit, so no candidate is always read first or last. Off: by applicant name.",
+  askNoConflict: "Ask reviewers to confirm they have no conflict before opening an application",
+  askNoConflictHelp:
+    "Before a committee member first reads an application, they confirm in one click that they have no conflict of interest with the applicant, or declare one. The confirmation is kept with their review.",
   commentText: "Comment prompt",
   commentTextHelp: "Shown above every comment box, e.g. the questions the committee should answer.",
   showFinalRating: "Show the final rating to reviewers",
@@ -35,6 +38,7 @@ export function reviewSettingsSummary(settings: ProgramReviewSettings): string {
   return [
     `Stacked rankings ${onOff(s.enableStackedRankings)}`,
     `lists ${s.candidateOrder === "name" ? "by name" : "shuffled per member"}`,
+    `no-conflict confirmation ${onOff(s.askNoConflict)}`,
     `comment prompt ${prompt(s.comments.commentText)}`,
     `final rating shown ${onOff(s.showFinalRating || settings.overrideFinalRating)}`,
     `final rating text ${prompt(s.finalReviewText)}`,

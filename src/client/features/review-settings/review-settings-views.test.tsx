@@ -7,6 +7,7 @@ import { REVIEW_SETTINGS_TEXT, reviewSettingsSummary } from "./review-settings-t
 const DEFAULTS: ProgramReviewSettings = {
   reviewSettings: {
     candidateOrder: "shuffled",
+    askNoConflict: false,
     enableStackedRankings: true,
     comments: { commentText: "" },
     showFinalRating: true,
@@ -30,6 +31,7 @@ describe("the Review settings panel", () => {
     for (const label of [
       REVIEW_SETTINGS_TEXT.stackedRankings,
       REVIEW_SETTINGS_TEXT.shuffledOrder.replace("'", "&#x27;"),
+      REVIEW_SETTINGS_TEXT.askNoConflict,
       REVIEW_SETTINGS_TEXT.commentText,
       REVIEW_SETTINGS_TEXT.showFinalRating,
       REVIEW_SETTINGS_TEXT.finalReviewText,
@@ -59,7 +61,7 @@ describe("the Review settings panel", () => {
 
   it("sums the settings up in one line for the conflict notice", () => {
     expect(reviewSettingsSummary(DEFAULTS)).toBe(
-      "Stacked rankings on, lists shuffled per member, comment prompt none, final rating shown on, final rating text none, entered by reviewers off",
+      "Stacked rankings on, lists shuffled per member, no-conflict confirmation off, comment prompt none, final rating shown on, final rating text none, entered by reviewers off",
     );
     expect(
       reviewSettingsSummary({

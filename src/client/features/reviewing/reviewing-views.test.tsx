@@ -4,6 +4,7 @@ import { newQuestion, newSection } from "../../../shared/forms/defaults";
 import type { Criterion, Question, Section } from "../../../shared/forms/model";
 import {
   type CandidateRow,
+  type CandidateView,
   REVIEW_MESSAGES,
   type ReviewAnswer,
   type ReviewProgram,
@@ -14,6 +15,7 @@ import { SectionAnswers } from "./answer-view";
 import { CandidateTable } from "./candidate-table";
 import { answersByQuestion } from "./canvas";
 import { CommentsBlock } from "./comments-block";
+import { NO_CONFLICT_TEXT, NoConflictPanel } from "./no-conflict-panel";
 import { RatingBlock } from "./rating-block";
 import type { ReviewDraft } from "./review-state";
 import { REVIEWING_TEXT } from "./reviewing-messages";
@@ -316,5 +318,51 @@ describe("the program's comment prompt", () => {
 
   it("adds nothing when the program has no prompt", () => {
     expect(block("  ")).not.toContain("mantine-InputWrapper-description");
+  });
+});
+
+const noConflictView: CandidateView = {
+  program,
+  submission: {
+    _id: "s1",
+    formId: "f1",
+    identifier: "Ada Applicant",
+    submissionDate: "2026-01-01T00:00:00.000Z",
+    lastSaveDate: "2026-01-01T00:00:00.000Z",
+    draft: false,
+    test: false,
+    reviewCount: 0,
+  },
+  sections: [],
+  confirmNoConflict: true,
+  answers: [],
+  files: [],
+  previousId: null,
+  nextId: null,
+  review: null,
+  comments: [],
+  isAdmin: false,
+  canRate: true,
+};
+
+describe("the no-conflict question before an application", () => {
+  it("asks the question under the applicant's name, with the two actions as buttons and the way back", () => {
+    const html = render(
+      <NoConflictPanel
+        userId="u1"
+        view={noConflictView}
+        backTo="/rate"
+        back={<a href="/rate">Back to the list</a>}
+      />,
+    );
+    expect(html).toContain("<h1");
+    expect(html).toContain("Ada Applicant");
+    expect(html).toContain(NO_CONFLICT_TEXT.question);
+    expect(html).toContain('aria-labelledby="no-conflict-question"');
+    const buttons = [...html.matchAll(/<button[^>]*>([\s\S]*?)<\/button>/g)].map((m) =>
+      m[1]!.replace(/<[^>]+>/g, ""),
+    );
+    expect(buttons).toEqual([NO_CONFLICT_TEXT.confirm, NO_CONFLICT_TEXT.declare]);
+    expect(html).toContain("Back to the list");
   });
 });

@@ -19,6 +19,7 @@ import { AnswerTranslationProvider } from "./answer-translation";
 import { answersByQuestion, splitSections } from "./canvas";
 import type { CanvasCommonProps } from "./canvas-card";
 import { DeleteCommentDialog } from "./delete-comment-dialog";
+import { NoConflictPanel } from "./no-conflict-panel";
 import { REVIEWING_TEXT } from "./reviewing-messages";
 import { StepBar } from "./step-bar";
 import { STEP_PATHS } from "./step-rules";
@@ -72,7 +73,10 @@ interface CandidateLoaderProps {
   children: (loaded: LoadedCandidate) => ReactNode;
 }
 
-/** Loads the candidate of the route's program: a loader while pending, the error when it fails. */
+/**
+ * Loads the candidate of the route's program: a loader while pending, the error when it fails, and the
+ * no-conflict question instead of the candidate while the program asks the caller for it.
+ */
 export function CandidateLoader({ candidateId, errorTitle, children }: CandidateLoaderProps) {
   const { programId = "" } = useParams();
   const { user } = useSignedInSession();
@@ -93,6 +97,11 @@ export function CandidateLoader({ candidateId, errorTitle, children }: Candidate
             : `Error loading the application: ${view.error.message}`}
         </Text>
       </Stack>
+    );
+  }
+  if (view.data.confirmNoConflict === true) {
+    return (
+      <NoConflictPanel userId={user.id} view={view.data} backTo={backTo} back={<BackLink to={backTo} />} />
     );
   }
   return children({ userId: user.id, view: view.data, backTo, state: location.state });

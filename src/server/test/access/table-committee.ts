@@ -64,6 +64,11 @@ const ASSIGNMENTS: RouteCase[] = [
     },
   },
   {
+    route: "POST /api/programs/:programId/submissions/:submissionId/no-conflict",
+    call: "POST /api/programs/{program}/submissions/{newCandidate}/no-conflict",
+    expect: only(COMMITTEE, 200),
+  },
+  {
     route: "DELETE /api/programs/:programId/conflicts/:conflictId",
     call: "DELETE /api/programs/{program}/conflicts/{newConflict}",
     expect: only(ADMINS, 200),
