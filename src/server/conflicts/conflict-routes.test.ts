@@ -515,7 +515,7 @@ describe("the program asks reviewers to confirm they have no conflict before ope
     expect(list.ids).toContain(candidate);
 
     const after = await viewOf(cookies.reviewer, candidate);
-    expect(after.body.confirmNoConflict).toBe(false);
+    expect(after.body.confirmNoConflict).toBeUndefined();
     expect(writtenAnswers(after.body)).toEqual(["The secret plan"]);
     expect(after.body.review).toMatchObject({ _id: row!.id, rating: -1, started: false });
 
@@ -546,7 +546,7 @@ describe("the program asks reviewers to confirm they have no conflict before ope
     });
     for (const who of ["guest", "admin", "orgAdmin"]) {
       const view = await viewOf(cookies[who], candidate);
-      expect([who, view.status, view.body.confirmNoConflict]).toEqual([who, 200, false]);
+      expect([who, view.status, view.body.confirmNoConflict]).toEqual([who, 200, undefined]);
       expect(writtenAnswers(view.body)).toEqual(["The secret plan"]);
     }
   });

@@ -163,7 +163,7 @@ describe("the organization settings (POST /api/organizations/updateOrg)", () => 
     expect(stale.body.error).toEqual({
       code: "CONFLICT",
       message: EDIT_CONFLICT_MESSAGES.organization,
-      current: { name: seen.name, increment: 0.5 },
+      current: { name: seen.name, increment: 0.5, contactEmail: null },
     });
     const [after] = await t.deps.db
       .select({ name: organizations.name, incrementTenths: organizations.incrementTenths })

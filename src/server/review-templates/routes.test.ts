@@ -298,7 +298,7 @@ describe("a bound program", () => {
     const view = (await (
       await call(`/api/applications/${legacyProgramId}/${harbourId}`, "orgAdmin")
     ).json()) as CandidateView;
-    expect(view.reviewTemplate).toBeNull();
+    expect(view.reviewTemplate).toBeUndefined();
     expect(view.sections.map((s) => s._id)).toContain("cv8");
     // The other organization's template is untouched.
     expect(await templateCount()).toBe(1);

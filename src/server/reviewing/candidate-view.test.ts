@@ -4,7 +4,7 @@ import type { Actor } from "../../shared/authz/actor";
 import { can } from "../../shared/authz/matrix";
 import type { ReviewSection } from "../../shared/schemas/reviews";
 import type { Db } from "../db/client";
-import { reviewComments, reviews, submissionFiles, users } from "../db/schema";
+import { programs, reviewComments, reviews, submissionFiles, users } from "../db/schema";
 import { addMember, buildCast, buildPublishedForm, buildUser, type Cast } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/harness";
 import {
@@ -44,6 +44,11 @@ beforeAll(async () => {
   t = await createTestApp();
   db = t.deps.db;
   cast = await buildCast(db);
+  // The neighbours below are in name order; the shuffled order (the default) has its tests in list-order.test.ts.
+  await db
+    .update(programs)
+    .set({ reviewSettings: { candidateOrder: "name" } })
+    .where(eq(programs.id, cast.program.id));
   const { formId } = await buildPublishedForm(db, cast.program, viewTestForm());
   const make = (identifier: string, opts: { submitted?: boolean } = {}) =>
     buildCandidate(db, {

@@ -141,9 +141,10 @@ export async function candidateView(
       ...(viewer.isAdmin ? { status: candidate.status, amount: amountOf(candidate.amountCents) } : {}),
     },
     sections: liveSections(reviewedSections(content.sections, template)),
-    reviewTemplate: template === null ? null : { name: template.name },
+    // Said only when there is something to say: a bound template, a confirmation still owed.
+    ...(template === null ? {} : { reviewTemplate: { name: template.name } }),
     // All files: a withheld file answer still says the question was answered, without the file ids.
-    confirmNoConflict,
+    ...(confirmNoConflict ? { confirmNoConflict: true } : {}),
     answers: confirmNoConflict ? [] : reviewAnswers(content, row.answers ?? [], allFiles, viewer.isAdmin),
     files: confirmNoConflict ? [] : files,
     ...neighbours,
