@@ -1,14 +1,12 @@
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { measureRouteBundles, type RouteBundleFigures } from "../../scripts/bundle-size";
 import { CLIENT_DIST } from "../../src/server/app";
 import { clientBuildIsStale } from "../../src/server/build-client";
 import { summarizeTimings, type TimingSummary } from "../lib/stats";
 import type { TargetResult } from "../runner/report";
-import { freePort, startServerProcess } from "../runner/server-process";
 import { demoApplicantFormPath } from "./applicant-link";
+import { startDemoServer } from "./demo-server";
 import { launchChromium, measurePageLoad, type PageLoadFigures } from "./page-load";
 
 /**
@@ -111,24 +109,7 @@ export async function measureFrontend(options: FrontendOptions = {}): Promise<Fr
   if (buildIsStale) log("  front end: dist/client is older than the client's sources (run `npm run build`).");
   const routes = measureRouteBundles(CLIENT_DIST);
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), "decisionhub-frontend-"));
-  const demoPassword = randomBytes(12).toString("hex");
-  const server = await startServerProcess({
-    label: "app",
-    entry: "bench/frontend/server-entry.ts",
-    port: await freePort(),
-    env: {
-      // The demo data is made in development mode only; the client is the production build either way.
-      NODE_ENV: "development",
-      DEMO_DATA: "on",
-      DEMO_PASSWORD: demoPassword,
-      SERVE_CLIENT: "on",
-      DATA_DIR: dataDir,
-      // Always the embedded database: the page, not the database, is measured here.
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-    },
-  });
+  const { server, demoPassword, stop } = await startDemoServer("frontend");
   const browser = await launchChromium(options.chromiumPath);
   try {
     const page = await demoApplicantFormPath(server, demoPassword);
@@ -159,7 +140,6 @@ export async function measureFrontend(options: FrontendOptions = {}): Promise<Fr
     };
   } finally {
     await browser.close();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }

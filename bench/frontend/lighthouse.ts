@@ -9,15 +9,15 @@
  * Exits 1 when a target is missed (the targets are in LIGHTHOUSE_TARGETS and bench/README.md, "Mobile").
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import type { Browser } from "playwright-core";
-import { freePort, killRunningServers, startServerProcess } from "../runner/server-process";
+import { freePort, killRunningServers } from "../runner/server-process";
 import { signInUsers } from "../runner/sign-in";
 import { demoApplicantFormPath } from "./applicant-link";
+import { startDemoServer } from "./demo-server";
 import { launchChromium } from "./page-load";
 
 const DEFAULT_CHROMIUM = "/usr/bin/chromium";
@@ -204,23 +204,7 @@ export async function measureLighthouse(
 ) {
   const runs = options.runs ?? 3;
   const log = options.log ?? console.log;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "decisionhub-lighthouse-data-"));
-  const demoPassword = randomBytes(12).toString("hex");
-  const server = await startServerProcess({
-    label: "app",
-    entry: "bench/frontend/server-entry.ts",
-    port: await freePort(),
-    env: {
-      NODE_ENV: "development",
-      DEMO_DATA: "on",
-      DEMO_PASSWORD: demoPassword,
-      SERVE_CLIENT: "on",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-    },
-    healthyTimeoutMs: 300_000,
-  });
+  const { server, demoPassword, stop } = await startDemoServer("lighthouse", { healthyTimeoutMs: 300_000 });
   const browser = await launchChromium();
   const chromium = await chromiumForLighthouse();
   try {
@@ -293,8 +277,7 @@ export async function measureLighthouse(
   } finally {
     chromium.child.kill();
     await browser.close();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

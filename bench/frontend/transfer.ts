@@ -1,20 +1,9 @@
-/**
- * What a page costs on the wire, in figures the machine's load does not change: requests, bytes as sent
- * (after compression) by kind, and the requests the browser marked render-blocking. Opens the applicant
- * form (its landing step, then its first question as a guest), the sign-in page and a reviewer's
- * candidate list, each cold (new browser context) at 1280 px, through our server on the build in
- * dist/client, and saves a screenshot of each at 1280 and 390 px wide when a folder is given.
- *
- *   npm run build && npx tsx bench/frontend/transfer.ts [screenshot-folder]
- */
-import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { freePort, startServerProcess } from "../runner/server-process";
 import { signInUsers } from "../runner/sign-in";
 import { demoApplicantFormPath } from "./applicant-link";
+import { startDemoServer } from "./demo-server";
 import { launchChromium } from "./page-load";
 
 export interface TransferFigures {
@@ -101,24 +90,8 @@ async function visit(
 async function main() {
   const shots = process.argv[2] ? path.resolve(process.argv[2]) : null;
   if (shots) mkdirSync(shots, { recursive: true });
-  const dataDir = mkdtempSync(path.join(tmpdir(), "decisionhub-transfer-"));
-  const demoPassword = randomBytes(12).toString("hex");
-  const server = await startServerProcess({
-    label: "app",
-    entry: "bench/frontend/server-entry.ts",
-    port: await freePort(),
-    env: {
-      NODE_ENV: "development",
-      DEMO_DATA: "on",
-      DEMO_PASSWORD: demoPassword,
-      SERVE_CLIENT: "on",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-    },
-    // Figures of bytes, not of time: a loaded machine only makes the start slower.
-    healthyTimeoutMs: 300_000,
-  });
+  // Figures of bytes, not of time: a loaded machine only makes the start slower.
+  const { server, demoPassword, stop } = await startDemoServer("transfer", { healthyTimeoutMs: 300_000 });
   const browser = await launchChromium();
   try {
     const form = `${server.origin}${await demoApplicantFormPath(server, demoPassword)}`;
@@ -166,8 +139,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
