@@ -48,7 +48,8 @@ describe("a program imported from the earlier system", () => {
     await page.getByRole("link", { name: "Review Greenway Tool Library" }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/submissions/legacy/"));
     await page.getByRole("heading", { name: "Greenway Tool Library", exact: true }).waitFor();
-    await rate(page, "Rating for 1. Problem", "4");
+    // The demo binds this program to the "General Operating Support" template (docs/decisions/040-review-templates.md).
+    await rate(page, "Rating for 1. Need", "4");
     await rate(page, "Final Rating", "5");
     await expectAccessible(page);
     await page.reload();

@@ -65,6 +65,7 @@ describe("the organization admin's pages", () => {
     expect(await tileNames(page)).toEqual([
       "Manage User Access",
       "Assign Reviewers",
+      "Conflicts of Interest",
       "Review Settings",
       "Candidate Statistics",
       "Reviewer Statistics",
@@ -200,6 +201,7 @@ describe("the organization admin's pages", () => {
     expect(await tileNames(page)).toEqual([
       "Manage User Access",
       "Assign Reviewers",
+      "Conflicts of Interest",
       "Review Settings",
       "Candidate Statistics",
       "Reviewer Statistics",
