@@ -18,7 +18,7 @@ import { freePort, killRunningServers } from "../runner/server-process";
 import { signInUsers } from "../runner/sign-in";
 import { demoApplicantFormPath } from "./applicant-link";
 import { startDemoServer } from "./demo-server";
-import { launchChromium } from "./page-load";
+import { CHROMIUM_FLAGS, launchChromium } from "./page-load";
 
 const DEFAULT_CHROMIUM = "/usr/bin/chromium";
 
@@ -70,12 +70,7 @@ async function chromiumForLighthouse(): Promise<{ port: number; child: ChildProc
   const child = spawn(
     process.env.CHROME_PATH ?? DEFAULT_CHROMIUM,
     [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
+      ...CHROMIUM_FLAGS,
       "--no-first-run",
       `--user-data-dir=${profile}`,
       `--remote-debugging-port=${port}`,

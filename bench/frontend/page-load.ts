@@ -7,20 +7,20 @@ const PAGE_TIMEOUT_MS = 30_000;
 /** How long to wait for Chromium to report a paint entry the page has already made. */
 const PAINT_ENTRY_TIMEOUT_MS = 5_000;
 
+/** How this machine's Chromium is started, headless, for every measurement. */
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+] as const;
+
 export function launchChromium(
   executablePath = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM,
 ): Promise<Browser> {
-  return chromium.launch({
-    executablePath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  return chromium.launch({ executablePath, args: [...CHROMIUM_FLAGS] });
 }
 
 /** One page load, timed by the browser's own Performance API (milliseconds from navigation start). */
