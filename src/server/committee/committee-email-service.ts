@@ -1,18 +1,17 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { fillTemplate } from "../../shared/email/committee-template";
-import { contactQuestionIds } from "../../shared/forms/contact-email";
 import type { CustomEmailResult, customEmailBodySchema } from "../../shared/schemas/committee";
 import { emailSchema } from "../../shared/schemas/common";
 import type { Db, Tx } from "../db/client";
 import { programMembers, reviews, submissions, users } from "../db/schema";
 import { ENQUEUE_BATCH, enqueueEmail, enqueueEmails, type OutgoingEmail } from "../email/outbox";
 import { committeeEmail, reviewerReminderEmail } from "../email/templates";
-import { versionContent } from "../forms/versions";
 import { notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 import type { ProgramRow } from "../programs/service";
 import { isReviewableSql, visibleToReviewerSql } from "../reviewing/candidates";
+import { contactAnswerSql, contactQuestionIdsOver } from "../submissions/contact-answer";
 import { ASSIGNABLE_ROLES, distinct } from "./committee-members";
 
 /**
@@ -48,11 +47,7 @@ async function programContactQuestionIds(
     .selectDistinct({ formId: submissions.formId, formVersion: submissions.formVersion })
     .from(submissions)
     .where(and(eq(submissions.programId, program.id), inArray(submissions.id, [...ids])));
-  const questionIds = new Set<string>();
-  for (const { formId, formVersion } of versions) {
-    for (const id of contactQuestionIds(await versionContent(tx, formId, formVersion))) questionIds.add(id);
-  }
-  return [...questionIds];
+  return contactQuestionIdsOver(tx, versions);
 }
 
 /**
@@ -66,16 +61,7 @@ async function chosenCandidates(tx: Tx, program: ProgramRow, ids: readonly strin
   const wanted = distinct(ids);
   if (!wanted.every(isUuid)) throw notFound();
   const contactQuestions = await programContactQuestionIds(tx, program, wanted);
-  const contactEmail =
-    contactQuestions.length === 0
-      ? sql<string | null>`null`
-      : sql<string | null>`(
-          select a->>'answerString' from json_array_elements(${submissions.answers}) a
-          where a->>'questionId' in (${sql.join(
-            contactQuestions.map((q) => sql`${q}`),
-            sql`, `,
-          )}) and coalesce(a->>'answerString', '') <> ''
-          limit 1)`;
+  const contactEmail = contactAnswerSql(submissions.answers, contactQuestions);
   const rows = await tx
     .select({
       submissionId: submissions.id,

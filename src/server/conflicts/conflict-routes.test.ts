@@ -1,7 +1,7 @@
 import { and, count, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emptyAnswer, TEXT_TYPES } from "../../shared/forms/answers";
-import { defaultFormContent } from "../../shared/forms/defaults";
+import { defaultFormContent, newQuestion } from "../../shared/forms/defaults";
 import { liveSections } from "../../shared/forms/model";
 import {
   CONFLICT_LIMITS,
@@ -394,6 +394,58 @@ describe("suggested conflicts and replacements", () => {
     expect(
       (await call<ConflictList>("GET", conflictsPath(program.id), admin.cookie)).body.suggestions,
     ).toEqual([]);
+  });
+
+  it("suggests from a guest's contact email, never from a free-mail one or an account's other answers", async () => {
+    const program = await buildProgram(t.deps.db, cast.org.id, { name: "Guest suggestions" });
+    const content = defaultFormContent("Guest suggestions form");
+    const contact = newQuestion("SHORT_ANSWER", "Contact email");
+    contact.validations = { active: true, type: "EMAIL", max: 0, min: 0 };
+    content.sections[0]!.questions.push(contact);
+    const form = (await buildPublishedForm(t.deps.db, program, content)).formId;
+    const contactAnswer = (email: string) => ({
+      ...emptyAnswer(contact, content.sections[0]!._id),
+      answerString: email,
+    });
+    const guest = (identifier: string, email: string | null, submitted = true) =>
+      buildCandidate(t.deps.db, {
+        program,
+        formId: form,
+        identifier,
+        userId: null,
+        submitted,
+        answers: email === null ? [] : [contactAnswer(email)],
+      });
+    const lab = await guest("Lab Guest", "Pat@Guest-Lab.example");
+    await guest("Free-mail Guest", "pat@gmail.com");
+    await guest("Silent Guest", null);
+    await guest("Draft Guest", "dee@guest-lab.example", false);
+    // An account applies: its own address counts, not the contact email it answered.
+    const account = await buildUser(t.deps.db, {
+      applicant: true,
+      email: "acc@free-domain-applicant.example",
+    });
+    await buildCandidate(t.deps.db, {
+      program,
+      formId: form,
+      identifier: "Account Applicant",
+      userId: account.id,
+      answers: [contactAnswer("acc@guest-lab.example")],
+    });
+    const colleague = await signedInMember(t, program, "Lab Colleague", "REVIEWER", "lab@guest-lab.example");
+    await signedInMember(t, program, "Gmail Member", "REVIEWER", "member@gmail.com");
+    const admin = await signedInMember(t, program, "Guest Suggestions Admin", "ADMIN");
+
+    const list = await call<ConflictList>("GET", conflictsPath(program.id), admin.cookie);
+    expect(list.status).toBe(200);
+    expect(list.body.suggestions).toEqual([
+      {
+        submissionId: lab.id,
+        identifier: "Lab Guest",
+        member: { _id: colleague.id, name: "Lab Colleague", email: "lab@guest-lab.example" },
+        domain: "guest-lab.example",
+      },
+    ]);
   });
 
   it("offers the least loaded eligible reviewer as a replacement, never a conflicted or assigned one", async () => {

@@ -15,6 +15,7 @@ import { enqueueEmails } from "../email/outbox";
 import { conflictNoticeEmail } from "../email/templates";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
+import { contactAnswerSql, contactQuestionIdsOver } from "../submissions/contact-answer";
 
 /**
  * Conflicts of interest (docs/decisions/036-conflicts-of-interest.md): declared by a committee member or
@@ -116,10 +117,17 @@ export async function listConflicts(
 const SUGGESTIONS_SHOWN = 200;
 
 /**
- * Members whose email domain is the applicant's (the account that applied), free-mail domains excepted,
- * with no active conflict yet: for an admin to confirm. Nothing is applied without a person.
+ * Members whose email domain is the applicant's — the account that applied or, for a guest's application
+ * (no account), the contact email it gives — free-mail domains excepted, with no active conflict yet: for an
+ * admin to confirm. Nothing is applied without a person.
  */
 export async function suggestedConflicts(db: Tx, programId: string): Promise<SuggestedConflict[]> {
+  // The contact questions of the versions guests applied on: usually one or two versions, read once each.
+  const guestVersions = await db
+    .selectDistinct({ formId: submissions.formId, formVersion: submissions.formVersion })
+    .from(submissions)
+    .where(and(eq(submissions.programId, programId), isNull(submissions.userId), submissions.reviewable));
+  const contactEmail = contactAnswerSql(sql`s.answers`, await contactQuestionIdsOver(db, guestVersions));
   const freeMail = sql.join(
     FREE_MAIL_DOMAINS.map((d) => sql`${d}`),
     sql`, `,
@@ -130,8 +138,8 @@ export async function suggestedConflicts(db: Tx, programId: string): Promise<Sug
   );
   const result = await db.execute(sql`
     with applicants as (
-      select s.id, s.identifier, lower(split_part(a.email, '@', 2)) as domain
-      from ${submissions} s join ${users} a on a.id = s.user_id
+      select s.id, s.identifier, lower(split_part(coalesce(a.email, ${contactEmail}), '@', 2)) as domain
+      from ${submissions} s left join ${users} a on a.id = s.user_id
       where s.program_id = ${programId} and s.reviewable
     ), committee as (
       select u.id, u.name, u.email, lower(split_part(u.email, '@', 2)) as domain
