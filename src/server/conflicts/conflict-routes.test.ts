@@ -10,7 +10,12 @@ import {
   type ConflictList,
   type NoConflictConfirmation,
 } from "../../shared/schemas/conflicts";
-import { type CandidateListResult, type CandidateView, REVIEW_MESSAGES } from "../../shared/schemas/reviews";
+import {
+  type CandidateListResult,
+  type CandidateView,
+  REVIEW_LIMITS,
+  REVIEW_MESSAGES,
+} from "../../shared/schemas/reviews";
 import { auditTrail } from "../audit/test/trail";
 import { conflicts, emailOutbox, programs, reviews, submissions } from "../db/schema";
 import { versionContent } from "../forms/versions";
@@ -193,6 +198,20 @@ describe("a committee member declares a conflict of interest", () => {
     });
     expect(save.status).toBe(409);
     expect(save.body.error.message).toBe(REVIEW_MESSAGES.conflicted);
+    // Their list still shows it, marked as theirs to not declare again; another admin's list says nothing.
+    const rowFor = async (cookie: string) => {
+      const list = await call<CandidateListResult>(
+        "GET",
+        `/api/applications?programId=${cast.program.id}&pageSize=${REVIEW_LIMITS.maxPageSize}`,
+        cookie,
+      );
+      expect(list.status).toBe(200);
+      return list.body.rows.find((row) => row._id === candidate);
+    };
+    expect((await rowFor(cookies.adminReviewer!))?.conflicted).toBe(true);
+    const adminsRow = await rowFor(cookies.admin!);
+    expect(adminsRow).toBeDefined();
+    expect(adminsRow).not.toHaveProperty("conflicted");
   });
 });
 

@@ -410,6 +410,12 @@ async function readList(
       },
       rating: own.rating,
       lastReviewed: own.lastReviewed,
+      // An admin-reviewer's list keeps the candidates they declared a conflict with (they read it as an
+      // admin): a probe per row says which, so the row offers no second declaration. A committee member's
+      // list has none of them.
+      conflicted: viewer.isAdmin
+        ? sql<boolean>`not ${notConflictedSql(submissions.id, viewer.userId)}`
+        : sql<boolean>`false`,
     })
     .from(counts)
     .leftJoin(page, sql`true`)
@@ -423,8 +429,8 @@ async function readList(
     shown: Number(first?.shown ?? first?.total ?? 0),
     rated: Number(first?.rated ?? 0),
     anchorFound: first?.anchorFound === true,
-    candidates: rows.flatMap(({ candidate, rating, lastReviewed }) =>
-      candidate === null ? [] : [{ ...candidate, rating, lastReviewed }],
+    candidates: rows.flatMap(({ candidate, rating, lastReviewed, conflicted }) =>
+      candidate === null ? [] : [{ ...candidate, rating, lastReviewed, conflicted }],
     ),
   };
 }
@@ -482,6 +488,7 @@ function presentRow(
     amountCents: number | null;
     rating: number | null;
     lastReviewed: Date | null;
+    conflicted: boolean;
   },
   isAdmin: boolean,
 ): CandidateRow {
@@ -496,6 +503,8 @@ function presentRow(
     test: row.softDeleted,
     // The decision and the amount are the admins' business.
     ...(isAdmin ? { status: row.status, amount: amountOf(row.amountCents) } : {}),
+    // Said only when true: the caller's own declaration (docs/decisions/036-conflicts-of-interest.md).
+    ...(row.conflicted ? { conflicted: true } : {}),
   };
 }
 

@@ -165,6 +165,11 @@ export const candidateRowSchema = z.object({
   /** Admins only. */
   status: z.enum(DECISION_STATUSES).optional(),
   amount: z.number().nullable().optional(),
+  /**
+   * True when the caller declared a conflict of interest with it: only an admin-reviewer's list still shows
+   * such a candidate (docs/decisions/036-conflicts-of-interest.md). Absent otherwise.
+   */
+  conflicted: z.boolean().optional(),
 });
 export type CandidateRow = z.infer<typeof candidateRowSchema>;
 

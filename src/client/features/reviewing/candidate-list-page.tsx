@@ -125,6 +125,7 @@ function CandidateList({ userId, program }: { userId: string; program: UserProgr
           rows={result.rows}
           caption={`Applications to review in ${program.name}${pages > 1 ? `, page ${page} of ${pages}` : ""}`}
           adminColumns={showAdminColumns}
+          canDeclareConflicts={result.canRate}
           returnTo={returnTo}
           busy={list.isPlaceholderData}
         />

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Table, Text, VisuallyHidden } from "@mantine/core";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { type CandidateRow, REVIEW_LIMITS, type ReviewProgram } from "../../../shared/schemas/reviews";
 import { FILLED_GREEN } from "../../app/theme";
@@ -17,6 +18,7 @@ import {
   rowKind,
   STATUS_LABELS,
 } from "./candidate-rows";
+import { DeclareConflictDialog } from "./declare-conflict-dialog";
 import { formatRating } from "./rating-scale";
 import { REVIEWING_TEXT } from "./reviewing-messages";
 
@@ -27,6 +29,11 @@ interface CandidateTableProps {
   caption: string;
   /** The program's admins see the decision status, the amount and the row actions. */
   adminColumns: boolean;
+  /**
+   * The caller rates in this program (a committee member, program not archived): each submitted candidate
+   * they have no conflict with offers "Declare conflict" (docs/decisions/036-conflicts-of-interest.md).
+   */
+  canDeclareConflicts: boolean;
   /** Where the submission view's back link returns (this page of the list). */
   returnTo: string;
   /** Another page is loading: the rows shown are the previous page's. */
@@ -43,10 +50,15 @@ export function CandidateTable({
   rows,
   caption,
   adminColumns,
+  canDeclareConflicts,
   returnTo,
   busy,
 }: CandidateTableProps) {
   const updateField = useUpdateSubmissionField(userId, program._id);
+  const [declaring, setDeclaring] = useState<CandidateRow | null>(null);
+  // Cancelled, the dialog gives the keyboard back to the row's button; declared, that row is gone.
+  const [declared, setDeclared] = useState(false);
+  const table = useRef<HTMLTableElement>(null);
   const pending = updateField.isPending ? updateField.variables : undefined;
 
   async function update(row: CandidateRow, action: UpdateFieldAction) {
@@ -60,7 +72,22 @@ export function CandidateTable({
 
   return (
     <CardsOnPhone minWidth={adminColumns ? 960 : 640}>
-      <Table withTableBorder highlightOnHover aria-busy={busy || undefined}>
+      <DeclareConflictDialog
+        userId={userId}
+        programId={program._id}
+        candidate={declaring}
+        opened={declaring !== null}
+        onClose={() => setDeclaring(null)}
+        returnFocus={!declared}
+        // The list is read again before this runs: the row and its button are gone, so the keyboard goes
+        // on from the table (its caption is read), not from the top of the page.
+        onDeclared={() => {
+          setDeclared(true);
+          setDeclaring(null);
+          window.setTimeout(() => table.current?.focus(), 0);
+        }}
+      />
+      <Table ref={table} tabIndex={-1} withTableBorder highlightOnHover aria-busy={busy || undefined}>
         <Table.Caption style={{ captionSide: "top", textAlign: "left" }}>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -94,6 +121,11 @@ export function CandidateTable({
                         {ROW_KIND_LABELS[kind]}
                       </Badge>
                     )}
+                    {row.conflicted && (
+                      <Badge color="gray.8" variant="outline" size="sm">
+                        {REVIEWING_TEXT.conflictDeclared}
+                      </Badge>
+                    )}
                   </Group>
                 </Table.Td>
                 {adminColumns && (
@@ -122,6 +154,20 @@ export function CandidateTable({
                     >
                       Review
                     </Button>
+                    {canDeclareConflicts && kind === "submitted" && !row.conflicted && (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Declare conflict with ${name}`}
+                        onClick={() => {
+                          setDeclared(false);
+                          setDeclaring(row);
+                        }}
+                      >
+                        Declare conflict
+                      </Button>
+                    )}
                     {adminColumns && (
                       <Button
                         size="xs"

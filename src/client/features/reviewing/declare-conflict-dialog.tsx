@@ -13,6 +13,8 @@ interface DeclareConflictDialogProps {
   onClose: () => void;
   /** After the declaration is stored (the candidate has left the member's list). */
   onDeclared: () => void;
+  /** Give the keyboard back to the button that opened it on close (Mantine's default): yes unless said. */
+  returnFocus?: boolean;
 }
 
 /**
@@ -26,6 +28,7 @@ export function DeclareConflictDialog({
   opened,
   onClose,
   onDeclared,
+  returnFocus = true,
 }: DeclareConflictDialogProps) {
   const [reason, setReason] = useState("");
   const { declare } = useConflictChange(userId);
@@ -46,7 +49,12 @@ export function DeclareConflictDialog({
   }
 
   return (
-    <Modal opened={opened && candidate !== null} onClose={onClose} title="Declare a conflict of interest?">
+    <Modal
+      opened={opened && candidate !== null}
+      onClose={onClose}
+      returnFocus={returnFocus}
+      title="Declare a conflict of interest?"
+    >
       <Stack gap="md">
         <Text size="sm">
           You will no longer see {candidate?.identifier ?? "this application"} in your list or your stacked

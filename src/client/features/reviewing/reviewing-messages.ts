@@ -9,6 +9,8 @@ export const REVIEWING_TEXT = {
   untitled: UNTITLED_APPLICATION,
   noProgram: "Choose a program first: the candidates to review belong to the current program.",
   notRated: "Not rated",
+  /** An admin-reviewer's row of a candidate they declared a conflict with (they still read it). */
+  conflictDeclared: "Conflict declared",
   noAnswer: "No answer",
   anonymized: "Anonymized answer",
   stepsLabel: "Review steps",

@@ -241,6 +241,7 @@ describe("step 1's table", () => {
         rows={[row({ identifier: long })]}
         caption="Applications"
         adminColumns={false}
+        canDeclareConflicts={false}
         returnTo="/applications"
         busy={false}
       />,
@@ -277,6 +278,7 @@ describe("step 1's table", () => {
         ]}
         caption="Applications"
         adminColumns
+        canDeclareConflicts={false}
         returnTo="/applications"
         busy={false}
       />,
@@ -290,6 +292,36 @@ describe("step 1's table", () => {
     expect(html).not.toContain('aria-label="Mark as test Test one"');
     expect(html).toContain('href="/admin/form/edit/form1/d"');
     expect(html).toContain('target="_blank"');
+    expect(html).not.toContain("Declare conflict");
+  });
+
+  it("offers a committee member a conflict declaration on each submitted row they have no conflict with", () => {
+    const table = (canDeclareConflicts: boolean) =>
+      render(
+        <CandidateTable
+          userId="u1"
+          program={program}
+          rows={[
+            row({ _id: "s", identifier: "Submitted one" }),
+            row({ _id: "d", identifier: "Draft one", draft: true, submissionDate: null }),
+            row({ _id: "t", identifier: "Test one", test: true }),
+            row({ _id: "c", identifier: "Conflicted one", conflicted: true }),
+          ]}
+          caption="Applications"
+          adminColumns
+          canDeclareConflicts={canDeclareConflicts}
+          returnTo="/applications"
+          busy={false}
+        />,
+      );
+    const html = table(true);
+    expect(html.match(/aria-label="Declare conflict with [^"]*"/g)).toEqual([
+      'aria-label="Declare conflict with Submitted one"',
+    ]);
+    // An admin-reviewer still reads a candidate they declared a conflict with: said on the row.
+    expect(html).toContain(`>${REVIEWING_TEXT.conflictDeclared}<`);
+    // Guests and admins who do not review never declare.
+    expect(table(false)).not.toContain("Declare conflict");
   });
 });
 
