@@ -15,6 +15,8 @@ export const CONFLICT_LIMITS = {
 
 export const CONFLICT_MESSAGES = {
   declared: "Conflict of interest declared. This application has left your list.",
+  /** An admin-reviewer reads every application: the candidate stays in their list, marked. */
+  declaredByAdmin: "Conflict of interest declared. You can no longer rate this application.",
   alreadyDeclared: "A conflict of interest with this candidate is already declared for this member.",
   notOnCommittee: "Choose a committee member of this program.",
   alreadyReverted: "This conflict of interest has already been reverted.",

@@ -229,7 +229,8 @@ function ConflictRow({ userId, programId, conflict: c, onRevert }: ConflictRowPr
       <Table.Td>{declared}</Table.Td>
       <Table.Td>
         {c.revertedAt === null ? (
-          <Badge color="red" variant="light">
+          // Its label never shrinks to "ACT…" when the desk-width table is squeezed.
+          <Badge color="red" variant="light" styles={{ label: { overflow: "visible" } }}>
             Active
           </Badge>
         ) : (

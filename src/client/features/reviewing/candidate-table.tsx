@@ -76,6 +76,7 @@ export function CandidateTable({
         userId={userId}
         programId={program._id}
         candidate={declaring}
+        readsAsAdmin={adminColumns}
         opened={declaring !== null}
         onClose={() => setDeclaring(null)}
         returnFocus={!declared}

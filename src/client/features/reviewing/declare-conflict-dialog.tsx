@@ -4,11 +4,17 @@ import { CONFLICT_LIMITS, CONFLICT_MESSAGES } from "../../../shared/schemas/conf
 import { useConflictChange } from "../../lib/conflict-api";
 import { notify } from "../../lib/notify";
 import { alertFailureWithReason } from "./alerts";
+import { REVIEWING_TEXT } from "./reviewing-messages";
 
 interface DeclareConflictDialogProps {
   userId: string;
   programId: string;
   candidate: { _id: string; identifier: string } | null;
+  /**
+   * The member is also an admin of the program (an admin-reviewer): they still read every application, so
+   * the candidate stays in their list, marked, and they are told so rather than that it leaves.
+   */
+  readsAsAdmin: boolean;
   opened: boolean;
   onClose: () => void;
   /** After the declaration is stored (the candidate has left the member's list). */
@@ -25,6 +31,7 @@ export function DeclareConflictDialog({
   userId,
   programId,
   candidate,
+  readsAsAdmin,
   opened,
   onClose,
   onDeclared,
@@ -40,7 +47,7 @@ export function DeclareConflictDialog({
         programId,
         body: { submissionId: candidate._id, ...(reason.trim() === "" ? {} : { reason: reason.trim() }) },
       });
-      notify(CONFLICT_MESSAGES.declared);
+      notify(readsAsAdmin ? CONFLICT_MESSAGES.declaredByAdmin : CONFLICT_MESSAGES.declared);
       setReason("");
       onDeclared();
     } catch (error) {
@@ -57,9 +64,7 @@ export function DeclareConflictDialog({
     >
       <Stack gap="md">
         <Text size="sm">
-          You will no longer see {candidate?.identifier ?? "this application"} in your list or your stacked
-          ranking, and your review of it will not count. The program's admins are told, and only they can undo
-          it.
+          {declareConsequences(candidate?.identifier ?? "this application", readsAsAdmin)}
         </Text>
         <Textarea
           label="Reason (optional)"
@@ -81,4 +86,11 @@ export function DeclareConflictDialog({
       </Stack>
     </Modal>
   );
+}
+
+/** What declaring does, as the dialog says it before the member confirms. */
+export function declareConsequences(identifier: string, readsAsAdmin: boolean): string {
+  return readsAsAdmin
+    ? `You will no longer rate ${identifier}, and your review and ranking of it will not count. As an admin you still read it: your list keeps it, marked "${REVIEWING_TEXT.conflictDeclared}". The program's other admins are told, and any admin can undo it on Conflicts of Interest.`
+    : `You will no longer see ${identifier} in your list or your stacked ranking, and your review of it will not count. The program's admins are told, and only they can undo it.`;
 }

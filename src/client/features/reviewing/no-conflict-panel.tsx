@@ -67,6 +67,7 @@ export function NoConflictPanel({ userId, view, backTo, back }: NoConflictPanelP
         userId={userId}
         programId={programId}
         candidate={{ _id: submissionId, identifier }}
+        readsAsAdmin={view.isAdmin}
         opened={declaring}
         onClose={close}
         onDeclared={() => {

@@ -15,6 +15,7 @@ import { SectionAnswers } from "./answer-view";
 import { CandidateTable } from "./candidate-table";
 import { answersByQuestion } from "./canvas";
 import { CommentsBlock } from "./comments-block";
+import { declareConsequences } from "./declare-conflict-dialog";
 import { NO_CONFLICT_TEXT, NoConflictPanel } from "./no-conflict-panel";
 import { RatingBlock } from "./rating-block";
 import type { ReviewDraft } from "./review-state";
@@ -322,6 +323,15 @@ describe("step 1's table", () => {
     expect(html).toContain(`>${REVIEWING_TEXT.conflictDeclared}<`);
     // Guests and admins who do not review never declare.
     expect(table(false)).not.toContain("Declare conflict");
+  });
+
+  it("tells a member the candidate leaves their list, and an admin-reviewer that it stays, marked", () => {
+    expect(declareConsequences("Bright Futures", false)).toBe(
+      "You will no longer see Bright Futures in your list or your stacked ranking, and your review of it will not count. The program's admins are told, and only they can undo it.",
+    );
+    const admins = declareConsequences("Bright Futures", true);
+    expect(admins).toContain("You will no longer rate Bright Futures");
+    expect(admins).toContain(`your list keeps it, marked "${REVIEWING_TEXT.conflictDeclared}"`);
   });
 });
 

@@ -63,6 +63,7 @@ function DeclareConflictButton({
         userId={userId}
         programId={view.program._id}
         candidate={{ _id: view.submission._id, identifier: view.submission.identifier }}
+        readsAsAdmin={view.isAdmin}
         opened={opened}
         onClose={close}
         onDeclared={() => {
