@@ -328,11 +328,11 @@ export function conflictNoticeEmail(notice: {
     notice.byAdmin
       ? `A conflict of interest was recorded for ${member} with ${candidate} in ${program}.`
       : `${member} declared a conflict of interest with ${candidate} in ${program}.`,
-    "The application has left their list, and their review of it no longer counts in the statistics. You can see every conflict, and revert one, on the Conflicts page.",
+    "Their review and ranking of it no longer count in the statistics. You can see every conflict, and revert one, on the Conflicts of Interest page.",
   ];
   return {
     subject: `Conflict of interest declared in ${program}: ${candidate}`,
     text: `${lines.join("\n\n")}\n\n${notice.url}\n`,
-    html: layout(lines, { url: notice.url, label: "Open Conflicts" }),
+    html: layout(lines, { url: notice.url, label: "Open Conflicts of Interest" }),
   };
 }
