@@ -94,8 +94,9 @@ function Conflicts({ userId, program }: { userId: string; program: UserProgram }
       <Title order={1}>{TITLE}</Title>
       <Text>
         {active === 1 ? "1 active conflict of interest" : `${active} active conflicts of interest`} in{" "}
-        {program.name}. A conflicted member no longer sees the application, and their review and ranking of it
-        count in no statistic until the conflict is reverted.
+        {program.name}. A conflicted member no longer rates the application (it leaves their list; an
+        admin-reviewer still reads it, marked), and their review and ranking of it count in no statistic until
+        the conflict is reverted.
       </Text>
 
       {suggestions.length > 0 && (
