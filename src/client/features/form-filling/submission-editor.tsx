@@ -28,6 +28,8 @@ interface SubmissionEditorProps {
   canAutofill: boolean;
   /** Notices above the others (the admin edit banner). */
   banner?: ReactNode;
+  /** A signed-in applicant's new application, created by its first save (see `useSubmissionEditor`). */
+  start?: { linkId: string; userId: string };
 }
 
 /**
@@ -44,8 +46,9 @@ export function SubmissionEditor({
   backLink,
   canAutofill,
   banner,
+  start,
 }: SubmissionEditorProps) {
-  const editor = useSubmissionEditor({ result, token, bySession, language });
+  const editor = useSubmissionEditor({ result, token, bySession, language, start });
   const { form, submission } = result;
 
   if (editor.submitted) {
@@ -55,7 +58,9 @@ export function SubmissionEditor({
           form={form}
           language={language}
           backLink={backLink}
-          onExportPdf={() => downloadPdf(submission._id, submission.identifier, language, token)}
+          onExportPdf={() =>
+            downloadPdf(editor.submissionId ?? submission._id, submission.identifier, language, token)
+          }
         />
       </FormColumn>
     );
@@ -91,7 +96,7 @@ export function SubmissionEditor({
             editor.editable &&
             hasContactQuestion(form) ? (
               <EmailMeALink
-                submissionId={submission._id}
+                submissionId={editor.submissionId ?? submission._id}
                 token={token}
                 language={language}
                 flush={editor.flush}
