@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { contactQuestionIds } from "../../../shared/forms/contact-email";
 import type { Language } from "../../../shared/i18n/catalog";
 import type { SubmissionResult } from "../../../shared/schemas/submissions";
@@ -50,6 +50,16 @@ export function SubmissionEditor({
 }: SubmissionEditorProps) {
   const editor = useSubmissionEditor({ result, token, bySession, language, start });
   const { form, submission } = result;
+
+  // A new application was just created by its first save: the address bar takes its address (as if the link
+  // had led there), without a navigation that would rebuild the form under the typing. The router's own
+  // location stays the link's until the next navigation; reopening either address finds the application.
+  const startLinkId = start?.linkId ?? null;
+  const createdId = editor.submissionId;
+  useEffect(() => {
+    if (startLinkId === null || createdId === null) return;
+    window.history.replaceState(window.history.state, "", `/form/${startLinkId}/${createdId}`);
+  }, [startLinkId, createdId]);
 
   if (editor.submitted) {
     return (
