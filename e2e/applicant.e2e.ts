@@ -204,15 +204,26 @@ describe("the applicant's side", () => {
     // The program's admin, drafts shown too: no application.
     const admin = await openSignedIn(browser(), baseURL, adminEmail, password);
     const candidates = async () => {
-      await admin.page.goto(`${baseURL}/applications`);
+      await admin.page.goto(`${baseURL}/applications?adminMode=true`);
       await admin.page.getByRole("heading", { name: "Candidate Submissions" }).first().waitFor();
-      await admin.page.getByLabel("Admin Mode").check();
+      expect(await admin.page.getByLabel("Admin Mode").isChecked()).toBe(true);
     };
     await candidates();
     await admin.page.getByText("There are no applications for you to review yet.").waitFor();
 
-    // The first answer: saved, which creates the application (the address bar then names it); a reload keeps it.
+    // The first answer, while its save cannot reach the server: kept in this browser, not lost on a reload.
     await page.goto(`${baseURL}/form/${linkId}`);
+    await page.route("**/api/submissions/start", (route) => route.abort());
+    await page.getByLabel("Organization or applicant name").fill("Lazy Row");
+    await page.getByText(en("form.offline")).first().waitFor({ timeout: 15_000 });
+    await page.unroute("**/api/submissions/start");
+    // The page asks before leaving with unsaved answers: leave.
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.reload();
+    await page.getByLabel("Organization or applicant name").waitFor();
+    expect(await page.getByLabel("Organization or applicant name").inputValue()).toBe("Lazy Row");
+    // Saved now, with the next answer: the first save creates the application (the address bar then names
+    // it), and a reload keeps it.
     await page.getByLabel("Organization or applicant name").fill("Lazy Row Theatre");
     await waitForSubmissionPage(page);
     await page.reload();
