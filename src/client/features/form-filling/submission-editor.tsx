@@ -142,9 +142,10 @@ function Notices({
       items.push(<StaleTabNotice key="stale" onReload={editor.reload} />);
       break;
     case "closed":
+      // A new application the form closed on before its first save has nothing kept on the server.
       items.push(
         <PageNotice key="closed" color="red">
-          {t("form.closedWithDraft")}
+          {t(editor.submissionId === null ? "form.closed" : "form.closedWithDraft")}
         </PageNotice>,
       );
       break;
