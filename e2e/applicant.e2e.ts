@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from "vitest";
 import { translate } from "../src/shared/i18n/catalog";
 import { browserForThisFile, expectAccessible, newPage } from "./support/browser";
 import { publishedDemoForm } from "./support/published-form";
-import { submitLogin, waitForPath } from "./support/sign-in";
+import { openSignedIn, submitLogin, waitForPath } from "./support/sign-in";
 
 const baseURL = inject("baseURL");
 const browser = browserForThisFile();
@@ -174,6 +174,71 @@ describe("the applicant's side", () => {
     expect([...first.problems, ...second.problems, ...third.problems]).toEqual([]);
   });
 
+  it("a signed-in applicant who opens a link and leaves leaves no row; the first answer creates the application, kept on reload", async () => {
+    const { linkId, adminEmail, password } = await publishedDemoForm(baseURL);
+    const email = `opener-${Date.now()}@example.test`;
+    const created = await fetch(`${baseURL}/api/users/create`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseURL },
+      body: JSON.stringify({
+        displayName: "Oona Opener",
+        email,
+        password: "opener-password",
+        applicant: true,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { page, problems } = await openSignedIn(browser(), baseURL, email, "opener-password");
+
+    // Opened and left: the form shows, under the link's own address, and nothing is created.
+    await page.goto(`${baseURL}/form/${linkId}`);
+    await page
+      .getByText(en("form.sectionOf", { n: 1, m: 4 }))
+      .first()
+      .waitFor();
+    await page.getByLabel("Organization or applicant name").waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/form/${linkId}`);
+    await page.goto(`${baseURL}/portal/applicant`);
+    await page.getByText(en("portal.empty")).waitFor();
+
+    // The program's admin, drafts shown too: no application.
+    const admin = await openSignedIn(browser(), baseURL, adminEmail, password);
+    const candidates = async () => {
+      await admin.page.goto(`${baseURL}/applications?adminMode=true`);
+      await admin.page.getByRole("heading", { name: "Candidate Submissions" }).first().waitFor();
+      expect(await admin.page.getByLabel("Admin Mode").isChecked()).toBe(true);
+    };
+    await candidates();
+    await admin.page.getByText("There are no applications for you to review yet.").waitFor();
+
+    // The first answer, while its save cannot reach the server: kept in this browser, not lost on a reload.
+    await page.goto(`${baseURL}/form/${linkId}`);
+    await page.route("**/api/submissions/start", (route) => route.abort());
+    await page.getByLabel("Organization or applicant name").fill("Lazy Row");
+    await page.getByText(en("form.offline")).first().waitFor({ timeout: 15_000 });
+    await page.unroute("**/api/submissions/start");
+    // The page asks before leaving with unsaved answers: leave.
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.reload();
+    await page.getByLabel("Organization or applicant name").waitFor();
+    expect(await page.getByLabel("Organization or applicant name").inputValue()).toBe("Lazy Row");
+    // Saved now, with the next answer: the first save creates the application (the address bar then names
+    // it), and a reload keeps it.
+    await page.getByLabel("Organization or applicant name").fill("Lazy Row Theatre");
+    await waitForSubmissionPage(page);
+    await page.reload();
+    await page.getByLabel("Organization or applicant name").waitFor();
+    expect(await page.getByLabel("Organization or applicant name").inputValue()).toBe("Lazy Row Theatre");
+    // Opening the link again resumes it.
+    await page.goto(`${baseURL}/form/${linkId}`);
+    await waitForSubmissionPage(page);
+    expect(await page.getByLabel("Organization or applicant name").inputValue()).toBe("Lazy Row Theatre");
+
+    await candidates();
+    await admin.page.getByRole("row").filter({ hasText: "Lazy Row Theatre" }).first().waitFor();
+    expect([...problems, ...admin.problems]).toEqual([]);
+  });
+
   it("in French: an applicant creates an account, submits, unsubmits and edits from the portal; another applicant cannot open it", async () => {
     const { linkId } = await publishedDemoForm(baseURL, { allowEdit: true });
     const { page, problems } = await newPage(browser());
@@ -186,8 +251,6 @@ describe("the applicant's side", () => {
     await page.getByLabel(fr("signup.password"), { exact: true }).fill("applicant-password");
     await page.getByLabel(fr("signup.confirmPassword")).fill("applicant-password");
     await button(page, fr("signup.submit")).click();
-    await waitForSubmissionPage(page);
-    const submissionUrl = page.url();
 
     // The form's own French text, and French messages.
     await page
@@ -195,6 +258,9 @@ describe("the applicant's side", () => {
       .first()
       .waitFor();
     await page.getByLabel("Nom de l'organisme ou du demandeur").fill("Zoé Tremblay");
+    // The first answer's save creates the application; the address bar then shows its address.
+    await waitForSubmissionPage(page);
+    const submissionUrl = page.url();
     const contact = page.getByLabel("Courriel de contact");
     await contact.fill("zoe");
     await contact.blur();

@@ -106,6 +106,37 @@ describe("a program admin runs the committee", () => {
       .poll(async () => page.getByLabel(`Amount for ${CORRIDORS}`).inputValue())
       .toMatch(/2,?500\.5/);
 
+    // Decisions made, on a 1280 and a 1366 pixel screen: amounts read as money, and every column (Amount and
+    // the decision buttons included) is in view, uncovered, with no sideways scrollbar on the table or page.
+    for (const width of [1280, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.getByLabel(`Amount for ${CORRIDORS}`).inputValue()).toBe("$2,500.50");
+      const table = page.getByRole("table", {
+        name: "Candidates with their ratings, rankings and decisions",
+      });
+      const fit = await table.evaluate((element) => {
+        let scroller: HTMLElement | null = element.parentElement;
+        while (scroller && !["auto", "scroll"].includes(getComputedStyle(scroller).overflowX))
+          scroller = scroller.parentElement;
+        const box = (scroller ?? element).getBoundingClientRect();
+        const problems: string[] = [];
+        if (scroller && scroller.scrollWidth > scroller.clientWidth)
+          problems.push(`table scrolls: ${scroller.scrollWidth} > ${scroller.clientWidth}`);
+        const page = document.scrollingElement!;
+        if (page.scrollWidth > window.innerWidth) problems.push(`page scrolls: ${page.scrollWidth}`);
+        for (const input of element.querySelectorAll<HTMLInputElement>('input[aria-label^="Amount for "]')) {
+          const amount = input.getBoundingClientRect();
+          const decision = input.closest("tr")!.lastElementChild!.getBoundingClientRect();
+          const name = input.getAttribute("aria-label");
+          if (amount.right > decision.left) problems.push(`${name} is under the decision column`);
+          if (decision.right > box.right + 0.5) problems.push(`${name}: the decision column is cut`);
+        }
+        return problems;
+      });
+      expect(fit, `at ${width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     await page.getByRole("button", { name: "Select approved" }).click();
     await page.getByRole("button", { name: "Send Emails" }).click();
     const dialog = page.getByRole("dialog", { name: "Send Emails" });

@@ -12,9 +12,11 @@ import {
   fileUploadGrantSchema,
   formAddressResultSchema,
   formLinkResultSchema,
+  ownSubmissionResultSchema,
   SUBMISSION_TOKEN_HEADER,
   type SubmissionFile,
   saveAnswersResultSchema,
+  startSubmissionResultSchema,
   submissionDateResultSchema,
   submissionFileSchema,
   submissionResultSchema,
@@ -38,6 +40,7 @@ export const submissionKeys = {
   /** Under the viewer (or "guest"): another user signing in never sees this one's cached submission. */
   submission: (viewer: string, submissionId: string) => ["submissions", viewer, submissionId] as const,
   claim: (viewer: string, submissionId: string) => ["submissions", viewer, submissionId, "claim"] as const,
+  own: (viewer: string, linkId: string) => ["submissions", viewer, "own", linkId] as const,
 };
 
 export const submissionApi = {
@@ -45,6 +48,11 @@ export const submissionApi = {
   address: (organization: string, form: string) =>
     apiGet(apiPath`/api/forms/address/${organization}/${form}`, formAddressResultSchema),
   open: (linkId: string) => apiSend("POST", "/api/submissions", { linkId }, createSubmissionResultSchema),
+  /** The signed-in user's application to the link's form, or null before their first save (creates nothing). */
+  own: (linkId: string) => apiGet(apiPath`/api/submissions/own/${linkId}`, ownSubmissionResultSchema),
+  /** A signed-in applicant's first save: creates the application with every answer so far. */
+  start: (linkId: string, answers: readonly Answer[]) =>
+    apiSend("POST", "/api/submissions/start", { linkId, answers }, startSubmissionResultSchema),
   get: (submissionId: string, token: Token) =>
     apiGet(apiPath`/api/submissions/${submissionId}`, submissionResultSchema, {
       headers: tokenHeaders(token),

@@ -348,6 +348,87 @@ describe("a signed-in applicant", () => {
     expect(after.rows.map((r) => r._id)).toEqual([opened.submissionId]);
   });
 
+  it("opens a link without creating anything; the first save creates exactly one application", async () => {
+    const person = await buildUser(t.deps.db, { applicant: true, email: `first-${Date.now()}@example.org` });
+    const cookie = await t.signIn(person.email);
+    const rows = () => t.deps.db.select().from(submissions).where(eq(submissions.userId, person.id));
+    const own = async () => {
+      const res = await t.request(`/api/submissions/own/${form.linkId}`, { cookie });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { submissionId: string | null }).submissionId;
+    };
+
+    // Opening the link (the form's view and the user's application to it) and reading it: no row.
+    expect((await t.request(`/api/forms/link/${form.linkId}`, { cookie })).status).toBe(200);
+    expect(await own()).toBeNull();
+    expect(await own()).toBeNull();
+    expect(await rows()).toEqual([]);
+
+    // Two first saves at once (two tabs): one application, holding the answers of the one let through.
+    const start = (answers: Answer[]) =>
+      t.request("/api/submissions/start", { method: "POST", cookie, body: { linkId: form.linkId, answers } });
+    const [a, b] = await Promise.all([start(aboutAnswers("science")), start(aboutAnswers("arts"))]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const [won, lost] = a.status === 200 ? [a, b] : [b, a];
+    expect((await errorOf(lost)).code).toBe("STALE_REVISION");
+    const created = (await won.json()) as { submissionId: string; revision: number; identifier: string };
+    expect(created).toMatchObject({ revision: 1, identifier: "Élodie Dœuf" });
+    const stored = await rows();
+    expect(stored.map((r) => [r.id, r.revision, r.identifier])).toEqual([
+      [created.submissionId, 1, "Élodie Dœuf"],
+    ]);
+    expect(stored[0]!.answers.map((x) => x.questionId)).toEqual(["name", "email", "track"]);
+    expect(await own()).toBe(created.submissionId);
+
+    // A first save again (a retry whose answer was lost) writes nothing: the stale save's refusal.
+    const again = await start(aboutAnswers("arts"));
+    expect(again.status).toBe(409);
+    expect((await errorOf(again)).code).toBe("STALE_REVISION");
+    expect((await rows()).length).toBe(1);
+    // Later saves build on revision 1, and the portal lists it.
+    expect((await save(created.submissionId, 1, aboutAnswers("arts"), { cookie })).status).toBe(200);
+    const portal = (await (
+      await t.request(`/api/submissions/applicant/${person.id}`, { cookie })
+    ).json()) as {
+      rows: { _id: string }[];
+    };
+    expect(portal.rows.map((r) => r._id)).toEqual([created.submissionId]);
+  });
+
+  it("refuses a first save that does not fit the form or comes from a guest, and knows no unknown or preview link", async () => {
+    const person = await buildUser(t.deps.db, {
+      applicant: true,
+      email: `refused-${Date.now()}@example.org`,
+    });
+    const cookie = await t.signIn(person.email);
+    const bad = await t.request("/api/submissions/start", {
+      method: "POST",
+      cookie,
+      body: {
+        linkId: form.linkId,
+        answers: [answer("nope", "about", "SHORT_ANSWER", { answerString: "x" })],
+      },
+    });
+    expect(bad.status).toBe(400);
+    const missing = await t.request("/api/submissions/start", {
+      method: "POST",
+      cookie,
+      body: { answers: [] },
+    });
+    expect(missing.status).toBe(400);
+    // Guests start with a token (POST /api/submissions), not here; nor do they ask for an account's application.
+    const asGuest = await t.request("/api/submissions/start", {
+      method: "POST",
+      body: { linkId: form.linkId, answers: [] },
+    });
+    expect(asGuest.status).toBe(401);
+    expect((await t.request(`/api/submissions/own/${form.linkId}`)).status).toBe(401);
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    expect((await t.request(`/api/submissions/own/${unknown}`, { cookie })).status).toBe(404);
+    expect((await t.request(`/api/submissions/own/${form.previewLinkId}`, { cookie })).status).toBe(404);
+    expect(await t.deps.db.select().from(submissions).where(eq(submissions.userId, person.id))).toEqual([]);
+  });
+
   it("resumes one application per form, finds it in their portal, and gets a receipt on submit", async () => {
     const person = await buildUser(t.deps.db, { applicant: true, email: `ann-${Date.now()}@example.org` });
     const cookie = await t.signIn(person.email);
@@ -459,6 +540,16 @@ describe("closed forms and unpublishing", () => {
       code: "FORM_CLOSED",
       message: "This form is currently closed to responses",
     });
+    // A signed-in applicant's first save is refused the same way, creating nothing.
+    const started = await t.request("/api/submissions/start", {
+      method: "POST",
+      cookie: cookies.applicant,
+      body: { linkId: closing.linkId, answers: aboutAnswers("arts") },
+    });
+    expect(await errorOf(started)).toMatchObject({ code: "FORM_CLOSED" });
+    expect(
+      await t.deps.db.select().from(submissions).where(eq(submissions.formId, closing.formId)),
+    ).toHaveLength(1);
     const late = await save(submissionId, 1, aboutAnswers("arts"), { headers: { [TOKEN]: token } });
     expect(await errorOf(late)).toMatchObject({
       code: "FORM_CLOSED",

@@ -10,12 +10,15 @@ import {
   createSubmissionResultSchema,
   formAddressResultSchema,
   formLinkResultSchema,
+  ownSubmissionResultSchema,
   portalQuerySchema,
   portalResultSchema,
   type SaveAnswersBody,
   SUBMISSION_TOKEN_HEADER,
   saveAnswersBodySchema,
   saveAnswersResultSchema,
+  startSubmissionBodySchema,
+  startSubmissionResultSchema,
   submissionDateBodySchema,
   submissionDateResultSchema,
   submissionResultSchema,
@@ -44,10 +47,12 @@ import {
   listOwnSubmissions,
   listUserProgramSubmissions,
   openSubmission,
+  ownSubmissionForLink,
   type SubmissionRef,
   saveAnswers,
   saveOwnAnswers,
   setSubmitted,
+  startSubmission,
   submissionView,
 } from "./service";
 
@@ -156,6 +161,48 @@ submissionRoutes
         actor?.userId ?? null,
       );
       return c.json(result, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/own/{linkId}",
+      tags,
+      summary:
+        "The signed-in user's application to a form link's form, or null when they have not answered it yet (creates nothing)",
+      request: { params: z.object({ linkId: id }) },
+      responses: {
+        200: jsonResponse(ownSubmissionResultSchema, "The application, if any"),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      authorize(c, "submission:create", null);
+      const actor = requireActor(c);
+      return c.json(
+        await ownSubmissionForLink(c.get("deps").db, c.req.valid("param").linkId, actor.userId),
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/start",
+      tags,
+      summary:
+        "A signed-in applicant's first save: creates their application to the link's form with every answer so far (409 STALE_REVISION when they have one)",
+      request: { body: jsonBody(startSubmissionBodySchema) },
+      responses: {
+        200: jsonResponse(startSubmissionResultSchema, "Created and saved"),
+        409: refused,
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      authorize(c, "submission:create", null);
+      const actor = requireActor(c);
+      return c.json(await startSubmission(c.get("deps").db, c.req.valid("json"), actor.userId), 200);
     },
   )
   .openapi(

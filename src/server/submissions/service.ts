@@ -17,6 +17,7 @@ import {
   type PortalRow,
   type SaveAnswersBody,
   type SaveAnswersResult,
+  type StartSubmissionResult,
   SUBMISSION_MESSAGES,
   type Submission,
   type SubmissionFile,
@@ -173,6 +174,68 @@ export async function openSubmission(
   // Two tabs opened the link at once: the other one created it.
   const raced = await ownSubmissionOf(db, state.id, userId!);
   return { submissionId: raced!, token: null };
+}
+
+/**
+ * GET /api/submissions/own/{linkId}: the signed-in user's application to the link's form, if there is one.
+ * It only reads: opening a form link creates nothing, the first save does (`startSubmission`).
+ */
+export async function ownSubmissionForLink(
+  db: Tx,
+  linkId: string,
+  userId: string,
+): Promise<{ submissionId: string | null }> {
+  const link = await findLink(db, linkId);
+  if (link.kind !== "submission") throw notFound();
+  return { submissionId: (await ownSubmissionOf(db, link.formId, userId)) ?? null };
+}
+
+/**
+ * POST /api/submissions/start: a signed-in applicant's first save creates their application, with every
+ * answer given so far, at revision 1 (as if it had been created then saved once). One application per
+ * person and form: when they have one already (another tab or window started it, or this one's earlier
+ * attempt went through unanswered), nothing is written and the answer is the stale save's 409, as a save
+ * based on an old revision gets (docs/decisions/038-decision-release-and-portal.md).
+ */
+export async function startSubmission(
+  db: Db,
+  input: { linkId: string; answers: readonly Answer[] },
+  userId: string,
+  now = new Date(),
+): Promise<StartSubmissionResult> {
+  const link = await findLink(db, input.linkId);
+  if (link.kind !== "submission") throw notFound();
+  const state = await formState(db, link.formId, now);
+  if (await ownSubmissionOf(db, state.id, userId)) {
+    throw new AppError("STALE_REVISION", SUBMISSION_MESSAGES.staleSave);
+  }
+  if (state.draft || state.publishedVersion === null || !linkIsOpen(link, now)) {
+    throw new AppError("FORM_CLOSED", SUBMISSION_MESSAGES.closed);
+  }
+  const content = await versionContent(db, state.id, state.publishedVersion);
+  checkShape(content, input.answers);
+  // File answers are the server's to keep (a file is uploaded to an existing application).
+  const answers = input.answers.map((a) => (a.type === "FILE_UPLOAD" ? { ...a, answerArray: [] } : a));
+  const identifier = identifierOf(content.sections, answers);
+  const [created] = await db
+    .insert(submissions)
+    .values({
+      organizationId: state.organizationId,
+      programId: state.programId,
+      formId: state.id,
+      formVersion: state.publishedVersion,
+      linkId: link.id,
+      userId,
+      answers,
+      identifier,
+      lastSaveDate: now,
+      revision: 1,
+    })
+    // Two first saves at once (two tabs): the unique (form, user) index lets one through.
+    .onConflictDoNothing()
+    .returning({ id: submissions.id });
+  if (!created) throw new AppError("STALE_REVISION", SUBMISSION_MESSAGES.staleSave);
+  return { submissionId: created.id, revision: 1, lastSaveDate: now.toISOString(), identifier };
 }
 
 async function ownSubmissionOf(db: Tx, formId: string, userId: string): Promise<string | undefined> {

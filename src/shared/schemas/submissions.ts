@@ -118,6 +118,18 @@ export const createSubmissionResultSchema = z.object({
   token: z.string().nullable(),
 });
 
+/**
+ * GET /api/submissions/own/{linkId}: the signed-in user's application to the link's form, or null when they
+ * have not answered it yet (opening a link creates nothing: docs/decisions/038-decision-release-and-portal.md).
+ */
+export const ownSubmissionResultSchema = z.object({ submissionId: z.string().nullable() });
+
+/** POST /api/submissions/start: a signed-in applicant's first save, which creates their application. */
+export const startSubmissionBodySchema = z.strictObject({
+  linkId: z.string().min(1).max(64),
+  answers: answersSchema,
+});
+
 /** PATCH /api/submissions/{id}: every answer, and the revision they were based on. */
 export const saveAnswersBodySchema = z.strictObject({
   revision: z.number().int().min(0),
@@ -130,6 +142,10 @@ export const saveAnswersResultSchema = z.object({
   identifier: z.string(),
 });
 export type SaveAnswersResult = z.infer<typeof saveAnswersResultSchema>;
+
+/** The first save's answer: the new application's id, and the save as any later one answers it. */
+export const startSubmissionResultSchema = saveAnswersResultSchema.extend({ submissionId: z.string() });
+export type StartSubmissionResult = z.infer<typeof startSubmissionResultSchema>;
 
 /** PATCH /api/submissions/submissionDate/{id}: submit (validated on the server) or unsubmit (null). */
 export const submissionDateBodySchema = z.strictObject({

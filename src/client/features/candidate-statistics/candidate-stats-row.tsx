@@ -157,7 +157,7 @@ export const CandidateStatsTableRow = memo(function CandidateStatsTableRow({
             </span>
           </ActionIcon>
         </Table.Td>
-        <Table.Th scope="row" fw={400} miw={180}>
+        <Table.Th scope="row" fw={400} miw={150}>
           <Anchor
             component={Link}
             to={submissionPath(program, row._id)}
@@ -205,7 +205,8 @@ export const CandidateStatsTableRow = memo(function CandidateStatsTableRow({
         <Table.Td>
           <NumberInput
             size="xs"
-            w={120}
+            // Room for "$250,000.00" at the input's size.
+            w={112}
             aria-label={`Amount for ${name}`}
             prefix="$"
             thousandSeparator=","

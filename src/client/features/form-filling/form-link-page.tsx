@@ -1,19 +1,20 @@
 import { Alert, Button, Divider, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Suspense, useState } from "react";
+import { Suspense, useMemo, useState } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { localize, localizeRichText } from "../../../shared/forms/localize";
 import type { Language } from "../../../shared/i18n/catalog";
-import type { ApplicantForm } from "../../../shared/schemas/submissions";
+import type { ApplicantForm, SubmissionResult } from "../../../shared/schemas/submissions";
 import { RichTextView } from "../../components/rich-text/rich-text-view";
 import { ApiError } from "../../lib/api-client";
 import { useTranslate } from "../../lib/i18n";
 import { lazyComponent } from "../../lib/lazy-component";
 import { useSession } from "../../lib/session";
-import { submissionApi } from "../../lib/submission-api";
+import { submissionApi, submissionKeys } from "../../lib/submission-api";
 import { FormPage, type LanguageProps, useFormLink } from "./form-page";
 import { guestStore } from "./guest-store";
 import { LanguageChoice } from "./language-choice";
+import { SubmissionEditor } from "./submission-editor";
 import {
   BackToApplications,
   ClosedView,
@@ -62,15 +63,18 @@ export function LinkLoader({ language, onLanguageChange, linkId }: LanguageProps
   const resumeGuestDraft = guestDraft !== null && guestStore.token(guestDraft) !== null;
   const isSubmissionLink = link.data?.kind === "submission";
 
-  // Signed in: resume their application to this form, or start it (refused once the form is closed).
+  // Signed in: their application to this form, if they have answered it. Opening a link creates nothing:
+  // a new application is created by its first save (docs/decisions/038-decision-release-and-portal.md).
   const opened = useQuery({
-    queryKey: ["submissions", signedIn ? session.user.id : "guest", "open", linkId],
-    queryFn: () => submissionApi.open(linkId),
+    queryKey: submissionKeys.own(signedIn ? session.user.id : "guest", linkId),
+    queryFn: () => submissionApi.own(linkId),
     enabled: settled && signedIn && isSubmissionLink && !resumeGuestDraft,
     staleTime: 0,
     gcTime: 0,
     retry: false,
     refetchOnWindowFocus: false,
+    // Found after the first save created it, the application would be reopened under the typing.
+    refetchOnReconnect: false,
   });
 
   if (link.isPending || !settled) return <FormPageLoader />;
@@ -92,15 +96,28 @@ export function LinkLoader({ language, onLanguageChange, linkId }: LanguageProps
     if (opened.isError) {
       return (
         <FormColumn>
-          {isFormClosed(opened.error) ? (
-            <ClosedView withDraft={false} backLink={<BackToApplications />} organization={organization} />
-          ) : (
-            <MessageView message={t("page.actionFailed", { message: opened.error.message })} />
-          )}
+          <MessageView message={t("page.actionFailed", { message: opened.error.message })} />
         </FormColumn>
       );
     }
-    return <Navigate to={`/form/${linkId}/${opened.data.submissionId}`} replace />;
+    const { submissionId } = opened.data;
+    if (submissionId !== null) return <Navigate to={`/form/${linkId}/${submissionId}`} replace />;
+    if (availability !== "open" || form === null) {
+      return (
+        <FormColumn>
+          <ClosedView withDraft={false} backLink={<BackToApplications />} organization={organization} />
+        </FormColumn>
+      );
+    }
+    return (
+      <NewApplication
+        linkId={linkId}
+        userId={session.user.id}
+        form={form}
+        language={language}
+        onLanguageChange={onLanguageChange}
+      />
+    );
   }
 
   if (availability !== "open" || form === null) {
@@ -114,6 +131,55 @@ export function LinkLoader({ language, onLanguageChange, linkId }: LanguageProps
     <FormColumn>
       <StartChoice linkId={linkId} form={form} language={language} onLanguageChange={onLanguageChange} />
     </FormColumn>
+  );
+}
+
+/**
+ * A signed-in applicant's application to a form they have not answered yet: the form, with no row behind it
+ * until the first answer is saved (which creates it, and from then on it is resumed as any other). The
+ * address stays the link's until then, and after: reopening it finds the application.
+ */
+function NewApplication({
+  linkId,
+  userId,
+  form,
+  language,
+  onLanguageChange,
+}: LanguageProps & { linkId: string; userId: string; form: ApplicantForm }) {
+  // A blank stand-in for the application the first save creates (its id is never used), taken once: the
+  // editor's autosave is built on it and must not be rebuilt under the typing when the link is read again.
+  const [result] = useState<SubmissionResult>(() => ({
+    submission: {
+      _id: "",
+      formId: form._id,
+      linkId,
+      userId,
+      formVersion: form.version ?? 0,
+      submissionDate: null,
+      lastSaveDate: new Date(0).toISOString(),
+      identifier: "",
+      answers: [],
+      files: [],
+      revision: 0,
+    },
+    form,
+    access: "owner",
+    editable: true,
+  }));
+  const start = useMemo(() => ({ linkId, userId }), [linkId, userId]);
+  return (
+    <SubmissionEditor
+      key={`${form._id}:${userId}`}
+      result={result}
+      token={null}
+      bySession
+      mode="applicant"
+      language={language}
+      onLanguageChange={onLanguageChange}
+      backLink={<BackToApplications />}
+      canAutofill
+      start={start}
+    />
   );
 }
 

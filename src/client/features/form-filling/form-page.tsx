@@ -31,6 +31,8 @@ export function useFormLink(linkId: string) {
     queryFn: () => submissionApi.link(linkId),
     staleTime: 0,
     refetchOnWindowFocus: false,
+    // A signed-in applicant's new application is answered on the link's page: not replaced under the typing.
+    refetchOnReconnect: false,
     retry: false,
   });
 }

@@ -23,6 +23,13 @@ const localCopySchema = z.object({
 
 export const localCopyKey = (submissionId: string) => `dh:answers:${submissionId}`;
 
+/**
+ * Where the copy of a signed-in applicant's answers lives before their first save has created the
+ * application (there is no submission id yet): one per form and account, as the application itself is.
+ * Used as a submission id by the store; the first acknowledged save moves the copy under the real id.
+ */
+export const newApplicationCopyId = (formId: string, userId: string) => `new:${formId}:${userId}`;
+
 export interface LocalCopyStore {
   read(submissionId: string): LocalCopy | null;
   /** False when the browser could not keep it (storage full or refused). */

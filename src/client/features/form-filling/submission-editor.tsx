@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { contactQuestionIds } from "../../../shared/forms/contact-email";
 import type { Language } from "../../../shared/i18n/catalog";
 import type { SubmissionResult } from "../../../shared/schemas/submissions";
@@ -28,6 +28,8 @@ interface SubmissionEditorProps {
   canAutofill: boolean;
   /** Notices above the others (the admin edit banner). */
   banner?: ReactNode;
+  /** A signed-in applicant's new application, created by its first save (see `useSubmissionEditor`). */
+  start?: { linkId: string; userId: string };
 }
 
 /**
@@ -44,9 +46,20 @@ export function SubmissionEditor({
   backLink,
   canAutofill,
   banner,
+  start,
 }: SubmissionEditorProps) {
-  const editor = useSubmissionEditor({ result, token, bySession, language });
+  const editor = useSubmissionEditor({ result, token, bySession, language, start });
   const { form, submission } = result;
+
+  // A new application was just created by its first save: the address bar takes its address (as if the link
+  // had led there), without a navigation that would rebuild the form under the typing. The router's own
+  // location stays the link's until the next navigation; reopening either address finds the application.
+  const startLinkId = start?.linkId ?? null;
+  const createdId = editor.submissionId;
+  useEffect(() => {
+    if (startLinkId === null || createdId === null) return;
+    window.history.replaceState(window.history.state, "", `/form/${startLinkId}/${createdId}`);
+  }, [startLinkId, createdId]);
 
   if (editor.submitted) {
     return (
@@ -55,7 +68,9 @@ export function SubmissionEditor({
           form={form}
           language={language}
           backLink={backLink}
-          onExportPdf={() => downloadPdf(submission._id, submission.identifier, language, token)}
+          onExportPdf={() =>
+            downloadPdf(editor.submissionId ?? submission._id, submission.identifier, language, token)
+          }
         />
       </FormColumn>
     );
@@ -91,7 +106,7 @@ export function SubmissionEditor({
             editor.editable &&
             hasContactQuestion(form) ? (
               <EmailMeALink
-                submissionId={submission._id}
+                submissionId={editor.submissionId ?? submission._id}
                 token={token}
                 language={language}
                 flush={editor.flush}
@@ -127,9 +142,10 @@ function Notices({
       items.push(<StaleTabNotice key="stale" onReload={editor.reload} />);
       break;
     case "closed":
+      // A new application the form closed on before its first save has nothing kept on the server.
       items.push(
         <PageNotice key="closed" color="red">
-          {t("form.closedWithDraft")}
+          {t(editor.submissionId === null ? "form.closed" : "form.closedWithDraft")}
         </PageNotice>,
       );
       break;

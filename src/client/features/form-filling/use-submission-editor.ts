@@ -10,7 +10,7 @@ import { useTranslate } from "../../lib/i18n";
 import { downloadFile as fetchFile, submissionApi, type Token, uploadFile } from "../../lib/submission-api";
 import { mergeAutofill, upsertAnswer, withFile, withoutFile } from "./answers-state";
 import { Autosave, type AutosavePhase, type AutosaveStatus } from "./autosave";
-import { createLocalCopyStore, reconcile } from "./local-copy";
+import { createLocalCopyStore, newApplicationCopyId, reconcile } from "./local-copy";
 
 /**
  * How long the autofill "success" toast stays (forms-and-applicants, "9. Business constants and limits": 2
@@ -22,6 +22,8 @@ const AUTOFILL_TOAST_MS = 2000;
 type Stop = "stale" | "closed" | "submitted";
 
 export interface SubmissionEditor {
+  /** The application's id; null while a new application waits for its first save. */
+  submissionId: string | null;
   answers: readonly Answer[];
   files: readonly SubmissionFile[];
   /** The save state shown in the header; "stale" also covers a conflicting copy found on load. */
@@ -62,6 +64,12 @@ interface Options {
    */
   bySession: boolean;
   language: Language;
+  /**
+   * A signed-in applicant's new application, not created yet (`result.submission` is a blank stand-in): the
+   * first save creates it with every answer so far (POST /api/submissions/start); until then the browser's
+   * copy is kept per form and account. docs/decisions/038-decision-release-and-portal.md.
+   */
+  start?: { linkId: string; userId: string };
 }
 
 function stopOf(error: unknown): Stop | null {
@@ -83,16 +91,40 @@ function uploadFailure(error: unknown, fallback: string): Error {
  * The data side of a submission being answered (applicant or admin edit): answers and files in
  * state, autosave through the `Autosave` machine with the browser's copy, files, submit and autofill.
  */
-export function useSubmissionEditor({ result, token, bySession, language }: Options): SubmissionEditor {
+export function useSubmissionEditor({
+  result,
+  token,
+  bySession,
+  language,
+  start,
+}: Options): SubmissionEditor {
   const t = useTranslate();
   const { submission, form } = result;
-  const submissionId = submission._id;
   const store = useMemo(() => createLocalCopyStore(browserStorage()), []);
+  // The application's id: none for a new one until its first save answers with it.
+  const idRef = useRef<string | null>(start ? null : submission._id);
+  const [submissionId, setSubmissionId] = useState<string | null>(idRef.current);
+  // Where the copy is kept before the application exists (a new one), or may have been left by a first
+  // save whose answer never came back (an application of the applicant's own, found on a later visit).
+  const ownerId = start?.userId ?? (result.access === "owner" ? submission.userId : null);
+  const newCopyId = ownerId === null ? null : newApplicationCopyId(form._id, ownerId);
+  const copyId = useCallback(() => idRef.current ?? newCopyId!, [newCopyId]);
+  const startLinkId = start?.linkId ?? null;
 
   // What the browser kept from an earlier visit, judged once against what the server sent.
   const [initial] = useState(() => {
-    const found = reconcile(store.read(submissionId), submission);
-    if (found.kind === "discard") store.clear(submissionId);
+    let copy = store.read(copyId());
+    if (copy === null && !start && newCopyId !== null) {
+      // A first save went through unanswered and the typing went on: that copy now belongs to this
+      // application (judged as any other: dropped if the server has it, else a conflict, never overwritten).
+      copy = store.read(newCopyId);
+      if (copy !== null) {
+        store.write(copyId(), copy);
+        store.clear(newCopyId);
+      }
+    }
+    const found = reconcile(copy, submission);
+    if (found.kind === "discard") store.clear(copyId());
     return found;
   });
   const [answers, setAnswers] = useState<readonly Answer[]>(() =>
@@ -104,7 +136,7 @@ export function useSubmissionEditor({ result, token, bySession, language }: Opti
     phase: initial.kind === "apply" ? "pending" : "saved",
     dirty: initial.kind === "apply",
     revision: submission.revision,
-    lastSavedAt: submission.lastSaveDate,
+    lastSavedAt: start ? null : submission.lastSaveDate,
     error: null,
   });
   const [stop, setStop] = useState<Stop | null>(initial.kind === "conflict" ? "stale" : null);
@@ -121,15 +153,33 @@ export function useSubmissionEditor({ result, token, bySession, language }: Opti
       revision: submission.revision,
       answers: submission.answers,
       lastSavedAt: submission.lastSaveDate,
-      transport: (revision, sent) =>
-        submissionApi.save(submissionId, revision, sent, token).catch((error: unknown) => {
+      transport: async (revision, sent) => {
+        const id = idRef.current;
+        if (id === null && startLinkId !== null) {
+          // The first save creates the application, carrying every answer so far. The Autosave machine sends
+          // one request at a time, so this page never asks twice; another tab asking too gets 409 (stale).
+          const created = await submissionApi.start(startLinkId, sent);
+          idRef.current = created.submissionId;
+          setSubmissionId(created.submissionId);
+          return created;
+        }
+        return submissionApi.save(id!, revision, sent, token).catch((error: unknown) => {
           if (bySession && error instanceof ApiError && error.status === 404)
             throw new ApiError(401, "UNAUTHENTICATED", error.message);
           throw error;
-        }),
+        });
+      },
       localCopy: {
-        write: (copy) => void store.write(submissionId, copy),
-        clear: () => store.clear(submissionId),
+        // Once the application exists, the copy is kept under its id and the new application's is dropped
+        // (the machine writes or clears the copy as soon as the first save is acknowledged).
+        write: (copy) => {
+          store.write(copyId(), copy);
+          if (idRef.current !== null && newCopyId !== null) store.clear(newCopyId);
+        },
+        clear: () => {
+          store.clear(copyId());
+          if (newCopyId !== null) store.clear(newCopyId);
+        },
       },
       onStatus: setStatus,
     });
@@ -140,7 +190,7 @@ export function useSubmissionEditor({ result, token, bySession, language }: Opti
       machine.dispose();
       if (machineRef.current === machine) machineRef.current = null;
     };
-  }, [conflictOnLoad, initial.kind, submission, submissionId, token, bySession, store]);
+  }, [conflictOnLoad, initial.kind, submission, token, bySession, store, startLinkId, copyId, newCopyId]);
 
   // Saving stopped for good (another tab, closed form, submitted elsewhere).
   useEffect(() => {
@@ -209,11 +259,27 @@ export function useSubmissionEditor({ result, token, bySession, language }: Opti
 
   const onSave = useCallback(() => machineRef.current?.saveNow(), []);
 
+  /**
+   * The application's id, creating a new application first when it has none (an upload, an autofill or a
+   * submit needs one): every answer so far is saved with it, as by the first answer's save.
+   */
+  const ensureCreated = useCallback(async (): Promise<string> => {
+    if (idRef.current !== null) return idRef.current;
+    const machine = machineRef.current;
+    if (!machine) throw new Error(t("page.submitNotSaved"));
+    // Marks the answers as changed, so the machine sends them (and so creates the application) now.
+    machine.change(answersRef.current);
+    await machine.flush();
+    if (idRef.current === null) throw new Error(t("page.submitNotSaved"));
+    return idRef.current;
+  }, [t]);
+
   const onUpload = useCallback(
     async (questionId: string, file: File, onProgress: (fraction: number) => void) => {
       let stored: SubmissionFile;
       try {
-        stored = await uploadFile(submissionId, questionId, file, token, onProgress);
+        const id = await ensureCreated();
+        stored = await uploadFile(id, questionId, file, token, onProgress);
       } catch (error) {
         throw uploadFailure(error, t("file.uploadError", { support: SUPPORT_EMAIL }));
       }
@@ -223,7 +289,7 @@ export function useSubmissionEditor({ result, token, bySession, language }: Opti
       machineRef.current?.adopt(next);
       return stored;
     },
-    [submissionId, token, form, setAll, t],
+    [ensureCreated, token, form, setAll, t],
   );
 
   const onRemoveFile = useCallback(
@@ -265,20 +331,16 @@ export function useSubmissionEditor({ result, token, bySession, language }: Opti
     if (!machine) return;
     setServerProblems(undefined);
     setSubmitError(null);
+    let id: string;
     try {
       await machine.flush();
+      id = await ensureCreated();
     } catch (error) {
       setSubmitError(t("page.submitNotSaved"));
       throw error;
     }
     try {
-      const done = await submissionApi.setSubmitted(
-        submissionId,
-        true,
-        machine.status.revision,
-        token,
-        language,
-      );
+      const done = await submissionApi.setSubmitted(id, true, machine.status.revision, token, language);
       machine.setRevision(done.revision);
       setSubmitted(true);
     } catch (error) {
@@ -297,11 +359,11 @@ export function useSubmissionEditor({ result, token, bySession, language }: Opti
       }
       throw error;
     }
-  }, [submissionId, token, language, t]);
+  }, [ensureCreated, token, language, t]);
 
   const autofill = useCallback(async () => {
     try {
-      const copied = await submissionApi.autofill(submissionId, token);
+      const copied = await submissionApi.autofill(await ensureCreated(), token);
       const merged = mergeAutofill(answersRef.current, copied.answers);
       if (merged.filled === 0) {
         notifications.show({ message: t("page.autofillNone"), autoClose: AUTOFILL_TOAST_MS });
@@ -317,7 +379,7 @@ export function useSubmissionEditor({ result, token, bySession, language }: Opti
         message: t("page.actionFailed", { message: error instanceof Error ? error.message : "" }),
       });
     }
-  }, [submissionId, token, setAll, t]);
+  }, [ensureCreated, token, setAll, t]);
 
   const flush = useCallback(async () => {
     await machineRef.current?.flush();
@@ -325,12 +387,14 @@ export function useSubmissionEditor({ result, token, bySession, language }: Opti
 
   const reload = useCallback(() => {
     machineRef.current?.dispose();
-    store.clear(submissionId);
+    store.clear(copyId());
+    if (newCopyId !== null) store.clear(newCopyId);
     window.location.reload();
-  }, [store, submissionId]);
+  }, [store, copyId, newCopyId]);
 
   const phase: AutosavePhase = stop ?? status.phase;
   return {
+    submissionId,
     answers,
     files,
     phase,

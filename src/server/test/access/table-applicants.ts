@@ -159,6 +159,23 @@ const SUBMISSIONS: RouteCase[] = [
   },
   // Last: it starts a draft for every signed-in caller (one per person and form), which no other case reads.
   {
+    route: "GET /api/submissions/own/:linkId",
+    label: "the account's application to a form link, if any",
+    call: "GET /api/submissions/own/{link}",
+    expect: only(SIGNED_IN, 200),
+    idor: { skip: "public: anyone signed in may apply through a form link, of any organization" },
+  },
+  {
+    // Before "open the form link" below, which starts an application for everyone signed in; the two
+    // applicants of the world have theirs already.
+    route: "POST /api/submissions/start",
+    label: "the first save of an account's application",
+    call: "POST /api/submissions/start",
+    body: { linkId: "{link}", answers: [] },
+    expect: only(SIGNED_IN, 200, { owner: 409, otherApplicant: 409 }),
+    idor: { skip: "public: anyone signed in may apply through a form link, of any organization" },
+  },
+  {
     route: "POST /api/submissions",
     label: "open the form link",
     call: "POST /api/submissions",
