@@ -105,6 +105,18 @@ function mantineStylesPerComponent(): Plugin {
   };
 }
 
+/**
+ * Zod builds each object schema's fast parser with `new Function` when it can, and asks whether it can by
+ * calling it once, as the schema is made. Our Content-Security-Policy has no 'unsafe-eval'
+ * (src/server/app.ts), so the browser refuses it, and reports each refusal as a CSP violation (Chrome's Issues
+ * panel; Lighthouse's best-practices audit "inspector-issues") though Zod then parses without it. Its
+ * `jitless` setting skips the probe, and must be set before the first schema is made: our shared schemas are
+ * made as their modules load, before any of our code could call `z.config()`. Zod reads its configuration
+ * from `globalThis.__zod_globalConfig` (creating it when absent), so the first line of Zod's chunk sets it.
+ * Parsing is the same as before: under our policy it never had the compiled parser.
+ */
+const ZOD_JITLESS_BANNER = "globalThis.__zod_globalConfig={...globalThis.__zod_globalConfig,jitless:true};";
+
 const APPLICANT_FORM_MODULES = new RegExp(
   [
     String.raw`src[\\/]client[\\/]features[\\/]form-filling[\\/]`,
@@ -134,6 +146,7 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
+        banner: (chunk) => (chunk.name === "zod" ? ZOD_JITLESS_BANNER : ""),
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
