@@ -125,7 +125,6 @@ const APPLICANT_FORM_MODULES = new RegExp(
     String.raw`src[\\/]shared[\\/](forms|i18n)[\\/]`,
     String.raw`src[\\/]shared[\\/]schemas[\\/]submissions\.`,
     String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Checkbox|Radio|Textarea|Progress|Image|FileButton|Typography)|utils[\\/](InlineInput|InputsGroupFieldset))[\\/]`,
-    String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-(uncontrolled|merged-ref)[\\/]`,
     // Their styles too (mantineStylesPerComponent): one sheet with the chunk, not one per component.
     String.raw`node_modules[\\/]@mantine[\\/]core[\\/]styles[\\/](Checkbox|Radio|Progress|Image|Typography|InlineInput)\w*\.css$`,
   ].join("|"),
@@ -158,7 +157,7 @@ export default defineConfig({
             // Mantine's base styles (main.tsx) come with it, first: the sheet before every component's.
             {
               name: "ui",
-              test: /node_modules[\\/](@tanstack[\\/]|@mantine[\\/]core[\\/](styles[\\/](baseline|default-css-variables|global)\.css|esm[\\/](core|components[\\/](Box|Stack|Group|Text|Title|Button|UnstyledButton|Paper|Card|Container|Center|Alert|Divider|Loader|VisuallyHidden|Anchor|Input|InputBase|TextInput|CloseButton)[\\/])))/,
+              test: /node_modules[\\/](@tanstack[\\/]|@mantine[\\/]hooks[\\/]esm[\\/]use-(uncontrolled|merged-ref)[\\/]|@mantine[\\/]core[\\/](styles[\\/](baseline|default-css-variables|global)\.css|esm[\\/](core|components[\\/](Box|Stack|Group|Text|Title|Button|UnstyledButton|Paper|Card|Container|Center|Alert|Divider|Loader|VisuallyHidden|Anchor|Input|InputBase|TextInput|CloseButton)[\\/])))/,
               priority: 1,
             },
             // Zod and who is signed in: the applicant form's chunk below and most pages need them.
