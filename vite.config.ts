@@ -32,6 +32,68 @@ function moduleChunks(): Plugin {
   };
 }
 
+/** A page of the route table, with the chunks and style sheets it loads beyond the entry's. */
+export interface RoutePreload {
+  path: string;
+  scripts: string[];
+  styles: string[];
+}
+
+/**
+ * dist/client/.vite/route-preloads.json: for each page of src/client/app/route-table.ts, the chunks its lazy
+ * module needs (with the signed-in shell's for a guarded page) and their style sheets, beyond those that
+ * index.html already names. The server names them in the index.html it sends for that page
+ * (src/server/http/client-files.ts), so the browser fetches them beside the entry instead of after it has
+ * run (docs/decisions/041-first-paint.md).
+ */
+function routePreloads(): Plugin {
+  return {
+    name: "route-preloads",
+    apply: "build",
+    async generateBundle(_options, bundle) {
+      const appDir = path.resolve("src/client/app");
+      const table = await readFile(path.join(appDir, "route-table.ts"), "utf8");
+      const chunks = Object.values(bundle).filter((o) => o.type === "chunk");
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) return;
+      const inIndex = new Set([entry.fileName, ...entry.imports]);
+      const chunkOfModule = (specifier: string) => {
+        const base = path.resolve(appDir, specifier);
+        // A page in a named chunk (the applicant form's) is one module of it, not its facade.
+        return chunks.find((c) => c.moduleIds.some((id) => id.replace(/\.tsx?$/, "") === base));
+      };
+      const shell = chunkOfModule("./shell/protected-shell");
+      const routes: RoutePreload[] = [];
+      // A row of the table: its path, its group, and the module its lazyPage imports.
+      for (const row of table.split(/\n {2}\{\n/).slice(1)) {
+        const routePath = row.match(/^\s*path: "([^"]+)"/m)?.[1];
+        const group = row.match(/^\s*group: "([^"]+)"/m)?.[1];
+        const specifier = row.match(/import\("([^"]+)"\)/)?.[1];
+        const page = specifier ? chunkOfModule(specifier) : undefined;
+        if (!routePath || !group || !page)
+          throw new Error(`route-preloads: cannot read a row of the route table:\n${row}`);
+        const seen = new Set<string>();
+        const visit = (file: string) => {
+          if (seen.has(file) || inIndex.has(file)) return;
+          seen.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+        };
+        if (group !== "PUBLIC" && shell) visit(shell.fileName);
+        visit(page.fileName);
+        const scripts = [...seen];
+        const styles = scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        routes.push({ path: routePath, scripts, styles });
+      }
+      this.emitFile({
+        type: "asset",
+        fileName: ".vite/route-preloads.json",
+        source: JSON.stringify(routes, null, 1),
+      });
+    },
+  };
+}
+
 /** What is worth compressing: text. Images and fonts of the build are compressed formats already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 /** Under this, a compressed copy saves less than its own headers cost. */
@@ -137,7 +199,7 @@ const APPLICANT_FORM_LATER_PARTS = /(submit-dialog|table-question|applicant-sign
 // The SPA lives in src/client and is served by the API server from dist/client in production.
 export default defineConfig({
   root: "src/client",
-  plugins: [mantineStylesPerComponent(), react(), moduleChunks(), precompress()],
+  plugins: [mantineStylesPerComponent(), react(), moduleChunks(), routePreloads(), precompress()],
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,
