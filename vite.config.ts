@@ -37,7 +37,17 @@ export interface RoutePreload {
   path: string;
   scripts: string[];
   styles: string[];
+  /** What the page shows before its scripts have run (src/client/first-paint), if it has such a copy. */
+  firstPaint?: string;
 }
+
+/**
+ * Pages whose first screen is written in static HTML (src/client/first-paint/): what the browser paints as
+ * soon as index.html and the base style sheet are in, before any script has run; React replaces it when it
+ * mounts. Only Mantine classes of the `ui` chunk's sheet (loaded by index.html) are used, so it looks as the
+ * page does (docs/decisions/041-first-paint.md).
+ */
+const FIRST_PAINTS: Record<string, string> = { "/login": "sign-in.html" };
 
 /**
  * dist/client/.vite/route-preloads.json: for each page of src/client/app/route-table.ts, the chunks its lazy
@@ -83,7 +93,11 @@ function routePreloads(): Plugin {
         visit(page.fileName);
         const scripts = [...seen];
         const styles = scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
-        routes.push({ path: routePath, scripts, styles });
+        const firstPaintFile = FIRST_PAINTS[routePath];
+        const firstPaint = firstPaintFile
+          ? (await readFile(path.resolve("src/client/first-paint", firstPaintFile), "utf8")).trim()
+          : undefined;
+        routes.push({ path: routePath, scripts, styles, ...(firstPaint ? { firstPaint } : {}) });
       }
       this.emitFile({
         type: "asset",

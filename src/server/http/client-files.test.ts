@@ -51,7 +51,12 @@ describe("the built SPA's files", () => {
           scripts: ["assets/login-page-L1.js", "assets/zod-Z1.js"],
           styles: ["assets/Input-I1.css"],
         },
-        { path: "/review/:programId/:id", scripts: ["assets/review-R1.js"], styles: [] },
+        {
+          path: "/review/:programId/:id",
+          scripts: ["assets/review-R1.js"],
+          styles: [],
+          firstPaint: "<main><h1>Review</h1></main>",
+        },
       ]),
     );
   });
@@ -96,7 +101,7 @@ describe("the built SPA's files", () => {
     }
   });
 
-  it("names a page's chunks and style sheets in the head of the index.html sent for it, in each encoding", async () => {
+  it("names a page's chunks and style sheets in the head of the index.html sent for it, in each encoding, with its first screen", async () => {
     const links =
       '<link rel="modulepreload" crossorigin href="/assets/login-page-L1.js">' +
       '<link rel="modulepreload" crossorigin href="/assets/zod-Z1.js">' +
@@ -125,7 +130,9 @@ describe("the built SPA's files", () => {
     }
     const review = await get("/review/p1/s1", "br");
     expect(brotliDecompressSync(Buffer.from(await review.arrayBuffer())).toString()).toBe(
-      html.replace("</head>", '<link rel="modulepreload" crossorigin href="/assets/review-R1.js"></head>'),
+      html
+        .replace("</head>", '<link rel="modulepreload" crossorigin href="/assets/review-R1.js"></head>')
+        .replace('<div id="root"></div>', '<div id="root"><main><h1>Review</h1></main></div>'),
     );
     // One segment more or less is another page: index.html as it is.
     for (const page of ["/review/p1", "/review/p1/s1/x", "/loginx"]) {

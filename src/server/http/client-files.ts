@@ -91,7 +91,11 @@ interface RoutePreload {
   path: string;
   scripts: string[];
   styles: string[];
+  /** Static HTML of the page's first screen, put in the root element until React mounts. */
+  firstPaint?: string;
 }
+
+const EMPTY_ROOT = '<div id="root"></div>';
 
 /** Whether a page path is the route pattern's (`/form/:linkId`: any one segment for each `:name`). */
 export function matchesRoute(pattern: string, pagePath: string): boolean {
@@ -144,18 +148,20 @@ function indexPages(distDir: string) {
     const route = routes.find((r) => matchesRoute(r.path, pagePath));
     if (!route || !html.includes("</head>")) return null;
     const key = `${route.path} ${encoding ?? "identity"}`;
-    let page = pages.get(key);
-    if (!page) {
-      const plain = Buffer.from(html.replace("</head>", `${preloadLinks(route)}</head>`));
-      page =
+    let built = pages.get(key);
+    if (!built) {
+      let page = html.replace("</head>", `${preloadLinks(route)}</head>`);
+      if (route.firstPaint) page = page.replace(EMPTY_ROOT, `<div id="root">${route.firstPaint}</div>`);
+      const plain = Buffer.from(page);
+      built =
         encoding === "br"
           ? brotli(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } })
           : encoding === "gzip"
             ? gzipped(plain, { level: 9 })
             : Promise.resolve(plain);
-      pages.set(key, page);
+      pages.set(key, built);
     }
-    return page;
+    return built;
   };
 }
 
