@@ -32,6 +32,82 @@ function moduleChunks(): Plugin {
   };
 }
 
+/** A page of the route table, with the chunks and style sheets it loads beyond the entry's. */
+export interface RoutePreload {
+  path: string;
+  scripts: string[];
+  styles: string[];
+  /** What the page shows before its scripts have run (src/client/first-paint), if it has such a copy. */
+  firstPaint?: string;
+}
+
+/**
+ * Pages whose first screen is written in static HTML (src/client/first-paint/): what the browser paints as
+ * soon as index.html and the base style sheet are in, before any script has run; React replaces it when it
+ * mounts. Only Mantine classes of the `ui` chunk's sheet (loaded by index.html) are used, so it looks as the
+ * page does (docs/decisions/041-first-paint.md).
+ */
+const FIRST_PAINTS: Record<string, string> = { "/login": "sign-in.html" };
+
+/**
+ * dist/client/.vite/route-preloads.json: for each page of src/client/app/route-table.ts, the chunks its lazy
+ * module needs (with the signed-in shell's for a guarded page) and their style sheets, beyond those that
+ * index.html already names. The server names them in the index.html it sends for that page
+ * (src/server/http/client-files.ts), so the browser fetches them beside the entry instead of after it has
+ * run (docs/decisions/041-first-paint.md).
+ */
+function routePreloads(): Plugin {
+  return {
+    name: "route-preloads",
+    apply: "build",
+    async generateBundle(_options, bundle) {
+      const appDir = path.resolve("src/client/app");
+      const table = await readFile(path.join(appDir, "route-table.ts"), "utf8");
+      const chunks = Object.values(bundle).filter((o) => o.type === "chunk");
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) return;
+      const inIndex = new Set([entry.fileName, ...entry.imports]);
+      const chunkOfModule = (specifier: string) => {
+        const base = path.resolve(appDir, specifier);
+        // A page in a named chunk (the applicant form's) is one module of it, not its facade.
+        return chunks.find((c) => c.moduleIds.some((id) => id.replace(/\.tsx?$/, "") === base));
+      };
+      const shell = chunkOfModule("./shell/protected-shell");
+      const routes: RoutePreload[] = [];
+      // A row of the table: its path, its group, and the module its lazyPage imports.
+      for (const row of table.split(/\n {2}\{\n/).slice(1)) {
+        const routePath = row.match(/^\s*path: "([^"]+)"/m)?.[1];
+        const group = row.match(/^\s*group: "([^"]+)"/m)?.[1];
+        const specifier = row.match(/import\("([^"]+)"\)/)?.[1];
+        const page = specifier ? chunkOfModule(specifier) : undefined;
+        if (!routePath || !group || !page)
+          throw new Error(`route-preloads: cannot read a row of the route table:\n${row}`);
+        const seen = new Set<string>();
+        const visit = (file: string) => {
+          if (seen.has(file) || inIndex.has(file)) return;
+          seen.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+        };
+        if (group !== "PUBLIC" && shell) visit(shell.fileName);
+        visit(page.fileName);
+        const scripts = [...seen];
+        const styles = scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        const firstPaintFile = FIRST_PAINTS[routePath];
+        const firstPaint = firstPaintFile
+          ? (await readFile(path.resolve("src/client/first-paint", firstPaintFile), "utf8")).trim()
+          : undefined;
+        routes.push({ path: routePath, scripts, styles, ...(firstPaint ? { firstPaint } : {}) });
+      }
+      this.emitFile({
+        type: "asset",
+        fileName: ".vite/route-preloads.json",
+        source: JSON.stringify(routes, null, 1),
+      });
+    },
+  };
+}
+
 /** What is worth compressing: text. Images and fonts of the build are compressed formats already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 /** Under this, a compressed copy saves less than its own headers cost. */
@@ -105,6 +181,18 @@ function mantineStylesPerComponent(): Plugin {
   };
 }
 
+/**
+ * Zod builds each object schema's fast parser with `new Function` when it can, and asks whether it can by
+ * calling it once, as the schema is made. Our Content-Security-Policy has no 'unsafe-eval'
+ * (src/server/app.ts), so the browser refuses it, and reports each refusal as a CSP violation (Chrome's Issues
+ * panel; Lighthouse's best-practices audit "inspector-issues") though Zod then parses without it. Its
+ * `jitless` setting skips the probe, and must be set before the first schema is made: our shared schemas are
+ * made as their modules load, before any of our code could call `z.config()`. Zod reads its configuration
+ * from `globalThis.__zod_globalConfig` (creating it when absent), so the first line of Zod's chunk sets it.
+ * Parsing is the same as before: under our policy it never had the compiled parser.
+ */
+const ZOD_JITLESS_BANNER = "globalThis.__zod_globalConfig={...globalThis.__zod_globalConfig,jitless:true};";
+
 const APPLICANT_FORM_MODULES = new RegExp(
   [
     String.raw`src[\\/]client[\\/]features[\\/]form-filling[\\/]`,
@@ -113,7 +201,6 @@ const APPLICANT_FORM_MODULES = new RegExp(
     String.raw`src[\\/]shared[\\/](forms|i18n)[\\/]`,
     String.raw`src[\\/]shared[\\/]schemas[\\/]submissions\.`,
     String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Checkbox|Radio|Textarea|Progress|Image|FileButton|Typography)|utils[\\/](InlineInput|InputsGroupFieldset))[\\/]`,
-    String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-(uncontrolled|merged-ref)[\\/]`,
     // Their styles too (mantineStylesPerComponent): one sheet with the chunk, not one per component.
     String.raw`node_modules[\\/]@mantine[\\/]core[\\/]styles[\\/](Checkbox|Radio|Progress|Image|Typography|InlineInput)\w*\.css$`,
   ].join("|"),
@@ -126,7 +213,7 @@ const APPLICANT_FORM_LATER_PARTS = /(submit-dialog|table-question|applicant-sign
 // The SPA lives in src/client and is served by the API server from dist/client in production.
 export default defineConfig({
   root: "src/client",
-  plugins: [mantineStylesPerComponent(), react(), moduleChunks(), precompress()],
+  plugins: [mantineStylesPerComponent(), react(), moduleChunks(), routePreloads(), precompress()],
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,
@@ -134,6 +221,7 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
+        banner: (chunk) => (chunk.name === "zod" ? ZOD_JITLESS_BANNER : ""),
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
@@ -145,7 +233,7 @@ export default defineConfig({
             // Mantine's base styles (main.tsx) come with it, first: the sheet before every component's.
             {
               name: "ui",
-              test: /node_modules[\\/](@tanstack[\\/]|@mantine[\\/]core[\\/](styles[\\/](baseline|default-css-variables|global)\.css|esm[\\/](core|components[\\/](Box|Stack|Group|Text|Title|Button|UnstyledButton|Paper|Card|Container|Center|Alert|Divider|Loader|VisuallyHidden|Anchor|Input|InputBase|TextInput|CloseButton)[\\/])))/,
+              test: /node_modules[\\/](@tanstack[\\/]|@mantine[\\/]hooks[\\/]esm[\\/]use-(uncontrolled|merged-ref)[\\/]|@mantine[\\/]core[\\/](styles[\\/](baseline|default-css-variables|global)\.css|esm[\\/](core|components[\\/](Box|Stack|Group|Text|Title|Button|UnstyledButton|Paper|Card|Container|Center|Alert|Divider|Loader|VisuallyHidden|Anchor|Input|InputBase|TextInput|CloseButton)[\\/])))/,
               priority: 1,
             },
             // Zod and who is signed in: the applicant form's chunk below and most pages need them.

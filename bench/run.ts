@@ -234,7 +234,11 @@ async function runFrontend(options: RunOptions): Promise<FrontendFigures> {
     console.log("  building the client (missing or older than its sources)…");
     buildClient();
   }
-  return measureFrontend({ loads: options.quick ? 3 : FRONTEND.loads, log: (line) => console.log(line) });
+  return measureFrontend({
+    loads: options.quick ? 3 : FRONTEND.loads,
+    lighthouseRuns: options.quick ? 1 : 3,
+    log: (line) => console.log(line),
+  });
 }
 
 async function main(): Promise<number> {

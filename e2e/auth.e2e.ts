@@ -218,3 +218,31 @@ describe("error page", () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe("the sign-in page's first screen (docs/decisions/041-first-paint.md)", () => {
+  it("is in the HTML, drawn where the page draws it: nothing moves when React replaces it", async () => {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      // Without scripts: what the browser paints from index.html alone.
+      const context = await browser().newContext({ viewport, javaScriptEnabled: false });
+      const still = await context.newPage();
+      await still.goto(`${baseURL}/login`);
+      const heading = still.getByRole("heading", { level: 1, name: "Welcome to DecisionHub" });
+      const staticBox = await heading.boundingBox();
+      const staticCard = await still.locator(".mantine-Card-root").boundingBox();
+      await context.close();
+
+      const { page } = await newPage(browser(), viewport);
+      await page.goto(`${baseURL}/login`);
+      await page.getByLabel("Email", { exact: true }).waitFor();
+      const box = await page.getByRole("heading", { level: 1, name: "Welcome to DecisionHub" }).boundingBox();
+      expect(staticBox, `${viewport.width} px`).toEqual(box);
+      const card = await page.locator(".mantine-Card-root").boundingBox();
+      expect(staticCard?.y, `${viewport.width} px`).toBe(card?.y);
+      expect(staticCard?.width, `${viewport.width} px`).toBe(card?.width);
+      await page.context().close();
+    }
+  });
+});

@@ -253,6 +253,33 @@ describe("hostile text in the pages that show it", () => {
 });
 
 describe("the browser probes", () => {
+  it("hear nothing from the policy on pages as they are: no probe for eval (Zod's, made jitless)", async () => {
+    // A refused `new Function` that the page catches logs no console error, but the browser still reports
+    // it (Chrome's Issues panel, Lighthouse's "inspector-issues"): the event is what sees it.
+    const { page } = await newPage(browser());
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __violations: string[] }).__violations = seen;
+      document.addEventListener("securitypolicyviolation", (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      );
+    });
+    const violations = () =>
+      page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+    await page.goto(`${baseURL}/login`);
+    await page.getByRole("button", { name: "Log in" }).waitFor();
+    await page.getByLabel("Email", { exact: true }).fill("nobody@example.test");
+    await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.getByRole("alert").first().waitFor();
+    expect(await violations()).toEqual([]);
+    await page.goto(`${baseURL}/form/${seeded.linkId}`);
+    await page.getByRole("button", { name: translate("en", "start.guest"), exact: true }).click();
+    await page.getByRole("textbox").first().waitFor();
+    expect(await violations()).toEqual([]);
+    await page.context().close();
+  });
+
   it("see a payload that did become markup: its element, and the policy's refusal to run it", async () => {
     const { page, problems } = await newPage(browser());
     await page.goto(`${baseURL}/login`);

@@ -7,6 +7,7 @@ import { summarizeTimings, type TimingSummary } from "../lib/stats";
 import type { TargetResult } from "../runner/report";
 import { demoApplicantFormPath } from "./applicant-link";
 import { startDemoServer } from "./demo-server";
+import { type LighthouseFigures, measureLighthouse } from "./lighthouse";
 import { launchChromium, measurePageLoad, type PageLoadFigures } from "./page-load";
 
 /**
@@ -27,6 +28,13 @@ export interface FrontendOptions {
   loads?: number;
   /** Loads before those, not counted: the server reads the files and compiles its code (default 1). */
   warmupLoads?: number;
+  /**
+   * Lighthouse runs per page of the mobile budgets (bench/frontend/lighthouse.ts; default 3, the median
+   * reported); 0 leaves them out.
+   */
+  lighthouseRuns?: number;
+  /** Only these Lighthouse pages (their keys: sign-in, applicant-form, …); default all. */
+  lighthousePages?: string[];
   /** The Chromium to drive (default $CHROMIUM_PATH or /usr/bin/chromium). */
   chromiumPath?: string;
   /** Progress lines (default: console.log). */
@@ -47,7 +55,9 @@ export interface FrontendFigures {
   scriptBytes: number;
   /** The gzipped JavaScript each route must fetch before it runs (scripts/bundle-size.ts). */
   routes: RouteBundleFigures[];
-  /** The first contentful paint's target, then each route budget. */
+  /** Lighthouse's mobile preset on the pages of the mobile budgets (empty when left out). */
+  lighthouse: LighthouseFigures[];
+  /** The first contentful paint's target, then each route budget, then each Lighthouse page's. */
   targets: TargetResult[];
   samples: PageLoadFigures[];
 }
@@ -91,6 +101,44 @@ function targetsOf(
   return targets;
 }
 
+/** A Lighthouse page's targets: performance, LCP, TBT, and 100 in accessibility and best practices. */
+function lighthouseTargets(figures: readonly LighthouseFigures[]): TargetResult[] {
+  const measuredIn = "Lighthouse mobile preset, median run";
+  return figures.flatMap(({ label, median, target, runs }) => {
+    const at = `${measuredIn} of ${runs.length}`;
+    return [
+      {
+        name: `${label}: performance ≥ ${target.performance}`,
+        measuredIn: at,
+        value: median.performance,
+        unit: "",
+        pass: median.performance >= target.performance,
+      },
+      {
+        name: `${label}: LCP < ${target.lcpMs / 1000} s`,
+        measuredIn: at,
+        value: Math.round(median.lcpMs),
+        unit: "ms",
+        pass: median.lcpMs < target.lcpMs,
+      },
+      {
+        name: `${label}: TBT < ${target.tbtMs} ms`,
+        measuredIn: at,
+        value: Math.round(median.tbtMs),
+        unit: "ms",
+        pass: median.tbtMs < target.tbtMs,
+      },
+      {
+        name: `${label}: accessibility and best practices 100`,
+        measuredIn: at,
+        value: Math.min(median.accessibility, median.bestPractices),
+        unit: "",
+        pass: median.accessibility >= 100 && median.bestPractices >= 100,
+      },
+    ];
+  });
+}
+
 /**
  * The front-end budgets (bench/README.md, "Front end"). Builds nothing: measures dist/client as `npm run
  * build` left it. Starts our server (SERVE_CLIENT on) on a fresh embedded database in a temporary DATA_DIR,
@@ -109,8 +157,10 @@ export async function measureFrontend(options: FrontendOptions = {}): Promise<Fr
   if (buildIsStale) log("  front end: dist/client is older than the client's sources (run `npm run build`).");
   const routes = measureRouteBundles(CLIENT_DIST);
 
+  const lighthouseRuns = options.lighthouseRuns ?? 3;
   const { server, demoPassword, stop } = await startDemoServer("frontend");
   const browser = await launchChromium(options.chromiumPath);
+  let figures: FrontendFigures;
   try {
     const page = await demoApplicantFormPath(server, demoPassword);
     const url = `${server.origin}${page}`;
@@ -126,7 +176,7 @@ export async function measureFrontend(options: FrontendOptions = {}): Promise<Fr
       `  front end: ${page} × ${loads} cold loads, first contentful paint median ` +
         `${firstContentfulPaint.medianMs?.toFixed(0) ?? "-"} ms, p95 ${firstContentfulPaint.p95Ms?.toFixed(0) ?? "-"} ms`,
     );
-    return {
+    figures = {
       page: "/form/:linkId",
       loads,
       buildIsStale,
@@ -135,6 +185,7 @@ export async function measureFrontend(options: FrontendOptions = {}): Promise<Fr
       scripts: last?.scripts ?? 0,
       scriptBytes: last?.scriptBytes ?? 0,
       routes,
+      lighthouse: [],
       targets: targetsOf(firstContentfulPaint, routes),
       samples,
     };
@@ -142,4 +193,14 @@ export async function measureFrontend(options: FrontendOptions = {}): Promise<Fr
     await browser.close();
     await stop();
   }
+  // After the page loads, on a server of its own: Lighthouse's timings are not shared with another run.
+  if (lighthouseRuns > 0) {
+    figures.lighthouse = await measureLighthouse({
+      runs: lighthouseRuns,
+      only: options.lighthousePages,
+      log,
+    });
+    figures.targets.push(...lighthouseTargets(figures.lighthouse));
+  }
+  return figures;
 }

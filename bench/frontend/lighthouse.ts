@@ -4,16 +4,16 @@
  * downloaded browser). Each page is audited `runs` times (3 by default) and the median run is reported, as
  * Lighthouse's own guidance does; signed-in pages carry a real session cookie.
  *
- *   npm run build && npx tsx bench/frontend/lighthouse.ts [--runs N] [--only sign-in,applicant-form,…]
+ *   npm run build && npx tsx bench/frontend/lighthouse.ts [--runs N] [--only sign-in,applicant-form,…] [--save DIR]
  *
  * Exits 1 when a target is missed (the targets are in LIGHTHOUSE_TARGETS and bench/README.md, "Mobile").
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
-import type { Browser } from "playwright-core";
+import { type Browser, chromium } from "playwright-core";
 import { freePort, killRunningServers } from "../runner/server-process";
 import { signInUsers } from "../runner/sign-in";
 import { demoApplicantFormPath } from "./applicant-link";
@@ -92,6 +92,10 @@ async function chromiumForLighthouse(): Promise<{ port: number; child: ChildProc
   throw new Error("Chromium did not open its DevTools port within 30 s.");
 }
 
+/** Where each run's whole Lighthouse result is written as JSON (`--save DIR`), to read what an audit found. */
+let saveResultsTo: string | undefined;
+let savedRuns = 0;
+
 async function audit(port: number, page: AuditedPage): Promise<PageScores> {
   const result = await lighthouse(page.url, {
     port,
@@ -102,6 +106,10 @@ async function audit(port: number, page: AuditedPage): Promise<PageScores> {
     ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${page.url}.`);
+  if (saveResultsTo) {
+    mkdirSync(saveResultsTo, { recursive: true });
+    writeFileSync(path.join(saveResultsTo, `${page.key}-${++savedRuns}.json`), JSON.stringify(result.lhr));
+  }
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError)
     throw new Error(`Lighthouse on ${page.url}: ${runtimeError.code} ${runtimeError.message}`);
@@ -110,7 +118,7 @@ async function audit(port: number, page: AuditedPage): Promise<PageScores> {
   const failedAudits = ["accessibility", "best-practices"].flatMap((category) =>
     (categories[category]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => `${category}: ${ref.id} (${audits[ref.id]?.title})`),
+      .map((ref) => `${category}: ${ref.id} (${audits[ref.id]?.title})${auditDetails(audits[ref.id])}`),
   );
   return {
     failedAudits,
@@ -122,6 +130,29 @@ async function audit(port: number, page: AuditedPage): Promise<PageScores> {
     fcpMs: value("first-contentful-paint"),
     cls: value("cumulative-layout-shift"),
   };
+}
+
+/**
+ * What a failed audit found, in a line: the items of its details (Chrome's Issues panel's issue types and
+ * the nodes or URLs they name, a console error's text), so the report says what to fix without opening the
+ * JSON result.
+ */
+function auditDetails(audit: { details?: unknown } | undefined): string {
+  const details = audit?.details as { items?: Record<string, unknown>[] } | undefined;
+  if (!details?.items?.length) return "";
+  const describe = (value: unknown): string => {
+    if (value === null || value === undefined) return "";
+    if (typeof value !== "object") return String(value);
+    const v = value as Record<string, unknown>;
+    if (v.type === "node") return `${v.selector ?? ""} ${v.snippet ?? ""}`.trim();
+    if (v.type === "source-location") return `${v.url ?? ""}:${v.line ?? ""}`;
+    if (Array.isArray(v.items)) return v.items.map(describe).join(", ");
+    return Object.entries(v)
+      .filter(([k]) => k !== "type")
+      .map(([k, x]) => `${k}=${describe(x)}`)
+      .join(" ");
+  };
+  return `: ${details.items.map((item) => describe(item)).join(" | ")}`.slice(0, 2000);
 }
 
 /**
@@ -154,23 +185,31 @@ function passes(scores: PageScores, target: Target): boolean {
 }
 
 /**
- * The applicant form's first section as a guest sees it: "Continue as a guest" once in a browser, then the
- * address it lands on with the guest's cookie (Lighthouse then opens that address cold, cookie included).
+ * The applicant form's first section as a guest sees it: "Continue as a guest" once, in the Chromium that
+ * Lighthouse drives, then the address it lands on. A guest's draft is opened by a token the page keeps in
+ * the browser's localStorage (guest-store.ts), so the step must run in that browser's profile: Lighthouse
+ * clears an origin's caches and service workers before each run but not its localStorage or cookies
+ * (its `clearStorageTypes`). Done in another browser, the audited page was the "not found" answer to a draft
+ * opened without its token (a 404 in the console), not the form.
  */
 async function guestFirstSection(
-  browser: Browser,
+  devtoolsPort: number,
   formUrl: string,
 ): Promise<{ url: string; cookie: string }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${devtoolsPort}`);
+  const context = browser.contexts()[0]!;
+  const page = await context.newPage();
   try {
-    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(formUrl);
     await page.getByRole("button", { name: "Continue as a guest" }).click();
     await page.getByRole("textbox").first().waitFor();
-    const cookies = await context.cookies();
+    const cookies = await context.cookies(formUrl);
     return { url: page.url(), cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") };
   } finally {
-    await context.close();
+    await page.close();
+    // Only Playwright's connection ends here: the browser stays open for Lighthouse.
+    await browser.close();
   }
 }
 
@@ -201,10 +240,10 @@ export async function measureLighthouse(
   const log = options.log ?? console.log;
   const { server, demoPassword, stop } = await startDemoServer("lighthouse", { healthyTimeoutMs: 300_000 });
   const browser = await launchChromium();
-  const chromium = await chromiumForLighthouse();
+  const lighthouseChromium = await chromiumForLighthouse();
   try {
     const formUrl = `${server.origin}${await demoApplicantFormPath(server, demoPassword)}`;
-    const guest = await guestFirstSection(browser, formUrl);
+    const guest = await guestFirstSection(lighthouseChromium.port, formUrl);
     const [reviewer, admin, applicant] = await signInUsers(
       server,
       ["reviewer@demo.test", "admin@demo.test", "applicant@demo.test"],
@@ -252,7 +291,7 @@ export async function measureLighthouse(
     for (const page of pages) {
       const scores: PageScores[] = [];
       for (let i = 0; i < runs; i++) {
-        scores.push(await auditWithRetry(chromium.port, page));
+        scores.push(await auditWithRetry(lighthouseChromium.port, page));
         const s = scores.at(-1)!;
         log(
           `  ${page.label}, run ${i + 1}: performance ${s.performance}, LCP ${s.lcpMs.toFixed(0)} ms, TBT ${s.tbtMs.toFixed(0)} ms`,
@@ -270,7 +309,7 @@ export async function measureLighthouse(
     }
     return figures;
   } finally {
-    chromium.child.kill();
+    lighthouseChromium.child.kill();
     await browser.close();
     await stop();
   }
@@ -294,6 +333,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const runsAt = args.indexOf("--runs");
   const onlyAt = args.indexOf("--only");
+  const saveAt = args.indexOf("--save");
+  if (saveAt !== -1) saveResultsTo = path.resolve(args[saveAt + 1]!);
   const figures = await measureLighthouse({
     runs: runsAt === -1 ? 3 : Number(args[runsAt + 1]),
     only: onlyAt === -1 ? undefined : args[onlyAt + 1]!.split(","),

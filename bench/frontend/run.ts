@@ -1,10 +1,12 @@
 /**
  * `npx tsx bench/frontend/run.ts [--loads N] [--quick]`: the front-end budgets on the build in
- * dist/client (run `npm run build` first). Prints the per-route JavaScript and the applicant form's
- * first contentful paint, with the targets; exits 1 when one is missed.
+ * dist/client (run `npm run build` first). Prints the per-route JavaScript, the applicant form's first
+ * contentful paint and Lighthouse's mobile figures of the pages of the mobile budgets (bench/frontend/
+ * lighthouse.ts), with the targets; exits 1 when one is missed.
  */
 import { killRunningServers } from "../runner/server-process";
 import { FRONTEND, type FrontendFigures, measureFrontend } from "./index";
+import { formatLighthouse } from "./lighthouse";
 
 const USAGE = "Usage: npx tsx bench/frontend/run.ts [--loads N] [--quick]";
 const QUICK_LOADS = 3;
@@ -35,6 +37,7 @@ function formatFigures(figures: FrontendFigures): string {
     `  first contentful paint                                ${ms(figures.firstContentfulPaint.medianMs).padStart(7)}  ${ms(figures.firstContentfulPaint.p95Ms).padStart(7)}  ${ms(figures.firstContentfulPaint.maxMs).padStart(7)}`,
     `  largest contentful paint (the form shown)             ${ms(figures.largestContentfulPaint.medianMs).padStart(7)}  ${ms(figures.largestContentfulPaint.p95Ms).padStart(7)}  ${ms(figures.largestContentfulPaint.maxMs).padStart(7)}`,
     `  JavaScript fetched: ${figures.scripts} files, ${kb(figures.scriptBytes)} as sent`,
+    ...(figures.lighthouse.length > 0 ? ["", formatLighthouse(figures.lighthouse)] : []),
     "",
     "target                                                                measured   pass",
     ...figures.targets.map(
@@ -48,7 +51,12 @@ function formatFigures(figures: FrontendFigures): string {
 
 process.on("exit", killRunningServers);
 try {
-  const figures = await measureFrontend({ loads: parseLoads(process.argv.slice(2)) });
+  const args = process.argv.slice(2);
+  const figures = await measureFrontend({
+    loads: parseLoads(args),
+    // --quick: one Lighthouse run per page instead of the median of three.
+    lighthouseRuns: args.includes("--quick") ? 1 : 3,
+  });
   console.log(formatFigures(figures));
   process.exitCode = figures.targets.every((t) => t.pass) ? 0 : 1;
 } catch (error) {

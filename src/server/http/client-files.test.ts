@@ -43,6 +43,22 @@ describe("the built SPA's files", () => {
     }
     writeFileSync(path.join(dist, "assets/logo-Zz9.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     writeFileSync(path.join(dist, ".vite/manifest.json"), "{}");
+    writeFileSync(
+      path.join(dist, ".vite/route-preloads.json"),
+      JSON.stringify([
+        {
+          path: "/login",
+          scripts: ["assets/login-page-L1.js", "assets/zod-Z1.js"],
+          styles: ["assets/Input-I1.css"],
+        },
+        {
+          path: "/review/:programId/:id",
+          scripts: ["assets/review-R1.js"],
+          styles: [],
+          firstPaint: "<main><h1>Review</h1></main>",
+        },
+      ]),
+    );
   });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -82,6 +98,48 @@ describe("the built SPA's files", () => {
       expect(res.headers.get("content-type"), page).toMatch(/^text\/html/);
       expect(res.headers.get("content-encoding"), page).toBe("br");
       expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString(), page).toBe(html);
+    }
+  });
+
+  it("names a page's chunks and style sheets in the head of the index.html sent for it, in each encoding, with its first screen", async () => {
+    const links =
+      '<link rel="modulepreload" crossorigin href="/assets/login-page-L1.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/zod-Z1.js">' +
+      '<link rel="preload" as="style" crossorigin href="/assets/Input-I1.css"></head>';
+    const withLinks = html.replace("</head>", links);
+    for (const [page, encoding] of [
+      ["/login", "br"],
+      ["/login/", "gzip"],
+      ["/login", null],
+    ] as const) {
+      const res = await get(page, encoding ?? undefined);
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get("cache-control"), page).toBe(REVALIDATE);
+      expect(res.headers.get("content-type"), page).toMatch(/^text\/html/);
+      expect(res.headers.get("content-encoding"), page).toBe(encoding);
+      expect(res.headers.get("vary"), page).toBe("Accept-Encoding");
+      const body = Buffer.from(await res.arrayBuffer());
+      expect(Number(res.headers.get("content-length")), page).toBe(body.byteLength);
+      const text =
+        encoding === "br"
+          ? brotliDecompressSync(body).toString()
+          : encoding === "gzip"
+            ? gunzipSync(body).toString()
+            : body.toString();
+      expect(text, page).toBe(withLinks);
+    }
+    const review = await get("/review/p1/s1", "br");
+    expect(brotliDecompressSync(Buffer.from(await review.arrayBuffer())).toString()).toBe(
+      html
+        .replace("</head>", '<link rel="modulepreload" crossorigin href="/assets/review-R1.js"></head>')
+        .replace('<div id="root"></div>', '<div id="root"><main><h1>Review</h1></main></div>'),
+    );
+    // One segment more or less is another page: index.html as it is.
+    for (const page of ["/review/p1", "/review/p1/s1/x", "/loginx"]) {
+      expect(
+        brotliDecompressSync(Buffer.from(await (await get(page, "br")).arrayBuffer())).toString(),
+        page,
+      ).toBe(html);
     }
   });
 

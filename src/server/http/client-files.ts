@@ -1,5 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { getMimeType } from "hono/utils/mime";
 
@@ -84,6 +86,85 @@ async function sendFile(c: Context, file: string, cacheControl: string): Promise
   return c.body(new Uint8Array(body), 200);
 }
 
+/** A page of the app and what it loads beyond index.html (vite.config.ts, `routePreloads`). */
+interface RoutePreload {
+  path: string;
+  scripts: string[];
+  styles: string[];
+  /** Static HTML of the page's first screen, put in the root element until React mounts. */
+  firstPaint?: string;
+}
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** Whether a page path is the route pattern's (`/form/:linkId`: any one segment for each `:name`). */
+export function matchesRoute(pattern: string, pagePath: string): boolean {
+  const want = pattern.split("/").filter(Boolean);
+  const have = pagePath.split("/").filter(Boolean);
+  return want.length === have.length && want.every((w, i) => w.startsWith(":") || w === have[i]);
+}
+
+/**
+ * The links to put in the head of index.html for a page: its chunks as module preloads and its style sheets
+ * as preloads (not as sheets: they would hold the first paint back; the page's chunk inserts them when it
+ * runs, as it does without these links). `crossorigin` as Vite's own links have it, so the browser uses the
+ * preloaded copy for the module request.
+ */
+export function preloadLinks(route: RoutePreload): string {
+  return [
+    ...route.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...route.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+  ].join("");
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * index.html for a page path: with the page's chunks named in its head, so the browser fetches them beside
+ * the entry rather than once the entry has run and the router asked for the page (a round trip and more on a
+ * phone's network; docs/decisions/041-first-paint.md). Built once per page pattern and encoding, while the
+ * build stays the same (the cache is keyed by index.html's modification time).
+ */
+function indexPages(distDir: string) {
+  const indexFile = path.join(distDir, "index.html");
+  const routesFile = path.join(distDir, ".vite", "route-preloads.json");
+  let builtAt = -1;
+  let routes: RoutePreload[] = [];
+  let html = "";
+  const pages = new Map<string, Promise<Buffer>>();
+  return async (pagePath: string, encoding: Encoding | null): Promise<Buffer | null> => {
+    const modified = (await stat(indexFile)).mtimeMs;
+    if (modified !== builtAt) {
+      builtAt = modified;
+      pages.clear();
+      html = await readFile(indexFile, "utf8");
+      try {
+        routes = JSON.parse(await readFile(routesFile, "utf8")) as RoutePreload[];
+      } catch {
+        routes = []; // A build without the list: index.html as it is.
+      }
+    }
+    const route = routes.find((r) => matchesRoute(r.path, pagePath));
+    if (!route || !html.includes("</head>")) return null;
+    const key = `${route.path} ${encoding ?? "identity"}`;
+    let built = pages.get(key);
+    if (!built) {
+      let page = html.replace("</head>", `${preloadLinks(route)}</head>`);
+      if (route.firstPaint) page = page.replace(EMPTY_ROOT, `<div id="root">${route.firstPaint}</div>`);
+      const plain = Buffer.from(page);
+      built =
+        encoding === "br"
+          ? brotli(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } })
+          : encoding === "gzip"
+            ? gzipped(plain, { level: 9 })
+            : Promise.resolve(plain);
+      pages.set(key, built);
+    }
+    return built;
+  };
+}
+
 /**
  * The SPA's files from `distDir`: a file that exists is sent (hidden ones, such as the build's .vite/
  * manifests, and the compressed copies themselves never are); any other page path gets index.html, the
@@ -91,6 +172,7 @@ async function sendFile(c: Context, file: string, cacheControl: string): Promise
  */
 export function clientFiles(distDir: string): MiddlewareHandler {
   const indexFile = path.join(distDir, "index.html");
+  const indexPage = indexPages(distDir);
   return async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     let requested: string;
@@ -114,6 +196,18 @@ export function clientFiles(distDir: string): MiddlewareHandler {
       }
     }
     if (!(await isFile(indexFile))) return c.text("The client is not built: run `npm run build`.", 503);
-    return sendFile(c, indexFile, REVALIDATE);
+    const encoding = chooseEncoding<Encoding>(
+      c.req.header("accept-encoding"),
+      ENCODINGS.map((e) => e.name),
+    );
+    const page = await indexPage(requested, encoding);
+    if (!page) return sendFile(c, indexFile, REVALIDATE);
+    c.header("Content-Type", "text/html; charset=utf-8");
+    c.header("Cache-Control", REVALIDATE);
+    c.header("Vary", "Accept-Encoding");
+    if (encoding !== null) c.header("Content-Encoding", encoding);
+    c.header("Content-Length", String(page.byteLength));
+    if (c.req.method === "HEAD") return c.body(null, 200);
+    return c.body(new Uint8Array(page), 200);
   };
 }

@@ -14,7 +14,11 @@ interface AdministrativeCategoriesProps {
   amount: number | null | undefined;
 }
 
-/** The collapsible "Administrative Categories": the Admin Info answers and, for admins, the grant amount. */
+/**
+ * The collapsible "Administrative Categories": the Admin Info answers and, for admins, the grant amount.
+ * The accordion's control sits in an h2 (Mantine's `order`): its "Admin information" and "Grant Amount" are
+ * h3s under it. A Title inside the control cannot be that heading, as a button holds no heading.
+ */
 export function AdministrativeCategories({
   sections,
   answers,
@@ -23,7 +27,7 @@ export function AdministrativeCategories({
   amount,
 }: AdministrativeCategoriesProps) {
   return (
-    <Accordion variant="separated" defaultValue="administrative-categories" chevronPosition="left">
+    <Accordion variant="separated" defaultValue="administrative-categories" chevronPosition="left" order={2}>
       <Accordion.Item value="administrative-categories">
         <Accordion.Control>
           <Title order={2} size="h3" component="span">

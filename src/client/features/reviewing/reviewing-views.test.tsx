@@ -10,6 +10,7 @@ import {
   type ReviewProgram,
 } from "../../../shared/schemas/reviews";
 import { render } from "../../test/render";
+import { AdministrativeCategories } from "./administrative-categories";
 import { AnswerTranslationProvider } from "./answer-translation";
 import { SectionAnswers } from "./answer-view";
 import { CandidateTable } from "./candidate-table";
@@ -406,5 +407,35 @@ describe("the no-conflict question before an application", () => {
     );
     expect(buttons).toEqual([NO_CONFLICT_TEXT.confirm, NO_CONFLICT_TEXT.declare]);
     expect(html).toContain("Back to the list");
+  });
+});
+
+describe("the administrative categories", () => {
+  it("are an h2 over h3s, so no heading level is skipped under the page's h1", () => {
+    const html = render(
+      <AdministrativeCategories
+        sections={[section([question("q")])]}
+        answers={new Map()}
+        files={[]}
+        showAmount
+        amount={1000}
+      />,
+    );
+    const headings = [...html.matchAll(/<h([1-6])[^>]*>([\s\S]*?)<\/h\1>/g)].map(
+      (m) => `h${m[1]} ${m[2]!.replace(/<[^>]+>/g, "").trim()}`,
+    );
+    expect(headings).toEqual(["h2 Administrative Categories", "h3 Admin information", "h3 Grant Amount"]);
+  });
+});
+
+describe("the step bar while the progress loads", () => {
+  it("keeps the reason's place with an invisible line, and says nothing about the applications yet", () => {
+    const html = render(<StepBar current="rate" progress={null} enableStackedRankings />);
+    expect(html).not.toContain(REVIEWING_TEXT.nothingToRate);
+    const placeholder = html.match(/<p([^>]*)>([^<]*)<\/p>/);
+    expect(placeholder?.[1]).toContain("visibility:hidden");
+    expect(placeholder?.[1]).toContain('aria-hidden="true"');
+    expect(placeholder?.[2]).toBe(REVIEWING_TEXT.rateEveryone(0, 0));
+    expect(html).not.toContain("aria-describedby");
   });
 });

@@ -29,6 +29,11 @@ export function StepBar({ current, progress, enableStackedRankings, viewer }: St
   const reasonId = useId();
   const blockedReason = stackedRankingsBlockedReason(progress, enableStackedRankings, viewer);
   const stepTwoOpen = blockedReason === null;
+  // While the progress loads, a committee member's reason is not known yet: its place is kept by an
+  // invisible line of the usual reason's length, so the page below does not move down when it comes
+  // (it wraps to two lines on a phone). Saying "no applications" meanwhile would be wrong.
+  const reasonPending = progress === null && enableStackedRankings && (viewer?.committee ?? true);
+  const describedBy = reasonPending ? undefined : reasonId;
 
   return (
     <Group
@@ -60,7 +65,7 @@ export function StepBar({ current, progress, enableStackedRankings, viewer }: St
               {REVIEW_MESSAGES.stepTwo}
             </Button>
           ) : (
-            <Button variant="default" disabled aria-describedby={reasonId}>
+            <Button variant="default" disabled aria-describedby={describedBy}>
               {REVIEW_MESSAGES.stepTwo}
             </Button>
           )}
@@ -68,10 +73,16 @@ export function StepBar({ current, progress, enableStackedRankings, viewer }: St
       </Group>
       {/* Wraps on a phone: the reason above the button rather than the button cut short. */}
       <Group gap="sm" justify="flex-end">
-        {blockedReason !== null && (
-          <Text id={reasonId} size="sm" c="gray.7" maw={420} ta="right" data-testid="step-two-reason">
-            {blockedReason}
+        {reasonPending ? (
+          <Text size="sm" maw={420} ta="right" aria-hidden style={{ visibility: "hidden" }}>
+            {REVIEWING_TEXT.rateEveryone(0, 0)}
           </Text>
+        ) : (
+          blockedReason !== null && (
+            <Text id={reasonId} size="sm" c="gray.7" maw={420} ta="right" data-testid="step-two-reason">
+              {blockedReason}
+            </Text>
+          )
         )}
         {current === "rate" &&
           (stepTwoOpen ? (
@@ -79,7 +90,7 @@ export function StepBar({ current, progress, enableStackedRankings, viewer }: St
               {REVIEW_MESSAGES.nextStep}
             </Button>
           ) : (
-            <Button disabled aria-describedby={reasonId}>
+            <Button disabled aria-describedby={describedBy}>
               {REVIEW_MESSAGES.nextStep}
             </Button>
           ))}
