@@ -183,4 +183,14 @@ describe("submission_reviewers' keys", () => {
       { id: "renamed-member" },
     ]);
   });
+
+  // Last: it empties the file's database.
+  it("a truncate of the candidates (CASCADE, as their other keys ask) empties the assignments and the lists", async () => {
+    const { program } = await assignedProgram();
+    expect(await assignmentsOf(program.id)).toHaveLength(6);
+    await db.execute(sql`truncate ${submissions} cascade`);
+    const [left] = await db.select({ n: sql<number>`count(*)::int` }).from(submissionReviewers);
+    const [listed] = await db.select({ n: sql<number>`count(*)::int` }).from(reviewerCandidates);
+    expect([left?.n, listed?.n]).toEqual([0, 0]);
+  });
 });
