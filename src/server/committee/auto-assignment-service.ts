@@ -227,26 +227,28 @@ export async function proposeAutoAssignment(
 }
 
 /**
- * The candidates of `pairs` as one parameter (a uuid[] literal), whatever their number: thousands of ids
- * as one bind parameter each cost more to send than the statement's work.
+ * Ids as one parameter (a text[] literal), whatever their number: thousands of ids as one bind parameter
+ * each, or as JSON, cost more to send and read than the statement's work.
  */
-const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
+const idArray = (ids: readonly string[]) =>
+  `{${ids.map((id) => `"${id.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
 
 /** Locks the candidates a change touches, in id order (the lock order of every assignment writer). */
 async function lockCandidates(tx: Tx, program: ProgramRef, pairs: readonly Pair[]) {
   const ids = [...new Set(pairs.map(([submissionId]) => submissionId))];
   if (ids.length === 0) return;
   await tx.execute(sql`
-    select 1 from ${submissions}
-    where ${submissions.programId} = ${program.id} and ${submissions.id} = any (${uuidArray(ids)})
-    order by ${submissions.id}
-    for no key update`);
+    select count(*) from (
+      select 1 from ${submissions}
+      where ${submissions.programId} = ${program.id} and ${submissions.id} = any (${idArray(ids)}::uuid[])
+      order by ${submissions.id}
+      for no key update) locked`);
 }
 
-/** The pairs as rows p(submission_id, user_id), sent as one JSON parameter whatever their number. */
+/** The pairs as rows p(submission_id, user_id), sent as two array parameters whatever their number. */
 const pairRows = (pairs: readonly Pair[]) =>
-  sql`jsonb_to_recordset(${JSON.stringify(pairs.map(([submission_id, user_id]) => ({ submission_id, user_id })))}::jsonb)
-    as p(submission_id uuid, user_id text)`;
+  sql`unnest(${idArray(pairs.map(([submissionId]) => submissionId))}::uuid[],
+    ${idArray(pairs.map(([, userId]) => userId))}::text[]) as p(submission_id, user_id)`;
 
 /**
  * Writes pairs as direct assignments (those of candidates still in the program), in one statement: the
