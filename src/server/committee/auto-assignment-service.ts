@@ -226,45 +226,50 @@ export async function proposeAutoAssignment(
   });
 }
 
+/**
+ * Ids as one parameter (a text[] literal), whatever their number: thousands of ids as one bind parameter
+ * each, or as JSON, cost more to send and read than the statement's work.
+ */
+const idArray = (ids: readonly string[]) =>
+  `{${ids.map((id) => `"${id.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
+
 /** Locks the candidates a change touches, in id order (the lock order of every assignment writer). */
 async function lockCandidates(tx: Tx, program: ProgramRef, pairs: readonly Pair[]) {
-  const ids = [...new Set(pairs.map(([submissionId]) => submissionId))].sort();
-  for (let i = 0; i < ids.length; i += 5_000) {
-    await tx
-      .select({ id: submissions.id })
-      .from(submissions)
-      .where(and(eq(submissions.programId, program.id), inArray(submissions.id, ids.slice(i, i + 5_000))))
-      .orderBy(submissions.id)
-      .for("no key update");
-  }
+  const ids = [...new Set(pairs.map(([submissionId]) => submissionId))];
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    select count(*) from (
+      select 1 from ${submissions}
+      where ${submissions.programId} = ${program.id} and ${submissions.id} = any (${idArray(ids)}::uuid[])
+      order by ${submissions.id}
+      for no key update) locked`);
 }
 
-/** The pairs as rows p(submission_id, user_id), sent as one JSON parameter whatever their number. */
+/** The pairs as rows p(submission_id, user_id), sent as two array parameters whatever their number. */
 const pairRows = (pairs: readonly Pair[]) =>
-  sql`jsonb_to_recordset(${JSON.stringify(pairs.map(([submission_id, user_id]) => ({ submission_id, user_id })))}::jsonb)
-    as p(submission_id uuid, user_id text)`;
+  sql`unnest(${idArray(pairs.map(([submissionId]) => submissionId))}::uuid[],
+    ${idArray(pairs.map(([, userId]) => userId))}::text[]) as p(submission_id, user_id)`;
 
-/** Writes pairs as direct assignments (those of candidates still in the program), in batches. */
+/**
+ * Writes pairs as direct assignments (those of candidates still in the program), in one statement: the
+ * assignment tables' triggers do their work once per statement, set-based (docs/database.md).
+ */
 async function insertPairs(tx: Tx, program: ProgramRef, pairs: readonly Pair[]) {
-  for (let i = 0; i < pairs.length; i += 5_000) {
-    const batch = pairs.slice(i, i + 5_000);
-    await tx.execute(sql`
-      insert into ${submissionReviewers} (submission_id, user_id, program_id)
-      select p.submission_id, p.user_id, s.program_id
-      from ${pairRows(batch)}
-      join ${submissions} s on s.id = p.submission_id and s.program_id = ${program.id}
-      on conflict do nothing`);
-  }
+  if (pairs.length === 0) return;
+  await tx.execute(sql`
+    insert into ${submissionReviewers} (submission_id, user_id, program_id)
+    select p.submission_id, p.user_id, s.program_id
+    from ${pairRows(pairs)}
+    join ${submissions} s on s.id = p.submission_id and s.program_id = ${program.id}
+    on conflict do nothing`);
 }
 
 async function deletePairs(tx: Tx, program: ProgramRef, pairs: readonly Pair[]) {
-  for (let i = 0; i < pairs.length; i += 5_000) {
-    const batch = pairs.slice(i, i + 5_000);
-    await tx.execute(sql`
-      delete from ${submissionReviewers} r
-      using ${pairRows(batch)}
-      where r.program_id = ${program.id} and r.submission_id = p.submission_id and r.user_id = p.user_id`);
-  }
+  if (pairs.length === 0) return;
+  await tx.execute(sql`
+    delete from ${submissionReviewers} r
+    using ${pairRows(pairs)}
+    where r.program_id = ${program.id} and r.submission_id = p.submission_id and r.user_id = p.user_id`);
 }
 
 const autoScope = (program: ProgramRef, actorUserId: string, label: string) => ({
