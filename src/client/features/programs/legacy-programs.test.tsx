@@ -45,6 +45,7 @@ describe("a legacy program on the programs list", () => {
 describe("the import's outcome", () => {
   it("says what was added, and that a second import added nothing", () => {
     const added = {
+      files: 0,
       submissions: 4,
       reviews: 4,
       comments: 1,
