@@ -111,7 +111,9 @@ describe("a program imported from the earlier system", () => {
     );
     await dialog.getByRole("button", { name: "Import", exact: true }).click();
     expect((await imported).status()).toBe(200);
-    await page.getByText("Program imported: 2 applications, 4 files, 1 review, 1 person invited.").waitFor();
+    await page
+      .getByText("Program imported: 2 applications, 4 files, 1 review, 2 comments, 1 person invited.")
+      .waitFor();
     expect(problems).toEqual([]);
   });
 });
