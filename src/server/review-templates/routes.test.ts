@@ -209,6 +209,15 @@ describe("the audit log", () => {
     const one = `${base()}/${template._id}`;
     const changed = { ...RENEWAL, name: "Renewal (audited, renamed)", form: "Renewal form 2020" };
     expect((await call(one, "orgAdmin", "PUT", { definition: changed, revision: 1 })).status).toBe(200);
+    // The same definition saved again records nothing; a rule's wording changed is recorded as such.
+    expect((await call(one, "orgAdmin", "PUT", { definition: changed, revision: 2 })).status).toBe(200);
+    const reworded = {
+      ...changed,
+      rules: changed.rules.map((rule, i) =>
+        i === 0 ? { ...rule, wording: `${rule.wording} (reworded)` } : rule,
+      ),
+    };
+    expect((await call(one, "orgAdmin", "PUT", { definition: reworded, revision: 3 })).status).toBe(200);
     const bind = `/api/organizations/${cast.org.id}/programs/${legacyProgramId}/review-template`;
     expect((await call(bind, "orgAdmin", "PUT", { templateId: template._id })).status).toBe(200);
     expect((await call(one, "orgAdmin", "DELETE")).status).toBe(200);
@@ -225,6 +234,7 @@ describe("the audit log", () => {
     expect(ofThis.map((e) => [e.action, e.subjectType, e.subjectLabel, e.actorUserId])).toEqual([
       ["review_template.created", "review_template", "Renewal (audited)", cast.orgAdmin.id],
       ["review_template.updated", "review_template", "Renewal (audited, renamed)", cast.orgAdmin.id],
+      ["review_template.updated", "review_template", "Renewal (audited, renamed)", cast.orgAdmin.id],
       ["review_template.bound", "program", "Neighbourhood Fund 2019 (imported)", cast.orgAdmin.id],
       ["review_template.deleted", "review_template", "Renewal (audited, renamed)", cast.orgAdmin.id],
     ]);
@@ -232,8 +242,9 @@ describe("the audit log", () => {
       name: { before: "Renewal (audited)", after: "Renewal (audited, renamed)" },
       form: { before: RENEWAL.form, after: "Renewal form 2020" },
     });
-    expect(ofThis[2]!.details).toEqual({ template: { before: null, after: "Renewal (audited, renamed)" } });
-    expect(ofThis[3]!.details).toMatchObject({ unboundPrograms: ["Neighbourhood Fund 2019 (imported)"] });
+    expect(ofThis[2]!.details).toEqual({ rules: "changed" });
+    expect(ofThis[3]!.details).toEqual({ template: { before: null, after: "Renewal (audited, renamed)" } });
+    expect(ofThis[4]!.details).toMatchObject({ unboundPrograms: ["Neighbourhood Fund 2019 (imported)"] });
     // Refused calls write nothing to the log.
     const before = events.length;
     expect((await call(base(), "admin", "POST", RENEWAL)).status).toBe(404);

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Section } from "../../shared/forms/model";
 import {
@@ -106,6 +107,23 @@ const auditDetailsOf = (definition: ReviewTemplateDefinition) => ({
   rules: definition.rules.length,
 });
 
+/**
+ * What an edit changed, for the audit log: the name and form before and after; the sections and rules by their
+ * counts, or marked changed when their number stayed but their content did not.
+ */
+function changesOf(before: ReviewTemplateDefinition, after: ReviewTemplateDefinition): AuditDetails {
+  const changed: AuditDetails = {};
+  if (before.name !== after.name) changed.name = { before: before.name, after: after.name };
+  if (before.form !== after.form) changed.form = { before: before.form, after: after.form };
+  for (const key of ["sections", "rules"] as const) {
+    if (before[key].length !== after[key].length)
+      changed[key] = { before: before[key].length, after: after[key].length };
+    // Stored as jsonb, whose objects come back with their keys reordered: compared by value.
+    else if (!isDeepStrictEqual(before[key], after[key])) changed[key] = "changed";
+  }
+  return changed;
+}
+
 /** The audit log's record of a change to a template (an organization-level change: no program). */
 function recordTemplateChange(
   tx: Transaction,
@@ -167,13 +185,10 @@ export async function updateTemplate(
       .set({ name: definition.name, definition, revision: current!.revision + 1, updatedAt: new Date() })
       .where(eq(reviewTemplates.id, current!.id))
       .returning();
-    const before = auditDetailsOf(current!.definition);
-    const after = auditDetailsOf(definition);
-    const changed: Record<string, { before: string | number; after: string | number }> = {};
-    if (current!.name !== definition.name) changed.name = { before: current!.name, after: definition.name };
-    for (const key of ["form", "sections", "rules"] as const)
-      if (before[key] !== after[key]) changed[key] = { before: before[key], after: after[key] };
-    await recordTemplateChange(tx, organizationId, actorUserId, "review_template.updated", row!, changed);
+    // Saving the same definition again changes nothing and records nothing (decision 012).
+    const changed = changesOf(current!.definition, definition);
+    if (Object.keys(changed).length > 0)
+      await recordTemplateChange(tx, organizationId, actorUserId, "review_template.updated", row!, changed);
     return present(row!);
   });
 }
