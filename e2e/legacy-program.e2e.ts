@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { unzipSync, zipSync } from "fflate";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { browserForThisFile, expectAccessible } from "./support/browser";
@@ -13,6 +15,10 @@ const baseURL = inject("baseURL");
 const demoPassword = inject("demoPassword");
 const browser = browserForThisFile();
 const LEGACY = "Neighbourhood Fund 2019 (imported)";
+const SAMPLE_ZIP = new URL(
+  "../src/server/programs/legacy-import/samples/generation-1-with-files.zip",
+  import.meta.url,
+);
 
 /** Signed in, on the Programs page (sign-in itself lands on the user's work: docs/decisions/039). */
 async function signIn(email: string) {
@@ -82,6 +88,32 @@ describe("a program imported from the earlier system", () => {
     await dialog.getByRole("alert").getByText("Nothing was changed", { exact: false }).waitFor();
     await expectAccessible(page);
     expect(await page.getByRole("cell", { name: "Broken file", exact: true }).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+  it("imports a zip of the program's JSON files with the attachments, through the same dialog", async () => {
+    const { page, problems } = await signIn("orgadmin@demo.test");
+    // The shipped sample, archived here (an archived program takes no slot of the demo plan's programs).
+    const entries = unzipSync(new Uint8Array(readFileSync(SAMPLE_ZIP)));
+    const program = JSON.parse(new TextDecoder().decode(entries["program.json"])) as {
+      program: { archived: boolean };
+    };
+    program.program.archived = true;
+    entries["program.json"] = new TextEncoder().encode(JSON.stringify(program));
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Import a program from the earlier system" });
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: "small-arts-grants-2018.zip",
+      mimeType: "application/zip",
+      buffer: Buffer.from(zipSync(entries)),
+    });
+    const imported = page.waitForResponse(
+      (r) => r.url().endsWith("/api/programs/import") && r.request().method() === "POST",
+    );
+    await dialog.getByRole("button", { name: "Import", exact: true }).click();
+    expect((await imported).status()).toBe(200);
+    await page
+      .getByText("Program imported: 2 applications, 4 files, 1 review, 2 comments, 1 person invited.")
+      .waitFor();
     expect(problems).toEqual([]);
   });
 });

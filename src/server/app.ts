@@ -4,7 +4,12 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { z } from "zod";
-import { MAX_FORM_BODY_BYTES, MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from "../shared/limits";
+import {
+  MAX_FORM_BODY_BYTES,
+  MAX_JSON_BODY_BYTES,
+  MAX_LEGACY_ZIP_BYTES,
+  MAX_UPLOAD_BYTES,
+} from "../shared/limits";
 import { ORIGIN_REFUSED } from "../shared/messages";
 import { auditRoutes } from "./audit/routes";
 import { CLIENT_IP_HEADER } from "./auth/auth";
@@ -42,6 +47,7 @@ import { organizationRoutes } from "./organizations/routes";
 import { planRoutes } from "./plans/routes";
 import { invitationRoutes } from "./program-users/invitation-routes";
 import { programUserRoutes } from "./program-users/routes";
+import { isZipBody } from "./programs/legacy-import/zip";
 import { programRoutes } from "./programs/routes";
 import { PROJECT_ROOT } from "./project-root";
 import { reviewTemplateRoutes } from "./review-templates/routes";
@@ -197,6 +203,17 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
   });
   app.use("/api/*", async (c, next) => {
     if (c.req.path.startsWith("/api/files/upload/")) return next();
+    // A legacy program's zip streams to its route too, which stops past the zip's size
+    // (docs/decisions/032-legacy-program-import.md); a declared length over it is refused here.
+    if (c.req.path === "/api/programs/import" && isZipBody(c.req.header("content-type"))) {
+      if (Number(c.req.header("content-length") ?? "0") > MAX_LEGACY_ZIP_BYTES) {
+        throw new AppError(
+          "BODY_TOO_LARGE",
+          `The request body is larger than ${MAX_LEGACY_ZIP_BYTES} bytes.`,
+        );
+      }
+      return next();
+    }
     // A whole form (up to 100 sections of 100 questions), a whole application's answers (long
     // essays) and an imported program are the JSON bodies allowed to be larger.
     const large =

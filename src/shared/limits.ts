@@ -29,5 +29,10 @@ export const MAX_ERROR_MESSAGE_LENGTH = 5000;
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 /** A whole form's save (`PUT /api/forms/{formId}`): a 1,000-question form is about 0.6 MB. */
 export const MAX_FORM_BODY_BYTES = 8 * 1024 * 1024;
+/**
+ * A legacy program's zip with its attachments (POST /api/programs/import as application/zip), received as it
+ * streams in and stopped past this (docs/decisions/032-legacy-program-import.md).
+ */
+export const MAX_LEGACY_ZIP_BYTES = 512 * 1024 * 1024;
 /** Uploads (PUT to a signed address) above this are refused before reading: the largest plan's file size. */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;

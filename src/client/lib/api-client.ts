@@ -65,16 +65,14 @@ export async function apiRequest<T>(
   path: string,
   { method = "GET", body, schema, headers }: RequestOptions<T>,
 ): Promise<T> {
+  // A Blob (a file sent as it is, e.g. a zip) goes with its own type; anything else as JSON.
+  const contentType: Record<string, string> =
+    body === undefined ? {} : { "Content-Type": body instanceof Blob ? body.type : "application/json" };
   const response = await fetch(path, {
     method,
     credentials: "same-origin",
-    headers: {
-      ...headers,
-      ...(body === undefined
-        ? { Accept: "application/json" }
-        : { Accept: "application/json", "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { ...headers, Accept: "application/json", ...contentType },
+    body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
   });
   if (!response.ok) throw await errorFromResponse(response);
   const parsed = schema.safeParse(await response.json().catch(() => null));

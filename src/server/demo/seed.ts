@@ -117,9 +117,9 @@ async function seedImportedLegacyProgram(db: Db, organizationId: string, publicU
   // The two sample review templates (docs/decisions/040-review-templates.md); the program is reviewed in the
   // first's sections, its one unplaced answer under Other.
   const [general] = await Promise.all(
-    SAMPLE_TEMPLATES.map((template) => createTemplate(db, organizationId, template)),
+    SAMPLE_TEMPLATES.map((template) => createTemplate(db, organizationId, template, admin!.id)),
   );
-  await bindTemplate(db, organizationId, programId, general!._id);
+  await bindTemplate(db, organizationId, programId, general!._id, admin!.id);
 }
 
 /** The demo form, published, with Ann Applicant's submitted application and the committee's other candidates. */

@@ -1,13 +1,16 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultFormContent, newQuestion, newSection } from "../../shared/forms/defaults";
 import type { FormContent, Question } from "../../shared/forms/model";
 import { translate } from "../../shared/i18n/catalog";
 import { FILE_MESSAGES, HEADER_IMAGE_MAX_BYTES } from "../../shared/schemas/files";
-import { pendingUploads, submissionFiles } from "../db/schema";
+import type { ImportResult } from "../../shared/schemas/legacy-import";
+import { pendingUploads, submissionFiles, submissions } from "../db/schema";
 import { createBucketTestApp, type LocalS3 } from "../test/bucket-server";
 import { buildCast, buildPublishedForm, buildUser, type Cast, signInCast } from "../test/factories";
-import { createTestApp, type TestApp } from "../test/harness";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "../test/harness";
 import { png } from "../test/images";
 import { sweepAbandonedUploads } from "./abandoned-uploads";
 import { signUploadGrant } from "./upload-grants";
@@ -270,6 +273,39 @@ async function appWithBucketDown(driver: "s3" | "gcs"): Promise<{ down: TestApp;
   gcs.store.down();
   return { down: gcs.t, close: () => gcs.close() };
 }
+
+describe("a legacy program's zip imported on a bucket", () => {
+  it("stores its attachments in the bucket as the applications' files; the same zip again stores nothing", async () => {
+    const zip = readFileSync(
+      path.join(import.meta.dirname, "../programs/legacy-import/samples/generation-1-with-files.zip"),
+    );
+    const post = () =>
+      t.app.request("/api/programs/import", {
+        method: "POST",
+        headers: { origin: TEST_ORIGIN, "content-type": "application/zip", cookie: cookies.orgAdmin! },
+        body: new Blob([new Uint8Array(zip)]),
+      });
+    const res = await post();
+    expect(res.status).toBe(200);
+    const { programId, added } = (await res.json()) as ImportResult;
+    expect(added.files).toBe(4);
+    const files = await t.deps.db
+      .select({ key: submissionFiles.key, size: submissionFiles.size })
+      .from(submissionFiles)
+      .innerJoin(submissions, eq(submissions.id, submissionFiles.submissionId))
+      .where(eq(submissions.programId, programId));
+    expect(files).toHaveLength(4);
+    for (const file of files)
+      expect((await t.deps.files.storage.stat("private", file.key))?.size).toBe(file.size);
+    // The import's pending notes are forgotten once it is over.
+    const pending = await t.deps.db.select({ key: pendingUploads.key }).from(pendingUploads);
+    expect(
+      pending.filter((p) => p.key.startsWith("submissions/") && files.some((f) => f.key === p.key)),
+    ).toEqual([]);
+    const again = await post();
+    expect(((await again.json()) as ImportResult).added.files).toBe(0);
+  });
+});
 
 describe("a bucket that is down", () => {
   it.each(["s3", "gcs"] as const)(

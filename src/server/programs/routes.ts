@@ -1,6 +1,10 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { Actor } from "../../shared/authz/actor";
+import { MAX_LEGACY_ZIP_BYTES } from "../../shared/limits";
 import { okSchema } from "../../shared/schemas/common";
 import { editConflictBodySchema } from "../../shared/schemas/edit-conflict";
 import { importRefusedBodySchema, importResultSchema } from "../../shared/schemas/legacy-import";
@@ -14,12 +18,14 @@ import {
   updateReviewSettingsBodySchema,
 } from "../../shared/schemas/programs";
 import type { Db } from "../db/client";
+import { receiveUpload } from "../files/upload-body";
 import type { AppContext } from "../http/context";
 import { authorize, requireActor } from "../http/door";
 import { notFound } from "../http/errors";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import { senderOf, sendingEmail } from "../program-users/sending";
-import { importLegacyProgram } from "./legacy-import/service";
+import { ImportRefused, importLegacyProgram, importLegacyZip } from "./legacy-import/service";
+import { isZipBody, zipTooLarge } from "./legacy-import/zip";
 import {
   createProgram,
   deleteProgram,
@@ -130,15 +136,31 @@ export const programRoutes = createRouter()
       tags,
       summary:
         "Import a program from the earlier system's records (docs/decisions/032-legacy-program-import.md): " +
-        "checked whole, then written in one transaction; the same file twice adds nothing",
+        "one JSON file, or a zip of its JSON files and the applications' attachments (application/zip, read as " +
+        "it streams in); checked whole, then written in one transaction; the same file twice adds nothing",
       request: {
         query: z.object({ organization: z.string().max(64).optional() }),
-        // The file is checked by the import itself, so that a bad one gets its report of every problem.
-        body: jsonBody(z.looseObject({})),
+        body: {
+          required: true,
+          content: {
+            // The file is checked by the import itself, so that a bad one gets its report of every problem.
+            "application/json": { schema: z.looseObject({}) },
+            "application/zip": {
+              schema: z.string().openapi({
+                format: "binary",
+                description:
+                  "program.json, one JSON file per collection (submissions.json, …), files/{file id}/{file name}",
+              }),
+            },
+          },
+        },
       },
       responses: {
         200: jsonResponse(importResultSchema, "Imported (or already imported: nothing new added)"),
-        400: jsonResponse(importRefusedBodySchema, "The file's problems, each with record, field and reason"),
+        400: jsonResponse(
+          importRefusedBodySchema,
+          "The file's (or the zip's) problems, each with record, field and reason",
+        ),
         403: planLimit,
         ...errorResponsesWithout400,
       },
@@ -150,10 +172,26 @@ export const programRoutes = createRouter()
       if (named !== undefined && named !== organizationId) throw notFound();
       authorize(c, "program:manage", { organizationId });
       const sender = await senderOf(c, actor);
-      const result = await sendingEmail(c, () =>
-        importLegacyProgram(c.get("deps").db, organizationId, c.req.valid("json"), sender),
-      );
-      return c.json(result, 200);
+      const { db, files } = c.get("deps");
+      if (!isZipBody(c.req.header("content-type"))) {
+        const result = await sendingEmail(c, () =>
+          importLegacyProgram(db, organizationId, c.req.valid("json"), sender),
+        );
+        return c.json(result, 200);
+      }
+      // Read to a temporary file as it streams in, never past the zip's size; removed whatever happens.
+      const folder = await mkdtemp(path.join(tmpdir(), "legacy-import-"));
+      try {
+        const zipPath = path.join(folder, "program.zip");
+        const received = await receiveUpload(c.req.raw.body, zipPath, MAX_LEGACY_ZIP_BYTES);
+        if (!received) throw new ImportRefused([zipTooLarge()]);
+        const result = await sendingEmail(c, () =>
+          importLegacyZip(db, files.storage, organizationId, zipPath, sender),
+        );
+        return c.json(result, 200);
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
     },
   )
   .openapi(

@@ -1,6 +1,7 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ReviewTemplateDefinition } from "../../shared/review/templates";
+import { EDIT_CONFLICT_MESSAGES } from "../../shared/schemas/edit-conflict";
 import type { ExportJob } from "../../shared/schemas/exports";
 import type { ImportResult } from "../../shared/schemas/legacy-import";
 import type {
@@ -9,7 +10,7 @@ import type {
   TemplatePreview,
 } from "../../shared/schemas/review-templates";
 import type { CandidateView } from "../../shared/schemas/reviews";
-import { exportJobs, programs, reviewTemplates, submissions } from "../db/schema";
+import { auditEvents, exportJobs, programs, reviewTemplates, submissions } from "../db/schema";
 import { createExportRunner } from "../exports/job-runner";
 import { LEGACY_SAMPLES } from "../programs/legacy-import/samples";
 import { pdfText } from "../test/access/xss/inert";
@@ -101,7 +102,7 @@ describe("who may manage review templates", () => {
     for (const who of REFUSED) {
       expect((await call(one, who)).status, who).toBe(404);
       expect((await call(base(), who, "POST", RENEWAL)).status, who).toBe(404);
-      expect((await call(one, who, "PUT", RENEWAL)).status, who).toBe(404);
+      expect((await call(one, who, "PUT", { definition: RENEWAL, revision: 1 })).status, who).toBe(404);
       expect((await call(one, who, "DELETE")).status, who).toBe(404);
       const bind = `/api/organizations/${cast.org.id}/programs/${legacyProgramId}/review-template`;
       expect((await call(bind, who, "PUT", { templateId: general._id })).status, who).toBe(404);
@@ -116,7 +117,8 @@ describe("who may manage review templates", () => {
 
   it("finds nothing of another organization through the admin's own", async () => {
     expect((await call(`${base()}/${secret._id}`, "orgAdmin")).status).toBe(404);
-    expect((await call(`${base()}/${secret._id}`, "orgAdmin", "PUT", GENERAL)).status).toBe(404);
+    const edit = { definition: GENERAL, revision: 1 };
+    expect((await call(`${base()}/${secret._id}`, "orgAdmin", "PUT", edit)).status).toBe(404);
     expect((await call(`${base()}/${secret._id}`, "orgAdmin", "DELETE")).status).toBe(404);
     const bind = `/api/organizations/${cast.org.id}/programs/${legacyProgramId}/review-template`;
     expect((await call(bind, "orgAdmin", "PUT", { templateId: secret._id })).status).toBe(404);
@@ -145,8 +147,10 @@ describe("bad input", () => {
   });
 
   it("refuses a bad edit and keeps the template as it was", async () => {
-    const res = await call(`${base()}/${general._id}`, "orgAdmin", "PUT", { ...GENERAL, sections: [] });
+    const one = `${base()}/${general._id}`;
+    const res = await call(one, "orgAdmin", "PUT", { definition: { ...GENERAL, sections: [] }, revision: 1 });
     expect(res.status).toBe(400);
+    expect((await call(one, "orgAdmin", "PUT", GENERAL)).status).toBe(400);
     const [row] = await t.deps.db.select().from(reviewTemplates).where(eq(reviewTemplates.id, general._id));
     expect(row).toMatchObject({ definition: GENERAL, revision: 1 });
   });
@@ -160,6 +164,96 @@ describe("bad input", () => {
     expect(await boundTemplate(cast.program.id)).toBeNull();
     const missing = await call(bind.replace(cast.program.id, legacyProgramId), "orgAdmin", "PUT", {});
     expect(missing.status).toBe(400);
+  });
+});
+
+describe("saving over someone else's change", () => {
+  it("refuses a save based on an older revision with the usual edit conflict, and keeps the newer one", async () => {
+    const created = await call(base(), "orgAdmin", "POST", { ...RENEWAL, name: "Renewal (conflict)" });
+    const template = ((await created.json()) as { template: ReviewTemplate }).template;
+    const one = `${base()}/${template._id}`;
+    expect(template.revision).toBe(1);
+    const theirs = { ...RENEWAL, name: "Renewal (theirs)" };
+    const first = await call(one, "orgAdmin", "PUT", { definition: theirs, revision: 1 });
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as { template: ReviewTemplate }).template.revision).toBe(2);
+    const stale = await call(one, "orgAdmin", "PUT", {
+      definition: { ...RENEWAL, name: "Renewal (mine)" },
+      revision: 1,
+    });
+    expect(stale.status).toBe(409);
+    const body = (await stale.json()) as {
+      error: { code: string; message: string; current: ReviewTemplate };
+    };
+    expect(body.error).toMatchObject({
+      code: "CONFLICT",
+      message: EDIT_CONFLICT_MESSAGES.reviewTemplate,
+      current: { _id: template._id, name: "Renewal (theirs)", definition: theirs, revision: 2 },
+    });
+    const [row] = await t.deps.db.select().from(reviewTemplates).where(eq(reviewTemplates.id, template._id));
+    expect(row).toMatchObject({ name: "Renewal (theirs)", revision: 2 });
+    // Keeping one's own: saved again on the revision stored now.
+    const kept = await call(one, "orgAdmin", "PUT", {
+      definition: { ...RENEWAL, name: "Renewal (mine)" },
+      revision: 2,
+    });
+    expect(kept.status).toBe(200);
+    expect((await call(one, "orgAdmin", "DELETE")).status).toBe(200);
+  });
+});
+
+describe("the audit log", () => {
+  it("records creating, changing, binding, unbinding and deleting a template, by whom", async () => {
+    const created = await call(base(), "orgAdmin", "POST", { ...RENEWAL, name: "Renewal (audited)" });
+    const template = ((await created.json()) as { template: ReviewTemplate }).template;
+    const one = `${base()}/${template._id}`;
+    const changed = { ...RENEWAL, name: "Renewal (audited, renamed)", form: "Renewal form 2020" };
+    expect((await call(one, "orgAdmin", "PUT", { definition: changed, revision: 1 })).status).toBe(200);
+    // The same definition saved again records nothing; a rule's wording changed is recorded as such.
+    expect((await call(one, "orgAdmin", "PUT", { definition: changed, revision: 2 })).status).toBe(200);
+    const reworded = {
+      ...changed,
+      rules: changed.rules.map((rule, i) =>
+        i === 0 ? { ...rule, wording: `${rule.wording} (reworded)` } : rule,
+      ),
+    };
+    expect((await call(one, "orgAdmin", "PUT", { definition: reworded, revision: 3 })).status).toBe(200);
+    const bind = `/api/organizations/${cast.org.id}/programs/${legacyProgramId}/review-template`;
+    expect((await call(bind, "orgAdmin", "PUT", { templateId: template._id })).status).toBe(200);
+    expect((await call(one, "orgAdmin", "DELETE")).status).toBe(200);
+    const events = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.organizationId, cast.org.id), like(auditEvents.action, "review_template.%")))
+      .orderBy(asc(auditEvents.createdAt));
+    const ofThis = events.filter(
+      (e) =>
+        e.subjectId === template._id ||
+        (e.subjectId === legacyProgramId && e.action === "review_template.bound"),
+    );
+    expect(ofThis.map((e) => [e.action, e.subjectType, e.subjectLabel, e.actorUserId])).toEqual([
+      ["review_template.created", "review_template", "Renewal (audited)", cast.orgAdmin.id],
+      ["review_template.updated", "review_template", "Renewal (audited, renamed)", cast.orgAdmin.id],
+      ["review_template.updated", "review_template", "Renewal (audited, renamed)", cast.orgAdmin.id],
+      ["review_template.bound", "program", "Neighbourhood Fund 2019 (imported)", cast.orgAdmin.id],
+      ["review_template.deleted", "review_template", "Renewal (audited, renamed)", cast.orgAdmin.id],
+    ]);
+    expect(ofThis[1]!.details).toEqual({
+      name: { before: "Renewal (audited)", after: "Renewal (audited, renamed)" },
+      form: { before: RENEWAL.form, after: "Renewal form 2020" },
+    });
+    expect(ofThis[2]!.details).toEqual({ rules: "changed" });
+    expect(ofThis[3]!.details).toEqual({ template: { before: null, after: "Renewal (audited, renamed)" } });
+    expect(ofThis[4]!.details).toMatchObject({ unboundPrograms: ["Neighbourhood Fund 2019 (imported)"] });
+    // Refused calls write nothing to the log.
+    const before = events.length;
+    expect((await call(base(), "admin", "POST", RENEWAL)).status).toBe(404);
+    expect((await call(base(), "otherOrgAdmin", "POST", RENEWAL)).status).toBe(404);
+    const after = await t.deps.db
+      .select({ n: count() })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.organizationId, cast.org.id), like(auditEvents.action, "review_template.%")));
+    expect(after[0]!.n).toBe(before);
   });
 });
 

@@ -2,15 +2,18 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { reviewTemplateDefinitionSchema } from "../../shared/review/templates";
 import { okSchema } from "../../shared/schemas/common";
+import { editConflictBodySchema } from "../../shared/schemas/edit-conflict";
 import {
   bindTemplateBodySchema,
   reviewTemplateListSchema,
   reviewTemplateResultSchema,
+  reviewTemplateSchema,
   templatePreviewBodySchema,
   templatePreviewSchema,
+  updateTemplateBodySchema,
 } from "../../shared/schemas/review-templates";
 import type { AppContext } from "../http/context";
-import { authorize } from "../http/door";
+import { authorize, requireActor } from "../http/door";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../http/router";
 import {
   bindTemplate,
@@ -67,7 +70,8 @@ export const reviewTemplateRoutes = createRouter()
     }),
     async (c) => {
       const { organizationId } = c.req.valid("param");
-      const template = await createTemplate(managing(c, organizationId), organizationId, c.req.valid("json"));
+      const db = managing(c, organizationId);
+      const template = await createTemplate(db, organizationId, c.req.valid("json"), requireActor(c).userId);
       return c.json({ template }, 201);
     },
   )
@@ -107,14 +111,29 @@ export const reviewTemplateRoutes = createRouter()
       method: "put",
       path: "/{organizationId}/review-templates/{templateId}",
       tags,
-      summary: "Replace a review template's definition (bound programs are reviewed with it at once)",
-      request: { params: templateParams, body: jsonBody(reviewTemplateDefinitionSchema) },
-      responses: { 200: jsonResponse(reviewTemplateResultSchema, "Saved"), ...errorResponses },
+      summary:
+        "Replace a review template's definition (bound programs are reviewed with it at once), based on the revision last read",
+      request: { params: templateParams, body: jsonBody(updateTemplateBodySchema) },
+      responses: {
+        200: jsonResponse(reviewTemplateResultSchema, "Saved"),
+        409: jsonResponse(
+          editConflictBodySchema(reviewTemplateSchema),
+          "Changed meanwhile by someone else (CONFLICT, with the stored template as `current`): nothing saved",
+        ),
+        ...errorResponses,
+      },
     }),
     async (c) => {
       const { organizationId, templateId } = c.req.valid("param");
       const db = managing(c, organizationId);
-      const template = await updateTemplate(db, organizationId, templateId, c.req.valid("json"));
+      const actor = requireActor(c);
+      const template = await updateTemplate(
+        db,
+        organizationId,
+        templateId,
+        c.req.valid("json"),
+        actor.userId,
+      );
       return c.json({ template }, 200);
     },
   )
@@ -129,7 +148,8 @@ export const reviewTemplateRoutes = createRouter()
     }),
     async (c) => {
       const { organizationId, templateId } = c.req.valid("param");
-      await deleteTemplate(managing(c, organizationId), organizationId, templateId);
+      const db = managing(c, organizationId);
+      await deleteTemplate(db, organizationId, templateId, requireActor(c).userId);
       return c.json({ ok: true as const }, 200);
     },
   )
@@ -145,7 +165,8 @@ export const reviewTemplateRoutes = createRouter()
     async (c) => {
       const { organizationId, programId } = c.req.valid("param");
       const db = managing(c, organizationId);
-      await bindTemplate(db, organizationId, programId, c.req.valid("json").templateId);
+      const { templateId } = c.req.valid("json");
+      await bindTemplate(db, organizationId, programId, templateId, requireActor(c).userId);
       return c.json({ ok: true as const }, 200);
     },
   );

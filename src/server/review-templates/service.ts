@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Section } from "../../shared/forms/model";
 import {
@@ -6,16 +7,19 @@ import {
   type ReviewTemplateDefinition,
   TEMPLATE_OTHER_TITLE,
 } from "../../shared/review/templates";
+import type { AuditDetails } from "../../shared/schemas/audit";
 import type {
   ReviewTemplate,
   ReviewTemplateList,
   TemplatePreview,
   TemplateProgram,
 } from "../../shared/schemas/review-templates";
+import { recordAudit, type Transaction } from "../audit/record";
 import type { Db, Tx } from "../db/client";
 import { forms, programs, reviewTemplates, submissionFiles, submissions } from "../db/schema";
 import { answerText } from "../exports/tabular/answer-text";
 import { versionContent } from "../forms/versions";
+import { EditConflict } from "../http/edit-conflict";
 import { AppError, notFound } from "../http/errors";
 import { isUuid } from "../http/ids";
 
@@ -96,36 +100,121 @@ export async function listTemplates(db: Tx, organizationId: string): Promise<Rev
   return { templates: rows.map(present), programs: programList };
 }
 
-export async function createTemplate(db: Db, organizationId: string, definition: ReviewTemplateDefinition) {
-  const [row] = await db
-    .insert(reviewTemplates)
-    .values({ organizationId, name: definition.name, definition })
-    .returning();
-  return present(row!);
+/** What the audit log keeps of a definition: its names and sizes, never the whole rules. */
+const auditDetailsOf = (definition: ReviewTemplateDefinition) => ({
+  form: definition.form,
+  sections: definition.sections.length,
+  rules: definition.rules.length,
+});
+
+/**
+ * What an edit changed, for the audit log: the name and form before and after; the sections and rules by their
+ * counts, or marked changed when their number stayed but their content did not.
+ */
+function changesOf(before: ReviewTemplateDefinition, after: ReviewTemplateDefinition): AuditDetails {
+  const changed: AuditDetails = {};
+  if (before.name !== after.name) changed.name = { before: before.name, after: after.name };
+  if (before.form !== after.form) changed.form = { before: before.form, after: after.form };
+  for (const key of ["sections", "rules"] as const) {
+    if (before[key].length !== after[key].length)
+      changed[key] = { before: before[key].length, after: after[key].length };
+    // Stored as jsonb, whose objects come back with their keys reordered: compared by value.
+    else if (!isDeepStrictEqual(before[key], after[key])) changed[key] = "changed";
+  }
+  return changed;
 }
 
+/** The audit log's record of a change to a template (an organization-level change: no program). */
+function recordTemplateChange(
+  tx: Transaction,
+  organizationId: string,
+  actorUserId: string | null,
+  action: "review_template.created" | "review_template.updated" | "review_template.deleted",
+  template: { id: string; name: string },
+  details: AuditDetails,
+) {
+  return recordAudit(tx, {
+    organizationId,
+    actorUserId,
+    action,
+    subject: { type: "review_template", id: template.id, label: template.name },
+    details,
+  });
+}
+
+export async function createTemplate(
+  db: Db,
+  organizationId: string,
+  definition: ReviewTemplateDefinition,
+  actorUserId: string | null,
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(reviewTemplates)
+      .values({ organizationId, name: definition.name, definition })
+      .returning();
+    await recordTemplateChange(tx, organizationId, actorUserId, "review_template.created", row!, {
+      ...auditDetailsOf(definition),
+    });
+    return present(row!);
+  });
+}
+
+/**
+ * Replaces a template's definition, based on the revision its editor last read (decision 016): a stale one
+ * is refused with 409 and the template as stored now, and nothing is written.
+ */
 export async function updateTemplate(
   db: Db,
   organizationId: string,
   templateId: string,
-  definition: ReviewTemplateDefinition,
+  update: { definition: ReviewTemplateDefinition; revision: number },
+  actorUserId: string | null,
 ) {
+  const { definition } = update;
   return db.transaction(async (tx) => {
-    const current = await templateOf(tx, organizationId, templateId);
+    const found = await templateOf(tx, organizationId, templateId);
+    const [current] = await tx
+      .select()
+      .from(reviewTemplates)
+      .where(eq(reviewTemplates.id, found.id))
+      .for("update");
+    if (current!.revision !== update.revision) throw new EditConflict("reviewTemplate", present(current!));
     const [row] = await tx
       .update(reviewTemplates)
-      .set({ name: definition.name, definition, revision: current.revision + 1, updatedAt: new Date() })
-      .where(eq(reviewTemplates.id, current.id))
+      .set({ name: definition.name, definition, revision: current!.revision + 1, updatedAt: new Date() })
+      .where(eq(reviewTemplates.id, current!.id))
       .returning();
+    // Saving the same definition again changes nothing and records nothing (decision 012).
+    const changed = changesOf(current!.definition, definition);
+    if (Object.keys(changed).length > 0)
+      await recordTemplateChange(tx, organizationId, actorUserId, "review_template.updated", row!, changed);
     return present(row!);
   });
 }
 
 /** Deletes a template; its programs go back to their form's own sections (the foreign key sets null). */
-export async function deleteTemplate(db: Db, organizationId: string, templateId: string) {
+export async function deleteTemplate(
+  db: Db,
+  organizationId: string,
+  templateId: string,
+  actorUserId: string | null,
+) {
   await db.transaction(async (tx) => {
     const row = await templateOf(tx, organizationId, templateId);
+    const bound = await tx
+      .select({ name: programs.name })
+      .from(programs)
+      .where(eq(programs.reviewTemplateId, row.id))
+      .orderBy(asc(programs.name));
     await tx.delete(reviewTemplates).where(eq(reviewTemplates.id, row.id));
+    await recordAudit(tx, {
+      organizationId,
+      actorUserId,
+      action: "review_template.deleted",
+      subject: { type: "review_template", id: row.id, label: row.name },
+      details: { ...auditDetailsOf(row.definition), unboundPrograms: bound.map((p) => p.name) },
+    });
   });
 }
 
@@ -133,7 +222,12 @@ export async function deleteTemplate(db: Db, organizationId: string, templateId:
 async function programOf(db: Tx, organizationId: string, programId: string) {
   if (!isUuid(programId)) throw notFound();
   const [row] = await db
-    .select({ id: programs.id, appVersion: programs.appVersion })
+    .select({
+      id: programs.id,
+      name: programs.name,
+      appVersion: programs.appVersion,
+      reviewTemplateId: programs.reviewTemplateId,
+    })
     .from(programs)
     .where(and(eq(programs.id, programId), eq(programs.organizationId, organizationId)));
   if (!row) throw notFound();
@@ -143,23 +237,42 @@ async function programOf(db: Tx, organizationId: string, programId: string) {
 export const NOT_LEGACY_MESSAGE =
   "Only a legacy program (appVersion 1) is reviewed in fixed sections: this program has its own form's sections.";
 
-/** Binds a legacy program to a template of its organization, or unbinds it (null). */
+/** Binds a legacy program to a template of its organization, or unbinds it (null); recorded in the audit log. */
 export async function bindTemplate(
   db: Db,
   organizationId: string,
   programId: string,
   templateId: string | null,
+  actorUserId: string | null,
 ) {
   await db.transaction(async (tx) => {
     const program = await programOf(tx, organizationId, programId);
-    if (templateId !== null) await templateOf(tx, organizationId, templateId);
-    if (templateId !== null && program.appVersion !== LEGACY_APP_VERSION) {
+    const template = templateId === null ? null : await templateOf(tx, organizationId, templateId);
+    if (template !== null && program.appVersion !== LEGACY_APP_VERSION) {
       throw new AppError("VALIDATION", "Some fields are not valid.", { templateId: [NOT_LEGACY_MESSAGE] });
     }
+    if (program.reviewTemplateId === (template?.id ?? null)) return;
+    const previous =
+      program.reviewTemplateId === null
+        ? null
+        : (
+            await tx
+              .select({ name: reviewTemplates.name })
+              .from(reviewTemplates)
+              .where(eq(reviewTemplates.id, program.reviewTemplateId))
+          )[0];
     await tx
       .update(programs)
-      .set({ reviewTemplateId: templateId, updatedAt: new Date() })
+      .set({ reviewTemplateId: template?.id ?? null, updatedAt: new Date() })
       .where(eq(programs.id, program.id));
+    await recordAudit(tx, {
+      organizationId,
+      programId: program.id,
+      actorUserId,
+      action: "review_template.bound",
+      subject: { type: "program", id: program.id, label: program.name },
+      details: { template: { before: previous?.name ?? null, after: template?.name ?? null } },
+    });
   });
 }
 

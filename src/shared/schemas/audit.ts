@@ -47,6 +47,10 @@ export const AUDIT_ACTIONS = [
   "form.notice_changed",
   "form.address_changed",
   "plan.changed",
+  "review_template.created",
+  "review_template.updated",
+  "review_template.deleted",
+  "review_template.bound",
   "export.created",
   "export.deleted",
   "organization.updated",
@@ -94,6 +98,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "form.notice_changed": "Submission notices changed",
   "form.address_changed": "Form's public address changed",
   "plan.changed": "Plan changed",
+  "review_template.created": "Review template created",
+  "review_template.updated": "Review template changed",
+  "review_template.deleted": "Review template deleted",
+  "review_template.bound": "Program's review template changed",
   "export.created": "Export started",
   "export.deleted": "Export deleted",
   "organization.updated": "Organization settings changed",
@@ -109,6 +117,7 @@ export const AUDIT_SUBJECT_TYPES = [
   "form",
   "organization",
   "export",
+  "review_template",
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 

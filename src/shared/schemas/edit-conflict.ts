@@ -21,6 +21,7 @@ export const EDIT_CONFLICT_MESSAGES = {
   organization: `Someone else changed the organization settings while you were editing. ${NOTHING_SAVED}`,
   role: `Someone else changed this person's role while you were editing. ${NOTHING_SAVED}`,
   reviewSettings: `Someone else changed this program's review settings while you were editing. ${NOTHING_SAVED}`,
+  reviewTemplate: `Someone else changed this review template while you were editing. ${NOTHING_SAVED}`,
 } as const;
 export type EditConflictKind = keyof typeof EDIT_CONFLICT_MESSAGES;
 

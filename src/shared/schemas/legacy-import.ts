@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { PROGRAM_ROLES } from "../authz/roles";
 import { tableRowSchema } from "../forms/answers";
-import { FORM_LIMITS, MAX_TABLE_ROWS, QUESTION_TYPES, SCALE_CHOICES, SECTION_TYPES } from "../forms/model";
+import {
+  FILE_COUNT_CHOICES,
+  FILE_TYPES,
+  FORM_LIMITS,
+  MAX_TABLE_ROWS,
+  QUESTION_TYPES,
+  SCALE_CHOICES,
+  SECTION_TYPES,
+} from "../forms/model";
 import { MAX_NAME_LENGTH } from "../limits";
 import { programNameSchema } from "./programs";
 
@@ -69,6 +77,16 @@ const legacyQuestionSchema = z.object({
   options: z
     .array(z.object({ _id: formId, value: formName }))
     .max(FORM_LIMITS.options)
+    .optional(),
+  /**
+   * FILE_UPLOAD: how many files of which type. Absent: any type, up to the largest count — the earlier
+   * system's own limits are not known, and its round is over.
+   */
+  files: z
+    .object({
+      maxFiles: z.union(FILE_COUNT_CHOICES.map((n) => z.literal(n))),
+      fileType: z.enum(FILE_TYPES),
+    })
     .optional(),
 });
 
@@ -207,6 +225,8 @@ export const importRefusedBodySchema = z.object({
 });
 
 const importCountsSchema = z.object({
+  /** Attachments stored from a zip (none from a JSON file). */
+  files: z.number().int(),
   submissions: z.number().int(),
   reviews: z.number().int(),
   comments: z.number().int(),

@@ -38,6 +38,15 @@ export type ReviewTemplateList = z.infer<typeof reviewTemplateListSchema>;
 
 export const reviewTemplateResultSchema = z.object({ template: reviewTemplateSchema });
 
+/**
+ * PUT of a template: the definition and the revision its editor last read (decision 016); a stale revision
+ * gets 409 with the template as stored now.
+ */
+export const updateTemplateBodySchema = z.strictObject({
+  definition: reviewTemplateDefinitionSchema,
+  revision: z.number().int().min(0).max(2_147_483_647),
+});
+
 export const bindTemplateBodySchema = z.strictObject({
   /** The template to review the program's submissions with, or null to go back to the form's sections. */
   templateId: id.nullable(),

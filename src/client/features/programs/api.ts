@@ -59,7 +59,10 @@ export function useDeleteProgram(userId: string) {
   );
 }
 
-/** Imports a program from the earlier system's file (docs/decisions/032-legacy-program-import.md). */
+/**
+ * Imports a program from the earlier system's file (docs/decisions/032-legacy-program-import.md): its JSON,
+ * or a zip (a Blob of type application/zip) sent as it is.
+ */
 export function useImportLegacyProgram(userId: string) {
   return useUserMutation(userId, (file: unknown) =>
     apiSend("POST", "/api/programs/import", file, importResultSchema),

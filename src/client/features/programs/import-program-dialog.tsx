@@ -24,11 +24,17 @@ export function importReportOf(error: unknown): ImportProblem[] | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** A zip by its name or type (browsers name a zip's type differently; its name ends in .zip). */
+export function isZipFile(file: { name: string; type: string }): boolean {
+  return /\.zip$/i.test(file.name) || /^application\/(zip|x-zip-compressed)$/i.test(file.type);
+}
+
 /** What the import added, in a sentence ("3 applications, 4 reviews …"). */
 export function importSummary(result: ImportResult): string {
   const { added } = result;
   const parts = [
     [added.submissions, "application", "applications"],
+    [added.files, "file", "files"],
     [added.reviews, "review", "reviews"],
     [added.comments, "comment", "comments"],
     [added.rankings, "ranking", "rankings"],
@@ -42,8 +48,8 @@ export function importSummary(result: ImportResult): string {
 }
 
 /**
- * "Import": an organization admin brings a program over from the earlier system's JSON file
- * (docs/decisions/032-legacy-program-import.md). A refused file shows its report — which record, which field,
+ * "Import": an organization admin brings a program over from the earlier system's JSON file, or a zip of its
+ * JSON files and attachments (docs/decisions/032-legacy-program-import.md). A refused file shows its report — which record, which field,
  * why — and nothing was imported.
  */
 export function ImportProgramDialog({ userId, opened, onClose }: ImportProgramDialogProps) {
@@ -63,15 +69,20 @@ export function ImportProgramDialog({ userId, opened, onClose }: ImportProgramDi
     if (file === null) return;
     setReport(null);
     setFailure(null);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(await file.text());
-    } catch {
-      setFailure(LEGACY_IMPORT_MESSAGES.notJson);
-      return;
+    let body: unknown;
+    if (isZipFile(file)) {
+      // Sent as it is: the server reads it as it streams in and checks the whole zip.
+      body = new Blob([file], { type: "application/zip" });
+    } else {
+      try {
+        body = JSON.parse(await file.text());
+      } catch {
+        setFailure(LEGACY_IMPORT_MESSAGES.notJson);
+        return;
+      }
     }
     try {
-      const result = await importProgram.mutateAsync(parsed);
+      const result = await importProgram.mutateAsync(body);
       notify(importSummary(result));
       close();
     } catch (error) {
@@ -91,13 +102,14 @@ export function ImportProgramDialog({ userId, opened, onClose }: ImportProgramDi
     >
       <Stack>
         <Text size="sm">
-          A JSON file of one program: its form, applications, reviews, rankings, reviewer groups and people.
-          People are matched by email; those new to the organization are invited. Importing the same file
-          again adds nothing twice.
+          A JSON file of one program: its form, applications, reviews, rankings, reviewer groups and people —
+          or a zip of its JSON files with the applications' attachments (program.json, submissions.json, …,
+          and each attachment as files/&#123;file id&#125;/&#123;file name&#125;). People are matched by
+          email; those new to the organization are invited. Importing the same file again adds nothing twice.
         </Text>
         <FileInput
-          label="Program file (JSON)"
-          accept="application/json,.json"
+          label="Program file (JSON or zip)"
+          accept="application/json,.json,application/zip,.zip"
           value={file}
           onChange={(chosen) => {
             setFile(chosen);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ProgramListItem } from "../../../shared/schemas/programs";
 import { ApiError } from "../../lib/api-client";
 import { render } from "../../test/render";
-import { importReportOf, importSummary } from "./import-program-dialog";
+import { importReportOf, importSummary, isZipFile } from "./import-program-dialog";
 import { ProgramsTable } from "./programs-table";
 
 /**
@@ -45,6 +45,7 @@ describe("a legacy program on the programs list", () => {
 describe("the import's outcome", () => {
   it("says what was added, and that a second import added nothing", () => {
     const added = {
+      files: 0,
       submissions: 4,
       reviews: 4,
       comments: 1,
@@ -80,5 +81,26 @@ describe("the import's outcome", () => {
     expect(importReportOf(refused)).toEqual(report);
     expect(importReportOf(new ApiError(403, "PLAN_LIMIT", "Your plan allows 1 active programs."))).toBeNull();
     expect(importReportOf(new Error("offline"))).toBeNull();
+  });
+});
+
+describe("a zip chosen in the import dialog", () => {
+  it("is told from a JSON file by its name or its type, and its files are counted in the outcome", () => {
+    expect(isZipFile({ name: "arts-2018.ZIP", type: "" })).toBe(true);
+    expect(isZipFile({ name: "export", type: "application/x-zip-compressed" })).toBe(true);
+    expect(isZipFile({ name: "program.json", type: "application/json" })).toBe(false);
+    const added = {
+      files: 4,
+      submissions: 2,
+      reviews: 1,
+      comments: 0,
+      reviewerGroups: 0,
+      rankings: 0,
+      membersAdded: 0,
+      invited: 1,
+    };
+    expect(importSummary({ programId: "p", appVersion: 1, created: true, added })).toBe(
+      "Program imported: 2 applications, 4 files, 1 review, 1 person invited.",
+    );
   });
 });

@@ -37,18 +37,29 @@ function useTemplateMutation<V>(
   });
 }
 
-/** Create (and import: an exported file is a definition) or replace a template. */
+/**
+ * Create (and import: an exported file is a definition) or replace a template; a replacement carries the
+ * revision the editor read (decision 016), and a stale one is refused with the usual edit conflict.
+ */
 export function useSaveTemplate(userId: string, organizationId: string) {
   return useTemplateMutation(
     userId,
     organizationId,
-    ({ id, definition }: { id: string | null; definition: ReviewTemplateDefinition }) =>
+    ({
+      id,
+      definition,
+      revision,
+    }: {
+      id: string | null;
+      definition: ReviewTemplateDefinition;
+      revision?: number;
+    }) =>
       id === null
         ? apiSend("POST", base(organizationId), definition, reviewTemplateResultSchema)
         : apiSend(
             "PUT",
             `${base(organizationId)}/${encodeURIComponent(id)}`,
-            definition,
+            { definition, revision },
             reviewTemplateResultSchema,
           ),
   );

@@ -1,12 +1,15 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { reviewTemplateDefinitionSchema } from "../../../shared/review/templates";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
 import type { ReviewTemplateList } from "../../../shared/schemas/review-templates";
+import { EDIT_CONFLICT_TEXT, EditConflictNotice } from "../../components/edit-conflict-notice";
 import { ApiError } from "../../lib/api-client";
+import { isEditConflict } from "../../lib/edit-conflict";
 import { render as renderInApp } from "../../test/render";
 import { templateKeys } from "./api";
 import { ReviewTemplates } from "./review-templates-page";
-import { failureLines, issueLines, sectionLabel } from "./template-editor";
+import { failureLines, issueLines, sectionLabel, templateSummary } from "./template-editor";
 
 const LIST: ReviewTemplateList = {
   templates: [
@@ -95,5 +98,30 @@ describe("problems of a template file", () => {
     });
     expect(failureLines(refused)).toEqual(["Name: The name is required."]);
     expect(failureLines(new Error("Network down"))).toEqual(["Network down"]);
+  });
+
+  it("recognises a stale save as the template's edit conflict and sums up both versions", () => {
+    const stored = LIST.templates[0]!;
+    const conflict = new ApiError(409, "CONFLICT", EDIT_CONFLICT_MESSAGES.reviewTemplate, undefined, stored);
+    expect(isEditConflict(conflict, "reviewTemplate")).toBe(true);
+    expect(
+      isEditConflict(new ApiError(409, "CONFLICT", EDIT_CONFLICT_MESSAGES.review), "reviewTemplate"),
+    ).toBe(false);
+    expect(templateSummary(stored.definition)).toBe(
+      "General Operating Support (General Operating Support application): 2 sections, 1 rule",
+    );
+    const notice = renderInApp(
+      <EditConflictNotice
+        title="This template was changed by someone else"
+        message={EDIT_CONFLICT_MESSAGES.reviewTemplate}
+        theirs={templateSummary(stored.definition)}
+        yours={templateSummary({ ...stored.definition, rules: [] })}
+        label="review template"
+        onReload={() => {}}
+        onKeepMine={() => {}}
+      />,
+    );
+    expect(notice).toContain("Someone else changed this review template while you were editing.");
+    expect(notice).toContain(`aria-label="${EDIT_CONFLICT_TEXT.keepMine}: review template"`);
   });
 });

@@ -19,8 +19,17 @@ import {
   TEMPLATE_SECTION_COUNT,
   type TemplateRule,
 } from "../../../shared/review/templates";
-import type { TemplatePreview, TemplateProgram } from "../../../shared/schemas/review-templates";
-import { ApiError } from "../../lib/api-client";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
+import {
+  type ReviewTemplate,
+  reviewTemplateResultSchema,
+  reviewTemplateSchema,
+  type TemplatePreview,
+  type TemplateProgram,
+} from "../../../shared/schemas/review-templates";
+import { EditConflictNotice } from "../../components/edit-conflict-notice";
+import { ApiError, apiGet, apiPath } from "../../lib/api-client";
+import { isEditConflict, storedValueOf } from "../../lib/edit-conflict";
 import { notify } from "../../lib/notify";
 import { previewTemplate, useSaveTemplate } from "./api";
 
@@ -93,11 +102,22 @@ function fieldLabel(field: string): string {
   return head === "form" ? "Form" : head === "name" ? "Name" : field;
 }
 
+/** A template in a line, to compare the stored one with one's own. */
+export function templateSummary(definition: {
+  name: string;
+  form: string;
+  sections: unknown[];
+  rules: unknown[];
+}) {
+  const count = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+  return `${definition.name} (${definition.form}): ${count(definition.sections.length, "section")}, ${count(definition.rules.length, "rule")}`;
+}
+
 interface TemplateEditorProps {
   userId: string;
   organizationId: string;
-  /** The template edited, or null for a new one. */
-  template: { _id: string; definition: ReviewTemplateDefinition } | null;
+  /** The template edited (with the revision read), or null for a new one. */
+  template: { _id: string; definition: ReviewTemplateDefinition; revision: number } | null;
   programs: readonly TemplateProgram[];
   onClose: () => void;
 }
@@ -110,6 +130,10 @@ interface TemplateEditorProps {
 export function TemplateEditor({ userId, organizationId, template, programs, onClose }: TemplateEditorProps) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(template?.definition ?? null));
   const [problems, setProblems] = useState<string[]>([]);
+  /** The revision the edit is based on: the one read, or the newer one the person chose to save over. */
+  const [revision, setRevision] = useState(template?.revision ?? 0);
+  /** The template as someone else saved it meanwhile (a refused save), until the person chooses. */
+  const [theirs, setTheirs] = useState<ReviewTemplate | null>(null);
   const save = useSaveTemplate(userId, organizationId);
   const sectionChoices = NUMBERS.filter((n) => draft.titles[n - 1]!.trim() !== "").map((n) => ({
     value: String(n),
@@ -130,14 +154,30 @@ export function TemplateEditor({ userId, organizationId, template, programs, onC
     return null;
   }
 
-  async function submit() {
+  async function submit(basedOn = revision) {
     const definition = checked();
     if (definition === null) return;
     try {
-      await save.mutateAsync({ id: template?._id ?? null, definition });
+      await save.mutateAsync({ id: template?._id ?? null, definition, revision: basedOn });
       notify(template === null ? "Template created." : "Template saved.");
       onClose();
     } catch (error) {
+      if (template !== null && isEditConflict(error, "reviewTemplate")) {
+        try {
+          setTheirs(
+            await storedValueOf(error, reviewTemplateSchema, async () => {
+              const result = await apiGet(
+                apiPath`/api/organizations/${organizationId}/review-templates/${template._id}`,
+                reviewTemplateResultSchema,
+              );
+              return result.template;
+            }),
+          );
+        } catch (unread) {
+          setProblems([(unread as Error).message]);
+        }
+        return;
+      }
       setProblems(failureLines(error));
     }
   }
@@ -242,6 +282,25 @@ export function TemplateEditor({ userId, organizationId, template, programs, onC
             Add rule
           </Button>
         </Group>
+        {theirs !== null && (
+          <EditConflictNotice
+            title="This template was changed by someone else"
+            message={EDIT_CONFLICT_MESSAGES.reviewTemplate}
+            theirs={templateSummary(theirs.definition)}
+            yours={templateSummary(definitionOf(draft))}
+            label="review template"
+            onReload={() => {
+              setDraft(draftOf(theirs.definition));
+              setRevision(theirs.revision);
+              setTheirs(null);
+            }}
+            onKeepMine={() => {
+              setRevision(theirs.revision);
+              setTheirs(null);
+              void submit(theirs.revision);
+            }}
+          />
+        )}
         {problems.length > 0 && (
           <Alert color="red" title="The template cannot be saved" role="alert">
             <Stack gap={2}>
@@ -258,7 +317,7 @@ export function TemplateEditor({ userId, organizationId, template, programs, onC
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={submit} loading={save.isPending}>
+          <Button onClick={() => submit()} loading={save.isPending}>
             Save template
           </Button>
         </Group>

@@ -331,6 +331,7 @@ describe("importing the legacy (appVersion 1) sample", () => {
       appVersion: 1,
       created: false,
       added: {
+        files: 0,
         submissions: 0,
         reviews: 0,
         comments: 0,

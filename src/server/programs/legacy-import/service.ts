@@ -1,4 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { ImportCounts, ImportProblem, ImportResult } from "../../../shared/schemas/legacy-import";
 import { LEGACY_IMPORT_MESSAGES } from "../../../shared/schemas/legacy-import";
 import { NOT_RATED } from "../../../shared/schemas/reviews";
@@ -10,6 +11,9 @@ import {
   forms,
   formVersions,
   legacyImportRecords,
+  organizations,
+  pendingUploads,
+  plans,
   programInvitations,
   programMembers,
   programs,
@@ -18,19 +22,24 @@ import {
   reviewerGroupMembers,
   reviewerGroups,
   reviews,
+  submissionFiles,
   submissionReviewerGroups,
   submissionReviewers,
   submissions,
   users,
 } from "../../db/schema";
+import type { FileStorage } from "../../files/storage";
 import { AppError } from "../../http/errors";
 import type { Sender } from "../../program-users/invitations";
 import { addProgramUserInTx } from "../../program-users/service";
 import { LEGACY_APP_VERSION, LEGACY_FINAL_SECTION_ID } from "../../reviewing/review-service";
 import { suggestedRatingOf } from "../../reviewing/suggested-rating";
+import { safeName } from "../../submissions/files";
 import { createPlaceholderAccount } from "../../users/accounts";
 import { type ProgramRow, takeProgramSlot } from "../service";
 import { checkLegacyFile, type ImportPlan } from "./validate";
+import { checkAttachments, type PlannedAttachment, readLegacyZip } from "./zip";
+import type { ZipArchive } from "./zip-reader";
 
 /**
  * Importing a program from the earlier system's records (docs/decisions/032-legacy-program-import.md): the
@@ -214,6 +223,7 @@ async function submissionsOf(
   people: Map<string, string>,
   groups: Map<string, string>,
   added: ImportCounts,
+  files: StoredAttachments | null,
 ) {
   const { program } = target;
   const known = await recorded(tx, program.id, "submission");
@@ -221,14 +231,20 @@ async function submissionsOf(
     if (known.has(submission._id)) continue;
     const application = plan.applications.get(submission._id)!;
     const submitted = parseDate(submission.submissionDate);
+    const attached = files?.byApplication.get(submission._id);
     const [row] = await tx
       .insert(submissions)
       .values({
+        // An application with attachments has the id its files' keys were made with (`planAttachments`).
+        ...(attached ? { id: attached.submissionId } : {}),
         organizationId: program.organizationId,
         programId: program.id,
         formId: target.formId,
         formVersion: target.formVersion,
-        answers: application.answers,
+        // With the attachments stored, the files table is what a file answer lists (as for applicants).
+        answers: files
+          ? application.answers.map((a) => (a.type === "FILE_UPLOAD" ? { ...a, answerArray: [] } : a))
+          : application.answers,
         identifier: application.identifier,
         submissionDate: submitted,
         lastSaveDate: parseDate(submission.lastSaveDate) ?? submitted ?? new Date(),
@@ -248,6 +264,7 @@ async function submissionsOf(
       await tx
         .insert(submissionReviewerGroups)
         .values(groupIds.map((groupId) => ({ submissionId: id, groupId, programId: program.id })));
+    if (attached) added.files += await storeAttachments(tx, files!, id, attached.files);
     await remember(tx, program, "submission", submission._id, id);
     known.set(submission._id, id);
     added.submissions++;
@@ -357,6 +374,56 @@ async function rankingsOf(
   }
 }
 
+/** A zip's attachments, planned: for each application, the id it will have and each file's key. */
+interface StoredAttachments {
+  storage: FileStorage;
+  archive: ZipArchive;
+  byApplication: Map<
+    string,
+    { submissionId: string; files: { attachment: PlannedAttachment; key: string }[] }
+  >;
+  /** The keys written so far: removed again if the import fails. */
+  written: string[];
+}
+
+function planAttachments(planned: PlannedAttachment[], storage: FileStorage, archive: ZipArchive) {
+  const byApplication: StoredAttachments["byApplication"] = new Map();
+  for (const attachment of planned) {
+    let entry = byApplication.get(attachment.applicationId);
+    if (!entry) {
+      entry = { submissionId: randomUUID(), files: [] };
+      byApplication.set(attachment.applicationId, entry);
+    }
+    // The layout of an applicant's upload (`grantUpload`): under the submission, a fresh id, a safe name.
+    const key = `submissions/${entry.submissionId}/${randomUUID()}-${safeName(attachment.name)}`;
+    entry.files.push({ attachment, key });
+  }
+  return { storage, archive, byApplication, written: [] } satisfies StoredAttachments;
+}
+
+/** Stores one new application's attachments and their rows; answers how many. */
+async function storeAttachments(
+  tx: Transaction,
+  files: StoredAttachments,
+  submissionId: string,
+  planned: { attachment: PlannedAttachment; key: string }[],
+) {
+  for (const { attachment, key } of planned) {
+    const bytes = await files.archive.read(attachment.entry);
+    files.written.push(key);
+    await files.storage.write("private", key, bytes, attachment.contentType);
+    await tx.insert(submissionFiles).values({
+      submissionId,
+      questionId: attachment.questionId,
+      key,
+      name: attachment.name,
+      size: bytes.byteLength,
+      contentType: attachment.contentType,
+    });
+  }
+  return planned.length;
+}
+
 /**
  * Checks the file, then imports it into the organization in one transaction (nothing written when anything
  * fails: a problem in the file, the plan's limits, an invitation-email limit).
@@ -369,13 +436,85 @@ export async function importLegacyProgram(
 ): Promise<ImportResult> {
   const checked = checkLegacyFile(raw);
   if ("problems" in checked) throw new ImportRefused(checked.problems);
-  const { plan } = checked;
+  return runImport(db, organizationId, checked.plan, sender, null);
+}
+
+/** The plan's file size: an attachment is held to what an applicant's upload is. */
+async function maxFileBytesOf(db: Db, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ mb: plans.maxFileSizeMB })
+    .from(organizations)
+    .innerJoin(plans, eq(plans.id, organizations.planId))
+    .where(eq(organizations.id, organizationId));
+  return (row?.mb ?? 0) * 1_048_576;
+}
+
+/**
+ * Imports a zip of the program's JSON files and its attachments (received into the temporary file `path`):
+ * the archive, the JSON and every attachment checked first, then the import's one transaction, which stores
+ * the new applications' files through the storage driver. The keys about to be written are noted as pending
+ * uploads first, and forgotten once the import is over: a file stored by an import that fails is removed at
+ * once, and one left by a crash half-way is removed by the abandoned-uploads sweep (decision 023), as nothing
+ * refers to it.
+ */
+export async function importLegacyZip(
+  db: Db,
+  storage: FileStorage,
+  organizationId: string,
+  path: string,
+  sender: Sender,
+): Promise<ImportResult> {
+  const read = await readLegacyZip(path);
+  if ("problems" in read) throw new ImportRefused(read.problems);
+  const { zip } = read;
+  try {
+    const checked = checkLegacyFile(zip.raw);
+    if ("problems" in checked) throw new ImportRefused(checked.problems);
+    const attachments = await checkAttachments(checked.plan, zip, await maxFileBytesOf(db, organizationId));
+    if ("problems" in attachments) throw new ImportRefused(attachments.problems);
+    const files = planAttachments(attachments.planned, storage, zip.archive);
+    const keys = [...files.byApplication.values()].flatMap((a) => a.files.map((f) => f.key));
+    const expiresAt = new Date(Date.now() + PENDING_IMPORT_MS);
+    for (let i = 0; i < keys.length; i += 500)
+      await db
+        .insert(pendingUploads)
+        .values(keys.slice(i, i + 500).map((key) => ({ bucket: "private" as const, key, expiresAt })))
+        .onConflictDoNothing();
+    try {
+      return await runImport(db, organizationId, checked.plan, sender, files);
+    } catch (error) {
+      for (const key of files.written) await storage.remove("private", key);
+      throw error;
+    } finally {
+      for (let i = 0; i < keys.length; i += 500)
+        await db
+          .delete(pendingUploads)
+          .where(
+            and(eq(pendingUploads.bucket, "private"), inArray(pendingUploads.key, keys.slice(i, i + 500))),
+          );
+    }
+  } finally {
+    await zip.archive.close();
+  }
+}
+
+/** How long an import's files count as pending: a crashed import's are swept after this (and the grace). */
+const PENDING_IMPORT_MS = 60 * 60_000;
+
+async function runImport(
+  db: Db,
+  organizationId: string,
+  plan: ImportPlan,
+  sender: Sender,
+  files: StoredAttachments | null,
+): Promise<ImportResult> {
   return db.transaction(async (tx) => {
     // Imports (and program creations) of one organization queue here: a file imported twice at once
     // finds, the second time, the program the first one recorded.
     await tx.execute(sql`select id from organizations where id = ${organizationId} for update`);
     const target = await programOf(tx, organizationId, plan, sender.actorUserId);
     const added: ImportCounts = {
+      files: 0,
       submissions: 0,
       reviews: 0,
       comments: 0,
@@ -386,7 +525,7 @@ export async function importLegacyProgram(
     };
     const people = await peopleOf(tx, target.program, plan, sender, added);
     const groups = await groupsOf(tx, target.program, plan, people, added);
-    const applications = await submissionsOf(tx, target, plan, people, groups, added);
+    const applications = await submissionsOf(tx, target, plan, people, groups, added, files);
     await reviewsOf(tx, target.program, plan, people, applications, added);
     await rankingsOf(tx, target.program, plan, people, applications, added);
     return {

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Answer } from "../../../shared/forms/answers";
 import { defaultFormContent, newQuestion } from "../../../shared/forms/defaults";
 import {
+  FILE_COUNT_CHOICES,
   type FormContent,
   formContentSchema,
   type Question,
@@ -26,6 +27,12 @@ import { LEGACY_APP_VERSION, LEGACY_SECTION_IDS, reviewProblems } from "../../re
 
 /** The ratings of the earlier system: whole or half stars, whatever the organization's increment is today. */
 const IMPORTED_INCREMENT = 0.5;
+
+/** A file question the source gives no limits for (see `legacyQuestionSchema.files`). */
+const IMPORTED_FILES = {
+  maxFiles: FILE_COUNT_CHOICES[FILE_COUNT_CHOICES.length - 1]!,
+  fileType: "any",
+} as const;
 
 /**
  * The administrative section that holds the earlier system's name fields (review-and-administration,
@@ -158,6 +165,7 @@ function formContentOf(file: LegacyProgramFile): FormContent {
       description: q.description ?? "",
       required: false,
       x_options: q.options ?? [],
+      files: q.files ?? IMPORTED_FILES,
     })),
     nextSection: null,
   }));

@@ -241,8 +241,14 @@ export const PLACEHOLDERS: Record<string, Placeholder> = {
   template: { resolve: (s) => s.o.reviewTemplateId, reference: "org" },
   newTemplate: {
     resolve: async (s) =>
-      (await createTemplate(db(s), s.o.org.id, { ...SAMPLE_TEMPLATES[1]!, name: fresh("Matrix template") }))
-        ._id,
+      (
+        await createTemplate(
+          db(s),
+          s.o.org.id,
+          { ...SAMPLE_TEMPLATES[1]!, name: fresh("Matrix template") },
+          null,
+        )
+      )._id,
     reference: "org",
   },
   newMember: {

@@ -209,7 +209,8 @@ const ORGANIZATION: RouteCase[] = [
   {
     route: "PUT /api/organizations/:organizationId/review-templates/:templateId",
     call: "PUT /api/organizations/{org}/review-templates/{newTemplate}",
-    body: SAMPLE_TEMPLATES[1],
+    // A new template is at revision 1 (decision 016: the revision its editor read).
+    body: { definition: SAMPLE_TEMPLATES[1], revision: 1 },
     expect: only(["orgAdmin"], 200),
   },
   {

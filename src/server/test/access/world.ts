@@ -256,7 +256,12 @@ async function buildOrgWorld(t: TestApp, key: OrgKey): Promise<OrgWorld> {
   const exportJob = await readyExport(t, program, people.programAdmin.id, mark("export-content"));
   const headerImageKey = `programs/${program.id}/matrix-header.png`;
   await t.deps.files.storage.write("public", headerImageKey, HEADER_PNG);
-  const template = await createTemplate(db, org.id, { ...SAMPLE_TEMPLATES[0]!, name: mark("template-name") });
+  const template = await createTemplate(
+    db,
+    org.id,
+    { ...SAMPLE_TEMPLATES[0]!, name: mark("template-name") },
+    null,
+  );
 
   return {
     key,
