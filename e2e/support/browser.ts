@@ -70,7 +70,11 @@ interface AxeViolation {
  * Evaluated through the DevTools protocol, so the page's CSP stays on.
  */
 export async function expectAccessible(page: Page): Promise<void> {
-  // Dialogs fade in: axe measures contrast on what is painted, so wait for transitions to end.
+  // Dialogs fade in: axe measures contrast on what is painted, so wait for transitions to end. A transition
+  // starts on the frame after its element mounts: let two frames pass first, or there may be none to wait for yet.
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   await page.evaluate(axeSource);
   const violations = (await page.evaluate(async () => {
