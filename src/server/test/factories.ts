@@ -135,7 +135,7 @@ export async function callApi<T = unknown>(
 
 /** A new account with this role in the program, signed in (its cookie ready for requests). */
 export async function signedInMember(
-  t: Pick<TestApp, "deps" | "sessionFor">,
+  t: Pick<TestApp, "deps" | "signIn">,
   program: { id: string; organizationId: string },
   name: string,
   role: ProgramRole = "REVIEWER",
@@ -143,7 +143,7 @@ export async function signedInMember(
 ) {
   const user = await buildUser(t.deps.db, { name, ...(email ? { email } : {}) });
   await addMember(t.deps.db, program, user.id, role);
-  return { ...user, name, cookie: await t.sessionFor(user.email) };
+  return { ...user, name, cookie: await t.signIn(user.email) };
 }
 
 /**
@@ -170,7 +170,7 @@ export async function buildCast(db: Db) {
 export type Cast = Awaited<ReturnType<typeof buildCast>>;
 
 /** A session cookie for each of the cast's people, by the names permission tests use. */
-export async function signInCast(t: Pick<TestApp, "sessionFor">, cast: Cast) {
+export async function signInCast(t: { signIn(email: string): Promise<string> }, cast: Cast) {
   const people = {
     orgAdmin: cast.orgAdmin,
     otherOrgAdmin: cast.otherOrgAdmin,
@@ -181,7 +181,7 @@ export async function signInCast(t: Pick<TestApp, "sessionFor">, cast: Cast) {
     applicant: cast.applicant,
   };
   const entries = await Promise.all(
-    Object.entries(people).map(async ([who, person]) => [who, await t.sessionFor(person.email)] as const),
+    Object.entries(people).map(async ([who, person]) => [who, await t.signIn(person.email)] as const),
   );
   return Object.fromEntries(entries) as Record<keyof typeof people, string>;
 }

@@ -1,12 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { verifyPassword } from "better-auth/crypto";
-import { and, eq } from "drizzle-orm";
 import { createApp } from "../app";
-import { signSessionToken } from "../auth/session-cookie";
 import { type Config, loadConfig } from "../config";
-import { accounts, users } from "../db/schema";
 import { createDeps, type JobTriggers } from "../server";
 import { createTestDatabase } from "./database";
 
@@ -23,11 +19,6 @@ export interface TestApp {
   ): Promise<Response>;
   /** Signs in and returns the Cookie header value for later requests. */
   signIn(email: string, password?: string): Promise<string>;
-  /**
-   * The Cookie header value of a new session for this account, for a test that acts as it: what `signIn`
-   * with the tests' password gives, without paying its password check each time (see `sessionFor` below).
-   */
-  sessionFor(email: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -67,53 +58,18 @@ export async function createTestApp(
     return Promise.resolve(app.request(path, { method: init.method ?? "GET", headers, body }));
   };
 
-  const signIn: TestApp["signIn"] = async (email, password = TEST_PASSWORD) => {
-    const res = await request("/api/auth/sign-in/email", { method: "POST", body: { email, password } });
-    if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
-    const cookie = res.headers.get("set-cookie")?.match(/better-auth\.session_token=[^;]+/)?.[0];
-    if (!cookie) throw new Error("sign-in returned no session cookie");
-    return cookie;
-  };
-
-  /** Whether a stored hash is TEST_PASSWORD's: factory-made users share one hash a file, checked once. */
-  const holdsTestPassword = new Map<string, Promise<boolean>>();
-  const isTestPasswordHash = (hash: string) => {
-    let verified = holdsTestPassword.get(hash);
-    if (!verified) {
-      verified = verifyPassword({ hash, password: TEST_PASSWORD });
-      holdsTestPassword.set(hash, verified);
-    }
-    return verified;
-  };
-
-  /**
-   * better-auth checks the password with scrypt, ~75 ms of CPU a sign-in on the CI machine, and most tests
-   * only need to act as someone (docs/decisions/026-the-gate.md). For an account whose password is the tests'
-   * one and that has no second factor, this opens the session the password sign-in would: better-auth's own
-   * `createSession` (its session hooks run: the last login is recorded) and its signed cookie. Any other
-   * account signs in with its password, as `signIn` does, and fails or succeeds as it would.
-   */
-  const sessionFor: TestApp["sessionFor"] = async (email) => {
-    const [account] = await deps.db
-      .select({ userId: users.id, twoFactorEnabled: users.twoFactorEnabled, hash: accounts.password })
-      .from(users)
-      .innerJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential")))
-      .where(eq(users.email, email.toLowerCase()));
-    if (!account?.hash || account.twoFactorEnabled || !(await isTestPasswordHash(account.hash))) {
-      return signIn(email);
-    }
-    const context = await deps.auth.$context;
-    const session = await context.internalAdapter.createSession(account.userId);
-    const signed = `${session.token}.${signSessionToken(session.token, context.secret)}`;
-    return `${context.authCookies.sessionToken.name}=${encodeURIComponent(signed)}`;
-  };
-
   return {
     app,
     deps,
     request,
-    signIn,
-    sessionFor,
+    async signIn(email, password = TEST_PASSWORD) {
+      const res = await request("/api/auth/sign-in/email", { method: "POST", body: { email, password } });
+      if (res.status !== 200)
+        throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+      const cookie = res.headers.get("set-cookie")?.match(/better-auth\.session_token=[^;]+/)?.[0];
+      if (!cookie) throw new Error("sign-in returned no session cookie");
+      return cookie;
+    },
     async close() {
       await deps.mailer.stop();
       await database.close();

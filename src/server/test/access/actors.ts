@@ -64,7 +64,7 @@ export async function signInActors(world: World): Promise<Record<ActorName, Call
   const { t, A } = world;
   const signedIn = async (name: ActorName, org: OrgKey, part: RoleInOrg): Promise<Caller> => {
     const user = world[org].people[part];
-    return { name, cookie: await t.sessionFor(user.email), headers: {}, user, reader: { org, part } };
+    return { name, cookie: await t.signIn(user.email), headers: {}, user, reader: { org, part } };
   };
   const callers: Partial<Record<ActorName, Caller>> = {
     anonymous: { name: "anonymous", cookie: undefined, headers: {}, user: null, reader: null },

@@ -50,7 +50,7 @@ export async function fuzzCallers(world: World): Promise<{
     ...(label ? { label: `${label} (${user.email})` } : {}),
   });
   const anonymous: Caller = { name: "anonymous", cookie: undefined, headers: {}, user: null, reader: null };
-  const admin = asAdmin(A.people.orgAdmin, await t.sessionFor(A.people.orgAdmin.email));
+  const admin = asAdmin(A.people.orgAdmin, await t.signIn(A.people.orgAdmin.email));
 
   let made = 0;
   const newAdminAccount = async (kind: string) => {
@@ -68,13 +68,13 @@ export async function fuzzCallers(world: World): Promise<{
   let authAdmin: Caller | null = null;
   const newAuthAdmin = async () => {
     const user = await newAdminAccount("auth admin");
-    return asAdmin(user, await t.sessionFor(user.email), "an admin without two-factor authentication");
+    return asAdmin(user, await t.signIn(user.email), "an admin without two-factor authentication");
   };
   const keepAuthAdminSignedIn = async (outcome: Outcome) => {
     if (!authAdmin || outcome.status >= 400) return;
     if ((await sessionOf(authAdmin.cookie!)) !== null) return;
     try {
-      authAdmin = { ...authAdmin, cookie: await t.sessionFor(authAdmin.user!.email) };
+      authAdmin = { ...authAdmin, cookie: await t.signIn(authAdmin.user!.email) };
     } catch {
       authAdmin = await newAuthAdmin();
     }
@@ -88,7 +88,7 @@ export async function fuzzCallers(world: World): Promise<{
   };
   const newTwoFactorAdmin = async () => {
     const user = await newAdminAccount("2fa admin");
-    return withTwoFactor(user, await t.sessionFor(user.email));
+    return withTwoFactor(user, await t.signIn(user.email));
   };
   /** Signs in again: the password, then the app's code (or, were it turned off, sets it up again). */
   const signInTwoFactorAdmin = async ({ caller, uri }: { caller: Caller; uri: string }) => {

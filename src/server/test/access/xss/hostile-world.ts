@@ -125,7 +125,7 @@ export async function buildHostileWorld(t: TestApp, payload: HostilePayload): Pr
   // The organization admin: the organization and the admin's own name, renamed through the API.
   const org = await buildOrg(db, { planName: "Foundation" });
   const founder = await buildUser(db, { adminOrganizationId: org.id, name: "Founder" });
-  const orgAdmin = { ...founder, cookie: await t.sessionFor(founder.email) };
+  const orgAdmin = { ...founder, cookie: await t.signIn(founder.email) };
   const asAdmin = apiOf(t, orgAdmin.cookie);
   await fill(world, "organization.name", (name) =>
     asAdmin("POST", "/api/organizations/updateOrg", { orgId: org.id, name, increment: 1 }),
@@ -186,11 +186,7 @@ export async function buildHostileWorld(t: TestApp, payload: HostilePayload): Pr
       admin: false,
     }),
   );
-  const applicant = {
-    id: signedUp.userId,
-    email: applicantEmail,
-    cookie: await t.sessionFor(applicantEmail),
-  };
+  const applicant = { id: signedUp.userId, email: applicantEmail, cookie: await t.signIn(applicantEmail) };
   const asApplicant = apiOf(t, applicant.cookie);
   const { submissionId } = expectOk(
     await asApplicant<{ submissionId: string }>("POST", "/api/submissions", { linkId }),
@@ -228,7 +224,7 @@ export async function buildHostileWorld(t: TestApp, payload: HostilePayload): Pr
     }),
     "add the reviewer",
   );
-  const reviewer = { ...reviewerAccount, cookie: await t.sessionFor(reviewerAccount.email) };
+  const reviewer = { ...reviewerAccount, cookie: await t.signIn(reviewerAccount.email) };
   const asReviewer = apiOf(t, reviewer.cookie);
   await fill(world, "reviewer.name", (name) =>
     asReviewer("PATCH", `/api/users/${reviewer.id}/name`, { name }),
