@@ -45,8 +45,9 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // The client's tests keep a fresh module world each: the form renderer's tests failed after other
-          // files in a shared one (docs/decisions/026-the-gate.md).
+          // As the server's: a worker's files share its loaded modules (React, Mantine) instead of importing
+          // them again for each file, which was most of the client's time (docs/decisions/026-the-gate.md).
+          isolate: false,
           maxWorkers: availableParallelism(),
         },
       },

@@ -13,8 +13,9 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureReferenceData } from "../plans/reference-data";
+import { PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV } from "../test/database-template";
 import { buildOrg, buildProgram, buildUser } from "../test/factories";
 import { backup, readManifest, restore, tableCounts } from "./backup";
 import { openDatabase } from "./client";
@@ -25,12 +26,18 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), "backup-test-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const folder = (name: string) => path.join(scratch, `${name}-${randomBytes(4).toString("hex")}`);
 
+/** The run's migrated template (database-template.ts): a new data folder starts from it, not from initdb. */
+function migratedTemplate() {
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  return template ? { pgliteLoadDataDir: new Blob([readFileSync(template)]) } : {};
+}
+
 /** A database with an organization, a program, users and a stored file; what a backup must carry. */
 async function fill(target: { dataDir: string; databaseUrl?: string }) {
   const database = await openDatabase(
     target.databaseUrl
       ? { databaseUrl: target.databaseUrl }
-      : { dataDir: path.join(target.dataDir, "pglite") },
+      : { dataDir: path.join(target.dataDir, "pglite"), ...migratedTemplate() },
   );
   try {
     await database.migrate();
@@ -60,13 +67,23 @@ async function organizationName(target: { dataDir: string; databaseUrl?: string 
   }
 }
 
-// Each case opens several PGlite databases in turn (a few seconds each on a busy machine).
+// Each case opens several PGlite databases in turn (a few seconds each on a busy machine). The cases read one
+// backup of one filled source, made once: restoring reads a backup and never changes it.
 describe("backup and restore of the embedded database", { timeout: 120_000 }, () => {
+  let source: { dataDir: string };
+  let filled: Awaited<ReturnType<typeof fill>>;
+  let out: string;
+  let made: Awaited<ReturnType<typeof backup>>;
+  beforeAll(async () => {
+    source = { dataDir: folder("source") };
+    filled = await fill(source);
+    out = folder("backup");
+    made = await backup(source, out);
+  }, 120_000);
+
   it("round-trips every row and file into another data folder, checked against the manifest", async () => {
-    const source = { dataDir: folder("source") };
-    const { orgId, counts } = await fill(source);
-    const out = folder("backup");
-    const manifest = await backup(source, out);
+    const { orgId, counts } = filled;
+    const manifest = made;
     expect(manifest.database).toBe("pglite");
     expect(manifest.tables).toEqual(counts);
     expect(manifest.tables.organizations).toBe(1);
@@ -81,10 +98,7 @@ describe("backup and restore of the embedded database", { timeout: 120_000 }, ()
   });
 
   it("refuses to restore over a database without --replace, and with it moves the old one aside", async () => {
-    const source = { dataDir: folder("source") };
-    const { orgId } = await fill(source);
-    const out = folder("backup");
-    await backup(source, out);
+    const { orgId } = filled;
     const target = { dataDir: folder("target") };
     const { orgId: otherOrgId } = await fill(target);
 
@@ -100,10 +114,6 @@ describe("backup and restore of the embedded database", { timeout: 120_000 }, ()
 
   it("is not a backup without a manifest, and a backup of one kind does not restore into the other", async () => {
     expect(() => readManifest(scratch)).toThrow(/is not a backup/);
-    const source = { dataDir: folder("source") };
-    await fill(source);
-    const out = folder("backup");
-    await backup(source, out);
     await expect(restore(out, { dataDir: folder("t"), databaseUrl: "postgres://nowhere/x" })).rejects.toThrow(
       /backup is of a pglite database; the target is postgres/,
     );
@@ -146,7 +156,9 @@ describe.runIf(process.env.DATABASE_URL)(
       const name = `backup_${randomBytes(6).toString("hex")}`;
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
-      await admin.query(`create database ${name}`);
+      // From the run's migrated template (database-template.ts), as every test file's database starts.
+      const template = process.env[PG_TEMPLATE_ENV];
+      await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
       await admin.end();
       created.push(name);
       const url = new URL(serverUrl);
