@@ -1,9 +1,9 @@
-import type { Section } from "../../src/shared/forms/model";
+import type { FormContent, Section } from "../../src/shared/forms/model";
 import type { FormResult, SaveFormResult } from "../../src/shared/schemas/forms";
 import type { ApplicantForm, FormLinkResult } from "../../src/shared/schemas/submissions";
 import type { ServerProcess } from "../runner/server-process";
 import type { BenchUser } from "../scenarios/types";
-import { APPLICANT_FORM, applicantFormContent } from "./applicant-form";
+import { applicantFormContent } from "./applicant-form";
 
 /** The published form the applicants answer, and the applicant link they open it with. */
 export interface PublishedForm {
@@ -48,12 +48,14 @@ const questionsIn = (sections: readonly Section[]) =>
  * would: opens the program's form (the server creates the default one: `prepareDataset` deleted the
  * previous run's form, and its submissions with it), replaces the content, publishes it, and opens
  * the applicant link the way an applicant does. A form that is already published (a second call in
- * the same run) is reused as it is.
+ * the same run) is reused as it is. `contentOf` makes the content from the form's name (default: the
+ * autosave case's 40 questions; the SurveyJS comparison passes its own).
  */
 export async function preparePublishedForm(
   server: ServerProcess,
   admin: BenchUser,
   programId: string,
+  contentOf: (formName: string) => FormContent = applicantFormContent,
 ): Promise<PublishedForm> {
   const formPath = (formId: string) => `/api/forms/${encodeURIComponent(formId)}`;
   let { form } = await call<FormResult>(
@@ -62,10 +64,12 @@ export async function preparePublishedForm(
     "GET",
     `/api/forms/program/${encodeURIComponent(programId)}`,
   );
+  const content = contentOf(form.name);
+  const expected = questionsIn(content.sections);
   if (form.draft) {
     const saved = await call<SaveFormResult>(server, admin.cookie, "PUT", formPath(form._id), {
       revision: form.revision,
-      content: applicantFormContent(form.name),
+      content,
     });
     if (saved.problems.length > 0) {
       throw new Error(
@@ -85,7 +89,6 @@ export async function preparePublishedForm(
     "GET",
     `/api/forms/link/${encodeURIComponent(link._id)}`,
   );
-  const expected = APPLICANT_FORM.sections * APPLICANT_FORM.questionsPerSection;
   if (opened.availability !== "open" || !opened.form) {
     throw new Error(`The autosave form's applicant link is ${opened.availability}, not open.`);
   }

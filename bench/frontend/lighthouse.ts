@@ -23,18 +23,18 @@ import { CHROMIUM_FLAGS, launchChromium } from "./page-load";
 const DEFAULT_CHROMIUM = "/usr/bin/chromium";
 
 /** A page's targets: Lighthouse's performance score (0–100), LCP and TBT in milliseconds. */
-interface Target {
+export interface Target {
   performance: number;
   lcpMs: number;
   tbtMs: number;
 }
-const FIRST_VISIT: Target = { performance: 95, lcpMs: 2000, tbtMs: 150 };
+export const FIRST_VISIT: Target = { performance: 95, lcpMs: 2000, tbtMs: 150 };
 const SIGNED_IN: Target = { performance: 90, lcpMs: 2500, tbtMs: 200 };
 /** Accessibility and best practices: 100 on every page. */
 const QUALITY_SCORE = 100;
 
 /** A page to audit: its address and the cookie it is opened with (none for a first visit). */
-interface AuditedPage {
+export interface AuditedPage {
   key: string;
   label: string;
   url: string;
@@ -64,7 +64,7 @@ export interface LighthouseFigures {
 }
 
 /** Chromium with a DevTools port for Lighthouse to drive. */
-async function chromiumForLighthouse(): Promise<{ port: number; child: ChildProcess }> {
+export async function chromiumForLighthouse(): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();
   const profile = mkdtempSync(path.join(tmpdir(), "decisionhub-lighthouse-"));
   const child = spawn(
@@ -159,7 +159,7 @@ function auditDetails(audit: { details?: unknown } | undefined): string {
  * Lighthouse sometimes loses a trace (NO_NAVSTART, NO_FCP) on a busy machine and says to run it again: a run
  * is tried up to three times before the page counts as failed.
  */
-async function auditWithRetry(port: number, page: AuditedPage): Promise<PageScores> {
+export async function auditWithRetry(port: number, page: AuditedPage): Promise<PageScores> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await audit(port, page);
@@ -170,7 +170,7 @@ async function auditWithRetry(port: number, page: AuditedPage): Promise<PageScor
 }
 
 /** The run whose performance score is the median: its figures belong together. */
-function medianRun(runs: PageScores[]): PageScores {
+export function medianRun(runs: PageScores[]): PageScores {
   return [...runs].sort((a, b) => a.performance - b.performance)[runs.length >> 1]!;
 }
 
@@ -192,7 +192,7 @@ function passes(scores: PageScores, target: Target): boolean {
  * (its `clearStorageTypes`). Done in another browser, the audited page was the "not found" answer to a draft
  * opened without its token (a 404 in the console), not the form.
  */
-async function guestFirstSection(
+export async function guestFirstSection(
   devtoolsPort: number,
   formUrl: string,
 ): Promise<{ url: string; cookie: string }> {
