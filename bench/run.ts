@@ -21,6 +21,7 @@ import { type AutosaveFigures, runAutosave } from "./autosave";
 import { type ExportsFigures, runExports } from "./exports";
 import { prepareExportsProgram } from "./exports/prepare";
 import { FRONTEND, type FrontendFigures, measureFrontend } from "./frontend";
+import { PEER_QUICK_RUNS, PEER_RUNS } from "./frontend/peer/compare";
 import { ORG_ADMIN_EMAIL } from "./generator/context";
 import { runGrowth } from "./growth";
 import { benchPassword } from "./lib/password";
@@ -237,6 +238,7 @@ async function runFrontend(options: RunOptions): Promise<FrontendFigures> {
   return measureFrontend({
     loads: options.quick ? 3 : FRONTEND.loads,
     lighthouseRuns: options.quick ? 1 : 3,
+    peerRuns: options.quick ? PEER_QUICK_RUNS : PEER_RUNS,
     log: (line) => console.log(line),
   });
 }

@@ -9,6 +9,7 @@ import { demoApplicantFormPath } from "./applicant-link";
 import { startDemoServer } from "./demo-server";
 import { type LighthouseFigures, measureLighthouse } from "./lighthouse";
 import { launchChromium, measurePageLoad, type PageLoadFigures } from "./page-load";
+import { formatPeerComparison, measurePeerComparison, PEER_RUNS, type PeerComparison } from "./peer/compare";
 
 /**
  * The front-end budget:
@@ -33,6 +34,11 @@ export interface FrontendOptions {
    * reported); 0 leaves them out.
    */
   lighthouseRuns?: number;
+  /**
+   * Rounds of the SurveyJS comparison (bench/frontend/peer/compare.ts; default 5, each ours then SurveyJS's);
+   * 0 leaves it out.
+   */
+  peerRuns?: number;
   /** Only these Lighthouse pages (their keys: sign-in, applicant-form, …); default all. */
   lighthousePages?: string[];
   /** The Chromium to drive (default $CHROMIUM_PATH or /usr/bin/chromium). */
@@ -57,7 +63,12 @@ export interface FrontendFigures {
   routes: RouteBundleFigures[];
   /** Lighthouse's mobile preset on the pages of the mobile budgets (empty when left out). */
   lighthouse: LighthouseFigures[];
-  /** The first contentful paint's target, then each route budget, then each Lighthouse page's. */
+  /** Our applicant form side by side with SurveyJS's on the same form (null when left out). */
+  peer: PeerComparison | null;
+  /**
+   * The first contentful paint's target, then each route budget, then each Lighthouse page's, then the
+   * SurveyJS comparison's.
+   */
   targets: TargetResult[];
   samples: PageLoadFigures[];
 }
@@ -186,6 +197,7 @@ export async function measureFrontend(options: FrontendOptions = {}): Promise<Fr
       scriptBytes: last?.scriptBytes ?? 0,
       routes,
       lighthouse: [],
+      peer: null,
       targets: targetsOf(firstContentfulPaint, routes),
       samples,
     };
@@ -201,6 +213,13 @@ export async function measureFrontend(options: FrontendOptions = {}): Promise<Fr
       log,
     });
     figures.targets.push(...lighthouseTargets(figures.lighthouse));
+  }
+  // Last, on a demo server and a SurveyJS page of their own.
+  const peerRuns = options.peerRuns ?? PEER_RUNS;
+  if (peerRuns > 0) {
+    figures.peer = await measurePeerComparison({ runs: peerRuns, log });
+    log(formatPeerComparison(figures.peer));
+    figures.targets.push(...figures.peer.targets);
   }
   return figures;
 }

@@ -1,12 +1,14 @@
 /**
  * `npx tsx bench/frontend/run.ts [--loads N] [--quick]`: the front-end budgets on the build in
  * dist/client (run `npm run build` first). Prints the per-route JavaScript, the applicant form's first
- * contentful paint and Lighthouse's mobile figures of the pages of the mobile budgets (bench/frontend/
- * lighthouse.ts), with the targets; exits 1 when one is missed.
+ * contentful paint, Lighthouse's mobile figures of the pages of the mobile budgets (bench/frontend/
+ * lighthouse.ts) and the applicant form side by side with SurveyJS (bench/frontend/peer/compare.ts), with
+ * the targets; exits 1 when one is missed.
  */
 import { killRunningServers } from "../runner/server-process";
 import { FRONTEND, type FrontendFigures, measureFrontend } from "./index";
 import { formatLighthouse } from "./lighthouse";
+import { PEER_QUICK_RUNS, PEER_RUNS } from "./peer/compare";
 
 const USAGE = "Usage: npx tsx bench/frontend/run.ts [--loads N] [--quick]";
 const QUICK_LOADS = 3;
@@ -56,6 +58,8 @@ try {
     loads: parseLoads(args),
     // --quick: one Lighthouse run per page instead of the median of three.
     lighthouseRuns: args.includes("--quick") ? 1 : 3,
+    // --quick: two rounds of the SurveyJS comparison instead of five.
+    peerRuns: args.includes("--quick") ? PEER_QUICK_RUNS : PEER_RUNS,
   });
   console.log(formatFigures(figures));
   process.exitCode = figures.targets.every((t) => t.pass) ? 0 : 1;
