@@ -75,9 +75,12 @@ export interface PeerComparison {
   targets: TargetResult[];
 }
 
+/** The middle value; of an even count, the mean of the two middle ones. */
 const median = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1] ?? Number.NaN;
+  const middle = sorted.length >> 1;
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
 /** Opens the side's page cold and waits for the typed question's input; the time in ms from the start. */
