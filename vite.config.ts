@@ -241,8 +241,9 @@ export default defineConfig({
             { name: "session", test: SESSION_MODULES, priority: 2, includeDependenciesRecursively: false },
             // The applicant form in one chunk: its two pages, the renderer, the shared form rules they run, and
             // the Mantine inputs only forms use. Left to automatic splitting it came as 25 files under 7 KB,
-            // each costing the browser about as much to take in as to run (issue 9's first paint). Parts the
-            // form loads after its first paint (the Submit dialog, tables, signing up) stay chunks of their own.
+            // each costing the browser about as much to take in as to run (docs/decisions/041-first-paint.md).
+            // Parts the form loads after its first paint (the Submit dialog, tables, signing up) stay chunks of
+            // their own.
             {
               name: "applicant-form",
               test: (id: string) => APPLICANT_FORM_MODULES.test(id) && !APPLICANT_FORM_LATER_PARTS.test(id),
