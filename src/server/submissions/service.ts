@@ -152,19 +152,11 @@ export async function openSubmission(
     const existing = await ownSubmissionOf(db, state.id, userId);
     if (existing) return { submissionId: existing, token: null };
   }
-  if (state.draft || state.publishedVersion === null || !linkIsOpen(link, now)) {
-    throw new AppError("FORM_CLOSED", SUBMISSION_MESSAGES.closed);
-  }
   const token = userId === null ? randomBytes(32).toString("base64url") : null;
   const [created] = await db
     .insert(submissions)
     .values({
-      organizationId: state.organizationId,
-      programId: state.programId,
-      formId: state.id,
-      formVersion: state.publishedVersion,
-      linkId: link.id,
-      userId,
+      ...newApplication(state, link, userId, now),
       guestTokenHash: token ? hashToken(token) : null,
       answers: [],
     })
@@ -209,10 +201,8 @@ export async function startSubmission(
   if (await ownSubmissionOf(db, state.id, userId)) {
     throw new AppError("STALE_REVISION", SUBMISSION_MESSAGES.staleSave);
   }
-  if (state.draft || state.publishedVersion === null || !linkIsOpen(link, now)) {
-    throw new AppError("FORM_CLOSED", SUBMISSION_MESSAGES.closed);
-  }
-  const content = await versionContent(db, state.id, state.publishedVersion);
+  const application = newApplication(state, link, userId, now);
+  const content = await versionContent(db, state.id, application.formVersion);
   checkShape(content, input.answers);
   // File answers are the server's to keep (a file is uploaded to an existing application).
   const answers = input.answers.map((a) => (a.type === "FILE_UPLOAD" ? { ...a, answerArray: [] } : a));
@@ -220,12 +210,7 @@ export async function startSubmission(
   const [created] = await db
     .insert(submissions)
     .values({
-      organizationId: state.organizationId,
-      programId: state.programId,
-      formId: state.id,
-      formVersion: state.publishedVersion,
-      linkId: link.id,
-      userId,
+      ...application,
       answers,
       identifier,
       lastSaveDate: now,
@@ -236,6 +221,29 @@ export async function startSubmission(
     .returning({ id: submissions.id });
   if (!created) throw new AppError("STALE_REVISION", SUBMISSION_MESSAGES.staleSave);
   return { submissionId: created.id, revision: 1, lastSaveDate: now.toISOString(), identifier };
+}
+
+/**
+ * The columns of an application started through `link` on the form's published version; FORM_CLOSED when
+ * the form is unpublished or this link is not open (an older link closes even while a newer one is open).
+ */
+function newApplication(
+  state: Awaited<ReturnType<typeof formState>>,
+  link: { id: string } & Parameters<typeof linkIsOpen>[0],
+  userId: string | null,
+  now: Date,
+) {
+  if (state.draft || state.publishedVersion === null || !linkIsOpen(link, now)) {
+    throw new AppError("FORM_CLOSED", SUBMISSION_MESSAGES.closed);
+  }
+  return {
+    organizationId: state.organizationId,
+    programId: state.programId,
+    formId: state.id,
+    formVersion: state.publishedVersion,
+    linkId: link.id,
+    userId,
+  };
 }
 
 async function ownSubmissionOf(db: Tx, formId: string, userId: string): Promise<string | undefined> {
