@@ -1,5 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import react from "@vitejs/plugin-react";
@@ -39,6 +40,31 @@ export interface RoutePreload {
   styles: string[];
   /** What the page shows before its scripts have run (src/client/first-paint), if it has such a copy. */
   firstPaint?: string;
+  /** API calls the page makes first whatever the user, started from the HTML (`<link rel="preload" as="fetch">`). */
+  fetches?: string[];
+}
+
+/**
+ * What every signed-in page asks first: who is signed in (src/client/lib/auth-requests.ts). The same for
+ * everyone (the cookie says who), so the HTML can name it (docs/decisions/042-signed-in-first-paint.md).
+ */
+const SIGNED_IN_FETCHES = ["/api/auth/get-session"];
+/** The groups whose pages keep the wide top bar on any screen (src/client/app/shell/use-compact-top-bar.ts). */
+const STAFF_GROUPS = new Set(["ADMIN", "ORGANIZATION_ADMIN"]);
+
+/**
+ * A signed-in page's first screen (the top bar with the logo, the page's loader), rendered from the React
+ * component the page shows until the session is in (src/client/first-paint/signed-in-shell.tsx), with tsx
+ * as the bench and scripts run TypeScript; with the page's title as its heading when the row says
+ * `headingIsTitle: true`.
+ */
+async function signedInFirstPaintRenderer(): Promise<(staffPage: boolean, heading?: string) => string> {
+  const { tsImport } = await import("tsx/esm/api");
+  const renderer = pathToFileURL(path.resolve("src/client/first-paint/signed-in-shell.tsx")).href;
+  const { signedInFirstPaint } = (await tsImport(renderer, import.meta.url)) as {
+    signedInFirstPaint: (staffPage: boolean, heading?: string) => string;
+  };
+  return signedInFirstPaint;
 }
 
 /**
@@ -74,11 +100,14 @@ function routePreloads(): Plugin {
         return chunks.find((c) => c.moduleIds.some((id) => id.replace(/\.tsx?$/, "") === base));
       };
       const shell = chunkOfModule("./shell/protected-shell");
+      const signedInFirstPaint = await signedInFirstPaintRenderer();
       const routes: RoutePreload[] = [];
       // A row of the table: its path, its group, and the module its lazyPage imports.
       for (const row of table.split(/\n {2}\{\n/).slice(1)) {
         const routePath = row.match(/^\s*path: "([^"]+)"/m)?.[1];
         const group = row.match(/^\s*group: "([^"]+)"/m)?.[1];
+        const title = row.match(/^\s*title: "([^"]+)"/m)?.[1];
+        const headingIsTitle = /^\s*headingIsTitle: true,/m.test(row);
         const specifier = row.match(/import\("([^"]+)"\)/)?.[1];
         const page = specifier ? chunkOfModule(specifier) : undefined;
         if (!routePath || !group || !page)
@@ -94,10 +123,19 @@ function routePreloads(): Plugin {
         const scripts = [...seen];
         const styles = scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
         const firstPaintFile = FIRST_PAINTS[routePath];
+        const signedIn = group !== "PUBLIC";
         const firstPaint = firstPaintFile
           ? (await readFile(path.resolve("src/client/first-paint", firstPaintFile), "utf8")).trim()
-          : undefined;
-        routes.push({ path: routePath, scripts, styles, ...(firstPaint ? { firstPaint } : {}) });
+          : signedIn
+            ? signedInFirstPaint(STAFF_GROUPS.has(group), headingIsTitle ? title : undefined)
+            : undefined;
+        routes.push({
+          path: routePath,
+          scripts,
+          styles,
+          ...(firstPaint ? { firstPaint } : {}),
+          ...(signedIn ? { fetches: SIGNED_IN_FETCHES } : {}),
+        });
       }
       this.emitFile({
         type: "asset",

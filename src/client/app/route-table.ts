@@ -38,6 +38,11 @@ export interface AppRoute {
   icon?: ComponentType<IconProps>;
   /** One line under the tile's title on the dashboards. */
   description?: string;
+  /**
+   * The page's heading is its title, whoever opens it and in any language: the page's first screen shows it
+   * before the page's code and data are in (docs/decisions/042-signed-in-first-paint.md).
+   */
+  headingIsTitle?: true;
 }
 
 /** Every page of the app. New screens add a row here; the router, guards, page menu and titles follow. */
@@ -206,6 +211,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: "/applications",
     title: "Candidate Submissions",
     group: "REVIEWER",
+    headingIsTitle: true,
     showInPageMenu: true,
     menuArea: "Review",
     hideProgramPicker: false,
@@ -325,6 +331,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: "/admin/allcandidates",
     title: "Candidate Statistics",
     group: "ADMIN",
+    headingIsTitle: true,
     showInPageMenu: true,
     menuArea: "Administration",
     hideProgramPicker: false,

@@ -6,7 +6,7 @@ import { useSignedInSession } from "../lib/signed-in-session";
 import { PageLoader } from "./page-loader";
 
 interface CurrentProgramPageProps {
-  /** The page's title, shown with `noProgram` when there is no current program yet. */
+  /** The page's title, shown while the current program loads, and with `noProgram` when there is none. */
   title: string;
   noProgram: string;
   /** The page for the current program: rendered keyed by program, so picking another starts it afresh. */
@@ -18,7 +18,15 @@ export function CurrentProgramPage({ title, noProgram, children }: CurrentProgra
   const { user } = useSignedInSession();
   const currentProgram = useCurrentProgram(user.id);
 
-  if (currentProgram.isPending) return <PageLoader />;
+  // The title stays where the page's first screen drew it (docs/decisions/042-signed-in-first-paint.md).
+  if (currentProgram.isPending) {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>{title}</Title>
+        <PageLoader />
+      </Stack>
+    );
+  }
   if (currentProgram.isError) {
     return <Text c="red.9">Error loading your current program: {currentProgram.error.message}</Text>;
   }

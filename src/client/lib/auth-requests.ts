@@ -14,10 +14,10 @@ async function authFetch(path: string, body?: unknown): Promise<Response> {
   return fetch(`/api/auth${path}`, {
     method: body === undefined ? "GET" : "POST",
     credentials: "same-origin",
-    headers:
-      body === undefined
-        ? { Accept: "application/json" }
-        : { Accept: "application/json", "Content-Type": "application/json" },
+    // A GET sends no headers of its own: the browser hands a request the answer of the HTML's
+    // `<link rel="preload" as="fetch">` for the session only when its headers are the preload's
+    // (docs/decisions/042-signed-in-first-paint.md). The answer is JSON either way.
+    headers: body === undefined ? {} : { Accept: "application/json", "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }

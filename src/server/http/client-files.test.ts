@@ -56,6 +56,7 @@ describe("the built SPA's files", () => {
           scripts: ["assets/review-R1.js"],
           styles: [],
           firstPaint: "<main><h1>Review</h1></main>",
+          fetches: ["/api/auth/get-session"],
         },
       ]),
     );
@@ -101,7 +102,7 @@ describe("the built SPA's files", () => {
     }
   });
 
-  it("names a page's chunks and style sheets in the head of the index.html sent for it, in each encoding, with its first screen", async () => {
+  it("names a page's chunks and style sheets in the head of the index.html sent for it, in each encoding, with its first screen and first API calls", async () => {
     const links =
       '<link rel="modulepreload" crossorigin href="/assets/login-page-L1.js">' +
       '<link rel="modulepreload" crossorigin href="/assets/zod-Z1.js">' +
@@ -131,7 +132,12 @@ describe("the built SPA's files", () => {
     const review = await get("/review/p1/s1", "br");
     expect(brotliDecompressSync(Buffer.from(await review.arrayBuffer())).toString()).toBe(
       html
-        .replace("</head>", '<link rel="modulepreload" crossorigin href="/assets/review-R1.js"></head>')
+        .replace(
+          "</head>",
+          // The page's first API call first, as the page's own fetch asks it (credentials same-origin).
+          '<link rel="preload" as="fetch" crossorigin href="/api/auth/get-session">' +
+            '<link rel="modulepreload" crossorigin href="/assets/review-R1.js"></head>',
+        )
         .replace('<div id="root"></div>', '<div id="root"><main><h1>Review</h1></main></div>'),
     );
     // One segment more or less is another page: index.html as it is.

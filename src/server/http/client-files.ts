@@ -93,6 +93,8 @@ interface RoutePreload {
   styles: string[];
   /** Static HTML of the page's first screen, put in the root element until React mounts. */
   firstPaint?: string;
+  /** API calls the page makes first, the same for every user (docs/decisions/042-signed-in-first-paint.md). */
+  fetches?: string[];
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -108,10 +110,13 @@ export function matchesRoute(pattern: string, pagePath: string): boolean {
  * The links to put in the head of index.html for a page: its chunks as module preloads and its style sheets
  * as preloads (not as sheets: they would hold the first paint back; the page's chunk inserts them when it
  * runs, as it does without these links). `crossorigin` as Vite's own links have it, so the browser uses the
- * preloaded copy for the module request.
+ * preloaded copy for the module request. A page's first API calls (`fetches`) as fetch preloads: `crossorigin`
+ * (credentials same-origin, mode cors) is what the page's own `fetch` asks, so the browser hands it the answer.
  */
 export function preloadLinks(route: RoutePreload): string {
   return [
+    // First: the session's answer is what a signed-in page waits for longest.
+    ...(route.fetches ?? []).map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`),
     ...route.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...route.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
   ].join("");

@@ -2,7 +2,6 @@ import { Anchor, Box, Burger, Collapse, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { type ReactNode, useEffect, useId } from "react";
 import { Link, useLocation } from "react-router";
-import { TOP_BAR_HEIGHT_PX, TOP_BAR_MIN_WIDTH_PX } from "../../../shared/limits";
 import { FeedbackPopover } from "../../features/support/feedback-popover";
 import { useCurrentProgram } from "../../lib/current-program";
 import { useSignedInSession } from "../../lib/signed-in-session";
@@ -10,8 +9,7 @@ import type { AppRoute } from "../route-table";
 import { AccountMenu } from "./account-menu";
 import { PageMenu } from "./page-menu";
 import { ProgramPicker } from "./program-picker";
-
-const BORDER = "1px solid var(--mantine-color-gray-3)";
+import { APP_NAME, LOGO_PROPS, TopBarFrame } from "./shell-frame";
 
 /**
  * `compact`: a committee member's or an applicant's page on a screen narrower than the bar (a phone): the
@@ -25,8 +23,8 @@ export function TopBar({ route, compact = false }: { route: AppRoute; compact?: 
   const showProgramPicker = !actor.applicant && !route.hideProgramPicker;
 
   const logo = (
-    <Anchor component={Link} to="/redirect" fw={700} fz="lg" underline="never">
-      DecisionHub
+    <Anchor component={Link} to="/redirect" {...LOGO_PROPS}>
+      {APP_NAME}
     </Anchor>
   );
   const pageMenu = <PageMenu route={route} actor={actor} currentProgram={currentProgram.data ?? null} />;
@@ -51,22 +49,18 @@ export function TopBar({ route, compact = false }: { route: AppRoute; compact?: 
     );
   }
   return (
-    <Group
-      component="header"
-      h={TOP_BAR_HEIGHT_PX}
-      miw={TOP_BAR_MIN_WIDTH_PX}
-      px="md"
-      gap="md"
-      wrap="nowrap"
-      bg="white"
-      style={{ borderBottom: BORDER }}
-    >
-      {logo}
-      {programPicker}
-      {pageMenu}
-      <Box flex={1} />
-      {userControls}
-    </Group>
+    <TopBarFrame
+      compact={false}
+      row={
+        <>
+          {logo}
+          {programPicker}
+          {pageMenu}
+          <Box flex={1} />
+          {userControls}
+        </>
+      }
+    />
   );
 }
 
@@ -90,27 +84,32 @@ function CompactTopBar({
   }, [pathname, close]);
 
   return (
-    <Box component="header" bg="white" style={{ borderBottom: BORDER }}>
-      <Group h={TOP_BAR_HEIGHT_PX} px="sm" gap="sm" wrap="nowrap">
-        {logo}
-        <Box flex={1} miw={0}>
-          {pageMenu}
-        </Box>
-        <Burger
-          opened={opened}
-          onClick={toggle}
-          size="sm"
-          aria-label="Program and account"
-          aria-expanded={opened}
-          aria-controls={panelId}
-        />
-      </Group>
-      <Collapse expanded={opened} keepMountedMode="display-none" id={panelId}>
-        <Group px="sm" pb="sm" gap="sm">
-          {programPicker}
-          {userControls}
-        </Group>
-      </Collapse>
-    </Box>
+    <TopBarFrame
+      compact
+      row={
+        <>
+          {logo}
+          <Box flex={1} miw={0}>
+            {pageMenu}
+          </Box>
+          <Burger
+            opened={opened}
+            onClick={toggle}
+            size="sm"
+            aria-label="Program and account"
+            aria-expanded={opened}
+            aria-controls={panelId}
+          />
+        </>
+      }
+      folded={
+        <Collapse expanded={opened} keepMountedMode="display-none" id={panelId}>
+          <Group px="sm" pb="sm" gap="sm">
+            {programPicker}
+            {userControls}
+          </Group>
+        </Collapse>
+      }
+    />
   );
 }
