@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { WIDE_TOP_BAR_GROUPS } from "./src/shared/limits";
 
 /**
  * dist/client/.vite/module-chunks.json: the chunk each of the app's modules landed in. Vite's manifest names
@@ -49,8 +50,6 @@ export interface RoutePreload {
  * everyone (the cookie says who), so the HTML can name it (docs/decisions/042-signed-in-first-paint.md).
  */
 const SIGNED_IN_FETCHES = ["/api/auth/get-session"];
-/** The groups whose pages keep the wide top bar on any screen (src/client/app/shell/use-compact-top-bar.ts). */
-const STAFF_GROUPS = new Set(["ADMIN", "ORGANIZATION_ADMIN"]);
 
 /**
  * A signed-in page's first screen (the top bar with the logo, the page's loader), rendered from the React
@@ -127,7 +126,7 @@ function routePreloads(): Plugin {
         const firstPaint = firstPaintFile
           ? (await readFile(path.resolve("src/client/first-paint", firstPaintFile), "utf8")).trim()
           : signedIn
-            ? signedInFirstPaint(STAFF_GROUPS.has(group), headingIsTitle ? title : undefined)
+            ? signedInFirstPaint(WIDE_TOP_BAR_GROUPS.has(group), headingIsTitle ? title : undefined)
             : undefined;
         routes.push({
           path: routePath,

@@ -18,6 +18,13 @@ export const PROGRAM_MENU_MAX_HEIGHT_PX = 480;
 export const TOP_BAR_HEIGHT_PX = 56;
 export const TOP_BAR_MIN_WIDTH_PX = 960;
 
+/**
+ * The route groups whose pages are made for a desk (a program's administration, the organization's): they
+ * keep the full top bar, TOP_BAR_MIN_WIDTH_PX at least, whatever the screen. Read by the client's shell and by
+ * the build's static first screen (vite.config.ts), so both draw the same bar.
+ */
+export const WIDE_TOP_BAR_GROUPS: ReadonlySet<string> = new Set(["ADMIN", "ORGANIZATION_ADMIN"]);
+
 /** Input bounds: generous for people, tight enough that nobody can flood the database. */
 export const MAX_NAME_LENGTH = 200;
 export const MAX_EMAIL_LENGTH = 254;

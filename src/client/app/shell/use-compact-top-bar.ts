@@ -1,16 +1,10 @@
 import { useMediaQuery } from "@mantine/hooks";
 import type { RouteGroup } from "../../../shared/authz";
-import { TOP_BAR_MIN_WIDTH_PX } from "../../../shared/limits";
-
-/**
- * The staff pages (a program's administration, the organization's) are made for a desk: they keep the
- * spec's top bar, 960 px at least, whatever the screen.
- */
-const STAFF_GROUPS: ReadonlySet<RouteGroup> = new Set(["ADMIN", "ORGANIZATION_ADMIN"]);
+import { TOP_BAR_MIN_WIDTH_PX, WIDE_TOP_BAR_GROUPS } from "../../../shared/limits";
 
 /** Whether a page of this group shows a screen narrower than the top bar: then the bar folds (decision 027). */
 export function isCompactTopBar(group: RouteGroup | null, narrowScreen: boolean): boolean {
-  return narrowScreen && group !== null && !STAFF_GROUPS.has(group);
+  return narrowScreen && group !== null && !WIDE_TOP_BAR_GROUPS.has(group);
 }
 
 export function useCompactTopBar(group: RouteGroup | null): boolean {
