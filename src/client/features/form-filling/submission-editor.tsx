@@ -84,6 +84,7 @@ export function SubmissionEditor({
       onLanguageChange={onLanguageChange}
       answers={editor.answers}
       onAnswerChange={editor.onAnswerChange}
+      onAnswerTyping={editor.onAnswerTyping}
       files={editor.files}
       onUpload={editor.onUpload}
       onRemoveFile={editor.onRemoveFile}

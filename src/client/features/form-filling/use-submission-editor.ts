@@ -39,6 +39,8 @@ export interface SubmissionEditor {
   /** Why the last submit failed (shown above the sections). */
   submitError: string | null;
   onAnswerChange: (answer: Answer) => void;
+  /** A key typed in a text question: kept and saved, the form re-rendered later (see FormRendererProps). */
+  onAnswerTyping: (answer: Answer) => void;
   onSave: () => void;
   onUpload: (
     questionId: string,
@@ -246,8 +248,21 @@ export function useSubmissionEditor({
     setAnswers(next);
   }, []);
 
+  // Every key typed in a text question: kept and saved as any change (the browser's copy after its own short
+  // pause, at once if the page is hidden or closed), without re-rendering the form, which follows once the
+  // typing pauses (onAnswerChange with the same answer). docs/decisions/045-keystrokes.md.
+  const onAnswerTyping = useCallback((answer: Answer) => {
+    answersRef.current = upsertAnswer(answersRef.current, answer);
+    machineRef.current?.change(answersRef.current);
+  }, []);
+
   const onAnswerChange = useCallback(
     (answer: Answer) => {
+      // The typed answer committed after the pause: kept already, the form now shows it.
+      if (answersRef.current.some((a) => a === answer)) {
+        setAll(answersRef.current);
+        return;
+      }
       const next = upsertAnswer(answersRef.current, answer);
       setAll(next);
       // File answers are the server's (set from the files it stores): nothing to save for them.
@@ -405,6 +420,7 @@ export function useSubmissionEditor({
     serverProblems,
     submitError,
     onAnswerChange,
+    onAnswerTyping,
     onSave,
     onUpload,
     onRemoveFile,
