@@ -1,5 +1,5 @@
 import { notifications } from "@mantine/notifications";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Answer } from "../../../shared/forms/answers";
 import type { Language } from "../../../shared/i18n/catalog";
 import { SUPPORT_EMAIL } from "../../../shared/messages";
@@ -253,7 +253,8 @@ export function useSubmissionEditor({
   // typing pauses (onAnswerChange with the same answer). docs/decisions/045-keystrokes.md.
   const onAnswerTyping = useCallback((answer: Answer) => {
     answersRef.current = upsertAnswer(answersRef.current, answer);
-    machineRef.current?.change(answersRef.current);
+    // The save state it may move ("Not saved yet") is shown without holding up the key.
+    startTransition(() => machineRef.current?.change(answersRef.current));
   }, []);
 
   const onAnswerChange = useCallback(

@@ -108,7 +108,11 @@ describe("typing, with the autosave behind it", () => {
       lastSavedAt: null,
       transport: async (revision, saved) => {
         sent.push(saved);
-        return { revision: revision + 1, lastSaveDate: new Date(timers.now()).toISOString(), identifier: "A-1" };
+        return {
+          revision: revision + 1,
+          lastSaveDate: new Date(timers.now()).toISOString(),
+          identifier: "A-1",
+        };
       },
       localCopy: { write: (copy) => copies.push(copy), clear: () => undefined },
       onStatus: () => undefined,
