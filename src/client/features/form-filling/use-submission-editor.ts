@@ -11,6 +11,7 @@ import { downloadFile as fetchFile, submissionApi, type Token, uploadFile } from
 import { mergeAutofill, upsertAnswer, withFile, withoutFile } from "./answers-state";
 import { Autosave, type AutosavePhase, type AutosaveStatus } from "./autosave";
 import { createLocalCopyStore, newApplicationCopyId, reconcile } from "./local-copy";
+import { createStatusSource, type StatusSource } from "./save-status";
 
 /**
  * How long the autofill "success" toast stays (forms-and-applicants, "9. Business constants and limits": 2
@@ -28,6 +29,10 @@ export interface SubmissionEditor {
   files: readonly SubmissionFile[];
   /** The save state shown in the header; "stale" also covers a conflicting copy found on load. */
   phase: AutosavePhase;
+  /** The autosave's status as it changes (the header's save state shows it at once). */
+  statusSource: StatusSource;
+  /** Why saving stopped for good, if it did (shown instead of the status). */
+  stopped: AutosavePhase | null;
   lastSavedAt: string | null;
   /** Why saving failed, when it was refused (a 400). */
   refusal: string | null;
@@ -141,6 +146,16 @@ export function useSubmissionEditor({
     lastSavedAt: start ? null : submission.lastSaveDate,
     error: null,
   });
+  // The header's save state follows every status at once, on its own (the form follows in a transition when
+  // a key moved it: onAnswerTyping).
+  const [statusSource] = useState(() => createStatusSource(status));
+  const onStatus = useCallback(
+    (next: AutosaveStatus) => {
+      statusSource.set(next);
+      setStatus(next);
+    },
+    [statusSource],
+  );
   const [stop, setStop] = useState<Stop | null>(initial.kind === "conflict" ? "stale" : null);
   const [submitted, setSubmitted] = useState(false);
   const [serverProblems, setServerProblems] = useState<Record<string, string[]> | undefined>();
@@ -183,7 +198,7 @@ export function useSubmissionEditor({
           if (newCopyId !== null) store.clear(newCopyId);
         },
       },
-      onStatus: setStatus,
+      onStatus,
     });
     machineRef.current = machine;
     // Answers typed before a crash or refresh, on the revision the server still has: saved now.
@@ -192,7 +207,18 @@ export function useSubmissionEditor({
       machine.dispose();
       if (machineRef.current === machine) machineRef.current = null;
     };
-  }, [conflictOnLoad, initial.kind, submission, token, bySession, store, startLinkId, copyId, newCopyId]);
+  }, [
+    conflictOnLoad,
+    initial.kind,
+    submission,
+    token,
+    bySession,
+    store,
+    startLinkId,
+    copyId,
+    newCopyId,
+    onStatus,
+  ]);
 
   // Saving stopped for good (another tab, closed form, submitted elsewhere).
   useEffect(() => {
@@ -253,7 +279,8 @@ export function useSubmissionEditor({
   // typing pauses (onAnswerChange with the same answer). docs/decisions/045-keystrokes.md.
   const onAnswerTyping = useCallback((answer: Answer) => {
     answersRef.current = upsertAnswer(answersRef.current, answer);
-    // The save state it may move ("Not saved yet") is shown without holding up the key.
+    // The save state it may move ("Not saved yet") shows at once in the header (statusSource); the rest of the
+    // page follows without holding up the key.
     startTransition(() => machineRef.current?.change(answersRef.current));
   }, []);
 
@@ -414,6 +441,8 @@ export function useSubmissionEditor({
     answers,
     files,
     phase,
+    statusSource,
+    stopped: stop,
     lastSavedAt: status.lastSavedAt,
     refusal: status.phase === "rejected" && status.error instanceof Error ? status.error.message : null,
     editable: result.editable && stop === null && !submitted,
