@@ -1,40 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Answer } from "../../../../shared/forms/answers";
 import { Autosave } from "../autosave";
+import { FakeClock } from "../fake-clock";
 import type { LocalCopy } from "../local-copy";
-import { TYPING_PAUSE_MS, TypingBuffer, type TypingTimers } from "./typing-buffer";
-
-/** Timers that fire only when the test moves time on. */
-class FakeTimers implements TypingTimers {
-  time = 0;
-  private nextId = 1;
-  private readonly timers = new Map<number, { at: number; callback: () => void }>();
-  now = () => this.time;
-  setTimeout(callback: () => void, ms: number) {
-    const id = this.nextId++;
-    this.timers.set(id, { at: this.time + ms, callback });
-    return id;
-  }
-  clearTimeout(handle: unknown) {
-    this.timers.delete(handle as number);
-  }
-  advance(ms: number) {
-    const end = this.time + ms;
-    for (;;) {
-      const due = [...this.timers.entries()]
-        .filter(([, t]) => t.at <= end)
-        .sort(([, a], [, b]) => a.at - b.at)[0];
-      if (!due) break;
-      this.timers.delete(due[0]);
-      this.time = due[1].at;
-      due[1].callback();
-    }
-    this.time = end;
-  }
-  get pending() {
-    return this.timers.size;
-  }
-}
+import { TYPING_PAUSE_MS, TypingBuffer } from "./typing-buffer";
 
 const answer = (questionId: string, answerString: string): Answer => ({
   questionId,
@@ -46,29 +15,29 @@ const answer = (questionId: string, answerString: string): Answer => ({
 });
 
 function setup() {
-  const timers = new FakeTimers();
+  const timers = new FakeClock();
   const committed: Answer[] = [];
   const buffer = new TypingBuffer((a) => committed.push(a), timers);
   return { timers, committed, buffer };
 }
 
 describe("TypingBuffer", () => {
-  it("commits the newest text once the typing pauses, the pause starting again with every key", () => {
+  it("commits the newest text once the typing pauses, the pause starting again with every key", async () => {
     const { timers, committed, buffer } = setup();
     buffer.type(answer("q1", "H"));
-    timers.advance(TYPING_PAUSE_MS - 50);
+    await timers.advance(TYPING_PAUSE_MS - 50);
     buffer.type(answer("q1", "Hi"));
-    timers.advance(TYPING_PAUSE_MS - 50);
+    await timers.advance(TYPING_PAUSE_MS - 50);
     expect(committed).toEqual([]);
     expect(buffer.waitingAnswer("q1")?.answerString).toBe("Hi");
-    timers.advance(50);
+    await timers.advance(50);
     expect(committed.map((a) => a.answerString)).toEqual(["Hi"]);
     expect(buffer.waitingAnswer("q1")).toBeUndefined();
     // One timer at most, whatever the number of keys.
-    expect(timers.pending).toBe(0);
+    expect(timers.pendingTimers).toBe(0);
   });
 
-  it("commits at once when asked (a field left, Back, Next, Submit), each question's newest text once", () => {
+  it("commits at once when asked (a field left, Back, Next, Submit), each question's newest text once", async () => {
     const { timers, committed, buffer } = setup();
     buffer.type(answer("q1", "a"));
     buffer.type(answer("q2", "b"));
@@ -78,15 +47,15 @@ describe("TypingBuffer", () => {
       ["q1", "ab"],
       ["q2", "b"],
     ]);
-    timers.advance(TYPING_PAUSE_MS * 2);
+    await timers.advance(TYPING_PAUSE_MS * 2);
     expect(committed).toHaveLength(2);
   });
 
-  it("commits what waits when disposed, and nothing twice", () => {
+  it("commits what waits when disposed, and nothing twice", async () => {
     const { timers, committed, buffer } = setup();
     buffer.type(answer("q1", "kept"));
     buffer.dispose();
-    timers.advance(TYPING_PAUSE_MS);
+    await timers.advance(TYPING_PAUSE_MS);
     expect(committed.map((a) => a.answerString)).toEqual(["kept"]);
   });
 });
@@ -98,7 +67,7 @@ describe("TypingBuffer", () => {
  */
 describe("typing, with the autosave behind it", () => {
   function page() {
-    const timers = new FakeTimers();
+    const timers = new FakeClock();
     const copies: LocalCopy[] = [];
     const sent: Answer[][] = [];
     let answers: Answer[] = [];
