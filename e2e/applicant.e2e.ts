@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { demoFormContent } from "../src/server/demo/demo-form";
 import { translate } from "../src/shared/i18n/catalog";
 import { browserForThisFile, expectAccessible, newPage } from "./support/browser";
 import { publishedDemoForm } from "./support/published-form";
@@ -18,6 +19,8 @@ const fr = (key: Parameters<typeof translate>[1], vars?: Record<string, string |
 
 const PDF_BYTES = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const SUBMISSION_PATH = /^\/form\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
+/** A save of an application's answers (PATCH). */
+const SUBMISSION_API = /^\/api\/submissions\/[0-9a-f-]{36}$/;
 
 async function waitForSubmissionPage(page: Page) {
   await page.waitForURL((url) => SUBMISSION_PATH.test(url.pathname), { timeout: 15_000 });
@@ -130,6 +133,78 @@ describe("the applicant's side", () => {
     for (const expected of ["Élodie Dœuf", "Describe your project", "Venue rental", "2400", "budget.pdf"]) {
       expect(text).toContain(expected);
     }
+    expect(problems).toEqual([]);
+  });
+
+  it("typing is never lost: Next right after typing keeps it, a page closed within the pause keeps it", async () => {
+    // docs/decisions/045-keystrokes.md: typed text waits for a pause before the form re-renders with it.
+    const { linkId } = await publishedDemoForm(baseURL);
+    const { page, problems } = await newPage(browser());
+    await page.goto(`${baseURL}/form/${linkId}`);
+    await button(page, en("start.guest")).click();
+    await waitForSubmissionPage(page);
+    const name = page.getByLabel("Organization or applicant name");
+    const email = page.getByLabel("Contact email");
+
+    // Keys, then Next at once: the required answers just typed count (Next is not held back) and are kept.
+    await name.pressSequentially("Quick Typist");
+    await email.pressSequentially("quick@example.org");
+    await button(page, en("form.next")).click();
+    const project = page.getByLabel("Describe your project");
+    await project.waitFor();
+    await button(page, en("form.back")).click();
+    expect(await name.inputValue()).toBe("Quick Typist");
+    expect(await email.inputValue()).toBe("quick@example.org");
+    await button(page, en("form.next")).click();
+    await waitSaved(page, en("form.saved"));
+
+    // Keys, then the page closed before the pause ends: the browser's copy has them, and they are saved.
+    await project.pressSequentially("Typed right before closing");
+    const context = page.context();
+    await page.close({ runBeforeUnload: false });
+    const reopened = await context.newPage();
+    reopened.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    await reopened.goto(`${baseURL}/form/${linkId}`);
+    await reopened.getByLabel("Organization or applicant name").waitFor();
+    await button(reopened, en("form.next")).click();
+    expect(await reopened.getByLabel("Describe your project").inputValue()).toBe(
+      "Typed right before closing",
+    );
+    await waitSaved(reopened, en("form.saved"));
+    await reopened.reload();
+    await button(reopened, en("form.next")).click();
+    expect(await reopened.getByLabel("Describe your project").inputValue()).toBe(
+      "Typed right before closing",
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it("Submit right after typing sends the last characters", async () => {
+    const { linkId } = await publishedDemoForm(baseURL, {
+      // The demo form's first section alone: Submit is on it.
+      content: (programName) => {
+        const content = demoFormContent(programName);
+        return { ...content, sections: content.sections.slice(0, 1) };
+      },
+    });
+    const { page, problems } = await newPage(browser());
+    await page.goto(`${baseURL}/form/${linkId}`);
+    await button(page, en("start.guest")).click();
+    await waitForSubmissionPage(page);
+    const saved: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "PATCH" && SUBMISSION_API.test(new URL(request.url()).pathname))
+        saved.push(request.postData() ?? "");
+    });
+    await page.getByLabel("Organization or applicant name").pressSequentially("Last Keys");
+    await page.getByLabel("Contact email").pressSequentially("last@example.org");
+    await page.getByLabel("Website").pressSequentially("https://example.org/last");
+    await button(page, en("form.submit")).click();
+    const dialog = page.getByRole("dialog", { name: en("form.submitTitle") });
+    await dialog.getByRole("button", { name: en("form.submit"), exact: true }).click();
+    await page.getByText("Your response has been recorded.").waitFor();
+    expect(saved.at(-1)).toContain("https://example.org/last");
+    expect(saved.at(-1)).toContain("last@example.org");
     expect(problems).toEqual([]);
   });
 

@@ -1,46 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Answer } from "../../../shared/forms/answers";
 import type { SaveAnswersResult } from "../../../shared/schemas/submissions";
-import { Autosave, type AutosaveStatus, type Clock, classifySaveError, SaveBlockedError } from "./autosave";
+import { Autosave, type AutosaveStatus, classifySaveError, SaveBlockedError } from "./autosave";
+import { FakeClock, settle } from "./fake-clock";
 import type { LocalCopy } from "./local-copy";
-
-/** A clock whose time moves only when the test says so. */
-class FakeClock implements Clock {
-  time = Date.UTC(2030, 0, 1);
-  private nextId = 1;
-  private timers = new Map<number, { at: number; callback: () => void }>();
-
-  now() {
-    return this.time;
-  }
-  setTimeout(callback: () => void, ms: number) {
-    const id = this.nextId++;
-    this.timers.set(id, { at: this.time + ms, callback });
-    return id;
-  }
-  clearTimeout(handle: unknown) {
-    this.timers.delete(handle as number);
-  }
-  /** Moves time on, running each timer that falls due (and the promises it settles) in order. */
-  async advance(ms: number) {
-    const end = this.time + ms;
-    for (;;) {
-      const due = [...this.timers.entries()]
-        .filter(([, t]) => t.at <= end)
-        .sort(([, a], [, b]) => a.at - b.at)[0];
-      if (!due) break;
-      const [id, timer] = due;
-      this.timers.delete(id);
-      this.time = timer.at;
-      timer.callback();
-      await settle();
-    }
-    this.time = end;
-    await settle();
-  }
-}
-
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface Call {
   revision: number;

@@ -1,12 +1,57 @@
 import { Alert, Anchor, Button, Group, Text } from "@mantine/core";
+import { useSyncExternalStore } from "react";
 import { Link, useLocation } from "react-router";
 import type { Language } from "../../../shared/i18n/catalog";
 import { formatDateTime } from "../../lib/date-format";
 import { useTranslate } from "../../lib/i18n";
-import type { AutosavePhase } from "./autosave";
+import type { AutosavePhase, AutosaveStatus } from "./autosave";
 
 function formatTime(iso: string, language: Language): string {
   return formatDateTime(iso, language);
+}
+
+/** The autosave's status as it changes, for the one element that shows it at once. */
+export interface StatusSource {
+  get(): AutosaveStatus;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createStatusSource(
+  initial: AutosaveStatus,
+): StatusSource & { set(status: AutosaveStatus): void } {
+  let current = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(status) {
+      current = status;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+/**
+ * The header's save state, re-rendered alone as the status changes: a key that turns "Saved" into "Not
+ * saved yet" shows it at once without re-rendering the form (docs/decisions/045-keystrokes.md).
+ */
+export function LiveSaveStatus({
+  source,
+  stopped,
+  language,
+}: {
+  source: StatusSource;
+  /** Saving stopped for good: this phase shows, whatever the status says. */
+  stopped: AutosavePhase | null;
+  language: Language;
+}) {
+  const status = useSyncExternalStore(source.subscribe, source.get, source.get);
+  return (
+    <SaveStatusText phase={stopped ?? status.phase} lastSavedAt={status.lastSavedAt} language={language} />
+  );
 }
 
 /** "Saved" with the last-saved time, "Saving…", "Offline — will retry" or "Not saved yet"; read out politely. */

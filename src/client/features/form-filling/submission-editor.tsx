@@ -8,7 +8,7 @@ import { downloadPdf, type Token } from "../../lib/submission-api";
 import { hasMappedQuestion } from "./answers-state";
 import { EmailMeALink } from "./continue-link";
 import { FormRenderer } from "./renderer/form-renderer";
-import { PageNotice, SaveStatusText, SignInAgainNotice, StaleTabNotice } from "./save-status";
+import { LiveSaveStatus, PageNotice, SignInAgainNotice, StaleTabNotice } from "./save-status";
 import { useSubmissionEditor } from "./use-submission-editor";
 import { ConfirmationView, FormColumn } from "./views";
 
@@ -84,12 +84,13 @@ export function SubmissionEditor({
       onLanguageChange={onLanguageChange}
       answers={editor.answers}
       onAnswerChange={editor.onAnswerChange}
+      onAnswerTyping={editor.onAnswerTyping}
       files={editor.files}
       onUpload={editor.onUpload}
       onRemoveFile={editor.onRemoveFile}
       onDownloadFile={editor.onDownloadFile}
       saveStatus={
-        <SaveStatusText phase={editor.phase} lastSavedAt={editor.lastSavedAt} language={language} />
+        <LiveSaveStatus source={editor.statusSource} stopped={editor.stopped} language={language} />
       }
       onSave={editor.onSave}
       onSubmit={mode === "applicant" ? editor.submit : undefined}

@@ -1,5 +1,5 @@
 import { notifications } from "@mantine/notifications";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Answer } from "../../../shared/forms/answers";
 import type { Language } from "../../../shared/i18n/catalog";
 import { SUPPORT_EMAIL } from "../../../shared/messages";
@@ -11,6 +11,7 @@ import { downloadFile as fetchFile, submissionApi, type Token, uploadFile } from
 import { mergeAutofill, upsertAnswer, withFile, withoutFile } from "./answers-state";
 import { Autosave, type AutosavePhase, type AutosaveStatus } from "./autosave";
 import { createLocalCopyStore, newApplicationCopyId, reconcile } from "./local-copy";
+import { createStatusSource, type StatusSource } from "./save-status";
 
 /**
  * How long the autofill "success" toast stays (forms-and-applicants, "9. Business constants and limits": 2
@@ -28,6 +29,10 @@ export interface SubmissionEditor {
   files: readonly SubmissionFile[];
   /** The save state shown in the header; "stale" also covers a conflicting copy found on load. */
   phase: AutosavePhase;
+  /** The autosave's status as it changes (the header's save state shows it at once). */
+  statusSource: StatusSource;
+  /** Why saving stopped for good, if it did (shown instead of the status). */
+  stopped: AutosavePhase | null;
   lastSavedAt: string | null;
   /** Why saving failed, when it was refused (a 400). */
   refusal: string | null;
@@ -39,6 +44,8 @@ export interface SubmissionEditor {
   /** Why the last submit failed (shown above the sections). */
   submitError: string | null;
   onAnswerChange: (answer: Answer) => void;
+  /** A key typed in a text question: kept and saved, the form re-rendered later (see FormRendererProps). */
+  onAnswerTyping: (answer: Answer) => void;
   onSave: () => void;
   onUpload: (
     questionId: string,
@@ -139,6 +146,16 @@ export function useSubmissionEditor({
     lastSavedAt: start ? null : submission.lastSaveDate,
     error: null,
   });
+  // The header's save state follows every status at once, on its own (the form follows in a transition when
+  // a key moved it: onAnswerTyping).
+  const [statusSource] = useState(() => createStatusSource(status));
+  const onStatus = useCallback(
+    (next: AutosaveStatus) => {
+      statusSource.set(next);
+      setStatus(next);
+    },
+    [statusSource],
+  );
   const [stop, setStop] = useState<Stop | null>(initial.kind === "conflict" ? "stale" : null);
   const [submitted, setSubmitted] = useState(false);
   const [serverProblems, setServerProblems] = useState<Record<string, string[]> | undefined>();
@@ -181,7 +198,7 @@ export function useSubmissionEditor({
           if (newCopyId !== null) store.clear(newCopyId);
         },
       },
-      onStatus: setStatus,
+      onStatus,
     });
     machineRef.current = machine;
     // Answers typed before a crash or refresh, on the revision the server still has: saved now.
@@ -190,7 +207,18 @@ export function useSubmissionEditor({
       machine.dispose();
       if (machineRef.current === machine) machineRef.current = null;
     };
-  }, [conflictOnLoad, initial.kind, submission, token, bySession, store, startLinkId, copyId, newCopyId]);
+  }, [
+    conflictOnLoad,
+    initial.kind,
+    submission,
+    token,
+    bySession,
+    store,
+    startLinkId,
+    copyId,
+    newCopyId,
+    onStatus,
+  ]);
 
   // Saving stopped for good (another tab, closed form, submitted elsewhere).
   useEffect(() => {
@@ -246,8 +274,23 @@ export function useSubmissionEditor({
     setAnswers(next);
   }, []);
 
+  // Every key typed in a text question: kept and saved as any change (the browser's copy after its own short
+  // pause, at once if the page is hidden or closed), without re-rendering the form, which follows once the
+  // typing pauses (onAnswerChange with the same answer). docs/decisions/045-keystrokes.md.
+  const onAnswerTyping = useCallback((answer: Answer) => {
+    answersRef.current = upsertAnswer(answersRef.current, answer);
+    // The save state it may move ("Not saved yet") shows at once in the header (statusSource); the rest of the
+    // page follows without holding up the key.
+    startTransition(() => machineRef.current?.change(answersRef.current));
+  }, []);
+
   const onAnswerChange = useCallback(
     (answer: Answer) => {
+      // The typed answer committed after the pause: kept already, the form now shows it.
+      if (answersRef.current.some((a) => a === answer)) {
+        setAll(answersRef.current);
+        return;
+      }
       const next = upsertAnswer(answersRef.current, answer);
       setAll(next);
       // File answers are the server's (set from the files it stores): nothing to save for them.
@@ -398,6 +441,8 @@ export function useSubmissionEditor({
     answers,
     files,
     phase,
+    statusSource,
+    stopped: stop,
     lastSavedAt: status.lastSavedAt,
     refusal: status.phase === "rejected" && status.error instanceof Error ? status.error.message : null,
     editable: result.editable && stop === null && !submitted,
@@ -405,6 +450,7 @@ export function useSubmissionEditor({
     serverProblems,
     submitError,
     onAnswerChange,
+    onAnswerTyping,
     onSave,
     onUpload,
     onRemoveFile,

@@ -35,6 +35,7 @@ import { QuestionView, questionElementId } from "./question-view";
 import { RendererContext, type RendererContextValue } from "./renderer-context";
 import { SectionNavigation, SectionProgress } from "./section-navigation";
 import type { FormRendererProps } from "./types";
+import { TypingBuffer } from "./typing-buffer";
 
 /**
  * The form page's width (forms-and-applicants, "2. Screens and routes"); narrower screens use their whole
@@ -108,14 +109,41 @@ function Renderer(props: FormRendererProps) {
   const currentId = currentSectionId(history);
   const current = sections.find((s) => s._id === currentId);
 
-  const change = useCallback((question: Question, sectionId: string, update: (answer: Answer) => Answer) => {
-    const previous = latestAnswers.current.get(question._id) ?? emptyAnswer(question, sectionId);
-    const next = update(previous);
-    if (next === previous) return;
+  const commitAnswer = useCallback((next: Answer) => {
     // Two changes before the page re-renders (two uploads ending together) build on each other.
-    latestAnswers.current = new Map(latestAnswers.current).set(question._id, next);
+    latestAnswers.current = new Map(latestAnswers.current).set(next.questionId, next);
     latestProps.current.onAnswerChange(next);
   }, []);
+  // Typed text waits for a pause before the form re-renders with it (docs/decisions/045-keystrokes.md).
+  const [typing] = useState(() => new TypingBuffer(commitAnswer));
+  useEffect(() => () => typing.dispose(), [typing]);
+  const change = useCallback(
+    (question: Question, sectionId: string, update: (answer: Answer) => Answer) => {
+      // Whatever was typed goes first: the change builds on it.
+      typing.commitNow();
+      const previous = latestAnswers.current.get(question._id) ?? emptyAnswer(question, sectionId);
+      const next = update(previous);
+      if (next !== previous) commitAnswer(next);
+    },
+    [typing, commitAnswer],
+  );
+  const typeText = useCallback(
+    (question: Question, sectionId: string, answerString: string) => {
+      const previous =
+        typing.waitingAnswer(question._id) ??
+        latestAnswers.current.get(question._id) ??
+        emptyAnswer(question, sectionId);
+      const next = { ...previous, answerString };
+      typing.type(next);
+      latestProps.current.onAnswerTyping?.(next);
+    },
+    [typing],
+  );
+  const isTyping = useCallback(
+    (questionId: string) => typing.waitingAnswer(questionId) !== undefined,
+    [typing],
+  );
+  const commitTyping = useCallback(() => typing.commitNow(), [typing]);
   // A question's problems appear once it is left, but never under a pointer still pressing the next control.
   const releaseGate = useRef<ReleaseGate | null>(null);
   useEffect(() => {
@@ -142,6 +170,9 @@ function Renderer(props: FormRendererProps) {
       editable,
       maxFileSizeMB: form.maxFileSizeMB,
       change,
+      typeText,
+      isTyping,
+      commitTyping,
       touch,
       upload: hasUpload
         ? (questionId, file, onProgress) => {
@@ -152,7 +183,20 @@ function Renderer(props: FormRendererProps) {
       removeFile: hasRemove ? (file) => latestProps.current.onRemoveFile?.(file) ?? Promise.resolve() : null,
       downloadFile: hasDownload ? (file) => latestProps.current.onDownloadFile?.(file) : null,
     }),
-    [accent, form.settings, editable, form.maxFileSizeMB, change, touch, hasUpload, hasRemove, hasDownload],
+    [
+      accent,
+      form.settings,
+      editable,
+      form.maxFileSizeMB,
+      change,
+      typeText,
+      isTyping,
+      commitTyping,
+      touch,
+      hasUpload,
+      hasRemove,
+      hasDownload,
+    ],
   );
 
   const filesByQuestion = useMemo(() => {
@@ -171,7 +215,8 @@ function Renderer(props: FormRendererProps) {
   );
   // Only applicants are held back: a preview lets the tester through, and an admin editing an
   // application (perhaps an unfinished draft) must reach every section.
-  const blocked = mode === "applicant" && editable && problems.length > 0;
+  const holdsBack = (found: readonly unknown[]) => mode === "applicant" && editable && found.length > 0;
+  const blocked = holdsBack(problems);
   // What Next waits for, by name: each leads to its question.
   const waitingFor = useMemo(() => {
     if (!blocked || !current) return [];
@@ -208,18 +253,30 @@ function Renderer(props: FormRendererProps) {
 
   function goForward() {
     if (!current) return;
-    if (blocked) {
+    // Text typed just before counts (Next reached from the field by a key, or before the pause).
+    typing.commitNow();
+    const latest = latestAnswers.current;
+    const latestProblems = latest === byQuestion ? problems : sectionProblems(current, latest, t);
+    if (holdsBack(latestProblems)) {
       setAttempted((s) => withMember(s, current._id));
-      setFocusTarget(problems[0]?.questionId ?? null);
+      setFocusTarget(latestProblems[0]?.questionId ?? null);
       return;
     }
-    if (nextId !== null) setHistory((h) => advance(reconcileHistory(h, sections), nextId));
+    const latestNextId =
+      latest === byQuestion ? nextId : nextSectionId(sections, current._id, choiceOf(latest));
+    if (latestNextId !== null) setHistory((h) => advance(reconcileHistory(h, sections), latestNextId));
     else if (props.onSubmit && editable) setConfirming(true);
+  }
+
+  function goBack() {
+    typing.commitNow();
+    setHistory((h) => retreat(reconcileHistory(h, sections)));
   }
 
   async function submit() {
     const onSubmit = latestProps.current.onSubmit;
     if (!onSubmit) return;
+    typing.commitNow();
     setSubmitting(true);
     try {
       await onSubmit();
@@ -296,7 +353,7 @@ function Renderer(props: FormRendererProps) {
               <SectionNavigation
                 accent={accent}
                 canGoBack={canGoBack(history)}
-                onBack={() => setHistory((h) => retreat(reconcileHistory(h, sections)))}
+                onBack={goBack}
                 forward={forward}
                 blocked={blocked}
                 submitUnavailable={!props.onSubmit || !editable}

@@ -44,7 +44,7 @@ export const QuestionView = memo(function QuestionView({
   serverMessages,
   files,
 }: QuestionViewProps) {
-  const { settings, touch } = useRenderer();
+  const { settings, touch, commitTyping } = useRenderer();
   const language = useLanguage();
   const t = useTranslate();
   const own = useMemo(() => questionProblems(question, answer, t), [question, answer, t]);
@@ -65,6 +65,8 @@ export const QuestionView = memo(function QuestionView({
   // Leaving the question (focus going outside it) reveals its problems. Not for files: the file
   // picker takes the focus away while the applicant is choosing.
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    // What was typed is the answer its problems are judged on.
+    commitTyping();
     if (question.type === "FILE_UPLOAD") return;
     const next = event.relatedTarget;
     if (!(next instanceof Node && event.currentTarget.contains(next))) touch(question._id);

@@ -16,6 +16,15 @@ export interface RendererContextValue {
   maxFileSizeMB: number;
   /** Changes one question's answer from its newest value (or an empty answer) and reports it. */
   change: (question: Question, sectionId: string, update: (answer: Answer) => Answer) => void;
+  /**
+   * One key in a text question (its input shows the text by itself): the page keeps the answer at once, the
+   * form re-renders with it once the typing pauses or the question is left (docs/decisions/045-keystrokes.md).
+   */
+  typeText: (question: Question, sectionId: string, answerString: string) => void;
+  /** Whether a question's typed text still waits to be committed (its input holds newer text than its answer). */
+  isTyping: (questionId: string) => boolean;
+  /** Commits the typed text still waiting, now. */
+  commitTyping: () => void;
   /** The applicant left the question: its problems show from now on. */
   touch: (questionId: string) => void;
   upload:

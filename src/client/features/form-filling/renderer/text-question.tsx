@@ -1,5 +1,5 @@
 import { Textarea, TextInput } from "@mantine/core";
-import type { ChangeEvent } from "react";
+import { type ChangeEvent, useLayoutEffect, useRef } from "react";
 import { ANSWER_LIMITS } from "../../../../shared/forms/answers";
 import type { ValidationType } from "../../../../shared/forms/model";
 import { problemNode, type QuestionPartProps } from "./question-label";
@@ -13,7 +13,11 @@ const INPUT_MODES: Partial<Record<ValidationType, "email" | "tel" | "url" | "dec
   NUMBER: "decimal",
 };
 
-/** IDENTIFIER and SHORT_ANSWER (one line) and PARAGRAPHS (a growing text area). */
+/**
+ * IDENTIFIER and SHORT_ANSWER (one line) and PARAGRAPHS (a growing text area). The input is uncontrolled:
+ * it shows each key by itself, without re-rendering anything, and the answer follows once the typing pauses
+ * (docs/decisions/045-keystrokes.md).
+ */
 export function TextQuestion({
   question,
   sectionId,
@@ -23,17 +27,23 @@ export function TextQuestion({
   messages,
   required,
 }: QuestionPartProps) {
-  const { change, editable } = useRenderer();
-  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const answerString = event.currentTarget.value;
-    change(question, sectionId, (previous) => ({ ...previous, answerString }));
-  };
+  const { typeText, isTyping, editable } = useRenderer();
+  const answerString = answer?.answerString ?? "";
+  const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  // An answer changed from elsewhere (autofill, a restored copy) shows; never over text still being typed.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (input && input.value !== answerString && !isTyping(question._id)) input.value = answerString;
+  }, [answerString, isTyping, question._id]);
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    typeText(question, sectionId, event.currentTarget.value);
   const shared = {
+    ref: inputRef,
     label,
     description: description || undefined,
     descriptionProps: { style: { whiteSpace: "pre-wrap" as const } },
     error: problemNode(messages),
-    value: answer?.answerString ?? "",
+    defaultValue: answerString,
     readOnly: !editable,
     "aria-required": required,
     maxLength: ANSWER_LIMITS.text,

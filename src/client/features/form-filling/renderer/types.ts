@@ -23,8 +23,18 @@ export interface FormRendererProps {
   onLanguageChange: (language: Language) => void;
   /** Every answer the applicant has given (at most one per question). */
   answers: readonly Answer[];
-  /** Called with the question's whole new answer on every change (the page debounces the saving). */
+  /**
+   * Called with the question's whole new answer on every change (the page debounces the saving); for text
+   * typed in a question, once the typing pauses or the question is left, with the answer last passed to
+   * `onAnswerTyping` (the same object).
+   */
   onAnswerChange: (answer: Answer) => void;
+  /**
+   * Called on every key typed in a text question, with its whole new answer, before the form re-renders with
+   * it (`onAnswerChange` follows): a page that saves keeps it at once, without re-rendering the form, so that
+   * no typed character waits on the pause (docs/decisions/045-keystrokes.md).
+   */
+  onAnswerTyping?: (answer: Answer) => void;
   /** The submission's uploaded files (FILE_UPLOAD answers list their ids). */
   files: readonly SubmissionFile[];
   /** Uploads one file for a question; resolves with the stored file, rejects with a message to show. */
