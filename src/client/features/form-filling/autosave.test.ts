@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Answer } from "../../../shared/forms/answers";
 import type { SaveAnswersResult } from "../../../shared/schemas/submissions";
 import { Autosave, type AutosaveStatus, classifySaveError, SaveBlockedError } from "./autosave";
-import { FakeClock, settle } from "./fake-clock";
+import { FakeClock, settle } from "./test/fake-clock";
 import type { LocalCopy } from "./local-copy";
 
 interface Call {

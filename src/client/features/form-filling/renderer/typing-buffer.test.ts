@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Answer } from "../../../../shared/forms/answers";
 import { Autosave } from "../autosave";
-import { FakeClock } from "../fake-clock";
+import { FakeClock } from "../test/fake-clock";
 import type { LocalCopy } from "../local-copy";
 import { TYPING_PAUSE_MS, TypingBuffer } from "./typing-buffer";
 

@@ -1,4 +1,4 @@
-import type { Clock } from "./autosave";
+import type { Clock } from "../autosave";
 
 /** Test support (autosave and typing tests): a clock whose time moves only when the test says so. */
 export class FakeClock implements Clock {
