@@ -58,6 +58,10 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["e2e/global-setup.ts"],
           fileParallelism: false,
+          // The files run one after another in one worker that keeps its loaded modules (Playwright, the
+          // shared schemas) and the browser it started (e2e/support/browser.ts), instead of a new process,
+          // imports and Chromium for each file (docs/decisions/026-the-gate.md).
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

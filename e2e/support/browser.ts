@@ -23,14 +23,33 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Starts the browser before a test file and closes it after; call at the top of the file. */
+/**
+ * One Chromium for the whole run: the end-to-end files run one after another in one worker that keeps its
+ * loaded modules (vitest.config.ts), so this module, and the browser it started, outlive each file. Playwright
+ * stops the browser when the worker exits.
+ */
+let sharedBrowser: Promise<Browser> | undefined;
+
+async function runningBrowser(): Promise<Browser> {
+  // A browser that failed to start or has gone (a crash) is started again for the next file.
+  const running = await sharedBrowser?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  sharedBrowser = launchBrowser();
+  return sharedBrowser;
+}
+
+/**
+ * The run's browser for a test file; call at the top of the file. Every page a test opens is in a context of
+ * its own (`newPage`), and the contexts a file leaves open are closed after it, as closing a browser of its own
+ * would: the next file starts with no page of this one still running.
+ */
 export function browserForThisFile(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await runningBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser?.isConnected()) await Promise.all(browser.contexts().map((context) => context.close()));
   });
   return () => {
     if (!browser) throw new Error("the browser is not started yet");

@@ -10,7 +10,7 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
@@ -18,9 +18,9 @@ import { ROOT } from "../../scripts/server-bundle.mjs";
 import { buildClient, clientBuildIsStale } from "../../src/server/build-client";
 import { DUMMY_SERVICE_ACCOUNT, startLocalGcs } from "../../src/server/test/local-gcs";
 import { buildFunctions, FUNCTIONS_DIR, NODE_MAJOR } from "../build.mjs";
-import { CACHE, cachedPackage, nodeBinDir, sh } from "./cache";
+import { CACHE, nodeBinDir, sh } from "./cache";
+import { FIREBASE_TOOLS, firebaseCli, installFunctionDependencies } from "./prepare";
 
-const FIREBASE_TOOLS = "15.34.2";
 const PROJECT = "demo-decisionhub";
 const REGION = "us-central1";
 /** firebase.json's emulator ports: checked free before anything starts. */
@@ -34,20 +34,6 @@ async function phase<T>(name: string, run: () => T | Promise<T>): Promise<T> {
   timings[name] = Math.round(performance.now() - started);
   console.log(`• ${name}: ${(timings[name] / 1000).toFixed(1)} s`);
   return result;
-}
-
-/** The functions' own dependencies, installed from their package.json when it changed (as Cloud Build installs them). */
-async function installFunctionDependencies(nodeDir: string): Promise<void> {
-  const manifest = readFileSync(path.join(FUNCTIONS_DIR, "package.json"), "utf8");
-  const stamp = path.join(CACHE, "functions-package.json");
-  const installed = existsSync(stamp) ? readFileSync(stamp, "utf8") : "";
-  if (manifest === installed && existsSync(path.join(FUNCTIONS_DIR, "node_modules/firebase-functions")))
-    return;
-  await sh("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", "--no-package-lock"], {
-    cwd: FUNCTIONS_DIR,
-    env: { ...process.env, PATH: `${nodeDir}${path.delimiter}${process.env.PATH}` },
-  });
-  writeFileSync(stamp, manifest);
 }
 
 function portFree(port: number): Promise<boolean> {
@@ -70,9 +56,7 @@ await phase("build the SPA (when stale)", () => {
 });
 await phase("build the functions' source folder", buildFunctions);
 const nodeDir = await phase(`Node ${NODE_MAJOR}`, nodeBinDir);
-const firebase = await phase(`firebase-tools ${FIREBASE_TOOLS}`, async () =>
-  path.join(await cachedPackage("firebase-tools", "firebase-tools", FIREBASE_TOOLS), "lib/bin/firebase.js"),
-);
+const firebase = await phase(`firebase-tools ${FIREBASE_TOOLS}`, firebaseCli);
 await phase("install the functions' package.json", () => installFunctionDependencies(nodeDir));
 for (const [name, port] of Object.entries(PORTS)) {
   if (!(await portFree(port)))
