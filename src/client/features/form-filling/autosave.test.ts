@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Answer } from "../../../shared/forms/answers";
 import type { SaveAnswersResult } from "../../../shared/schemas/submissions";
 import { Autosave, type AutosaveStatus, classifySaveError, SaveBlockedError } from "./autosave";
-import { FakeClock, settle } from "./test/fake-clock";
 import type { LocalCopy } from "./local-copy";
+import { FakeClock, settle } from "./test/fake-clock";
 
 interface Call {
   revision: number;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Answer } from "../../../../shared/forms/answers";
 import { Autosave } from "../autosave";
-import { FakeClock } from "../test/fake-clock";
 import type { LocalCopy } from "../local-copy";
+import { FakeClock } from "../test/fake-clock";
 import { TYPING_PAUSE_MS, TypingBuffer } from "./typing-buffer";
 
 const answer = (questionId: string, answerString: string): Answer => ({
