@@ -37,6 +37,27 @@ export const EDITING_QUERY = {
   retry: false,
 } as const;
 
+/**
+ * A guest's draft read by its token while the session is still being read (at most one per draft): the read
+ * needs nothing from the session, so the two go out together rather than one after the other
+ * (docs/decisions/044-form-data-in-its-page.md). Taken by the draft's first query if that query reads with
+ * the same token (a signed-in visitor claims the draft first and reads it by session: the read goes unused).
+ */
+const earlyDraftReads = new Map<string, { token: string; read: Promise<SubmissionResult> }>();
+
+function readDraftEarly(submissionId: string, token: string) {
+  const read = submissionApi.get(submissionId, token);
+  // One nobody takes must not surface as an unhandled rejection; the query that takes it sees its failure.
+  read.catch(() => undefined);
+  earlyDraftReads.set(submissionId, { token, read });
+}
+
+function takeEarlyDraftRead(submissionId: string, token: string | null) {
+  const early = earlyDraftReads.get(submissionId);
+  earlyDraftReads.delete(submissionId);
+  return early !== undefined && early.token === token ? early.read : undefined;
+}
+
 /** /form/:linkId/:submissionId: continue (or read, once closed) an application. */
 export function SubmissionPage() {
   return <FormPage Loader={SubmissionLoader} />;
@@ -54,6 +75,11 @@ function SubmissionLoader({ language, onLanguageChange }: LanguageProps) {
   const signedIn = session.status === "signedIn";
   const viewer = signedIn ? session.user.id : "guest";
   const needsClaim = signedIn && storedToken !== null;
+  // Only on the page's first render: once the session is known, the draft's query reads it at once.
+  const [readEarly] = useState(() => storedToken !== null && !settled);
+  useEffect(() => {
+    if (readEarly && storedToken !== null) readDraftEarly(submissionId, storedToken);
+  }, [readEarly, storedToken, submissionId]);
 
   // A guest's draft opened by a signed-in user becomes theirs (once), then the token is dropped.
   const claim = useQuery({
@@ -82,7 +108,7 @@ function SubmissionLoader({ language, onLanguageChange }: LanguageProps) {
   const ready = settled && (!needsClaim || claim.isSuccess);
   const loaded = useQuery({
     queryKey: [...submissionKeys.submission(viewer, submissionId), token ?? ""],
-    queryFn: () => submissionApi.get(submissionId, token),
+    queryFn: () => takeEarlyDraftRead(submissionId, token) ?? submissionApi.get(submissionId, token),
     enabled: ready,
     ...EDITING_QUERY,
   });
