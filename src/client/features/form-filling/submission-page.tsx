@@ -11,6 +11,7 @@ import { browserStorage } from "../../lib/browser-storage";
 import { useTranslate } from "../../lib/i18n";
 import { type Session, useSession } from "../../lib/session";
 import { downloadPdf, submissionApi, submissionKeys } from "../../lib/submission-api";
+import { readDraftEarly, takeEarlyDraftRead } from "./early-draft-read";
 import { FormPage, type LanguageProps } from "./form-page";
 import { guestStore } from "./guest-store";
 import { createLocalCopyStore, hasAnyAnswer } from "./local-copy";
@@ -36,27 +37,6 @@ export const EDITING_QUERY = {
   refetchOnReconnect: false,
   retry: false,
 } as const;
-
-/**
- * A guest's draft read by its token while the session is still being read (at most one per draft): the read
- * needs nothing from the session, so the two go out together rather than one after the other
- * (docs/decisions/044-form-data-in-its-page.md). Taken by the draft's first query if that query reads with
- * the same token (a signed-in visitor claims the draft first and reads it by session: the read goes unused).
- */
-const earlyDraftReads = new Map<string, { token: string; read: Promise<SubmissionResult> }>();
-
-function readDraftEarly(submissionId: string, token: string) {
-  const read = submissionApi.get(submissionId, token);
-  // One nobody takes must not surface as an unhandled rejection; the query that takes it sees its failure.
-  read.catch(() => undefined);
-  earlyDraftReads.set(submissionId, { token, read });
-}
-
-function takeEarlyDraftRead(submissionId: string, token: string | null) {
-  const early = earlyDraftReads.get(submissionId);
-  earlyDraftReads.delete(submissionId);
-  return early !== undefined && early.token === token ? early.read : undefined;
-}
 
 /** /form/:linkId/:submissionId: continue (or read, once closed) an application. */
 export function SubmissionPage() {
