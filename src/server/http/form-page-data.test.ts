@@ -213,6 +213,28 @@ describe("an applicant page's HTML", () => {
     }
   });
 
+  it("is sent without the link when the database cannot be read: the page asks, as before", async () => {
+    const unreachable = new Proxy(
+      {},
+      {
+        get: () => () => {
+          throw new Error("connection refused");
+        },
+      },
+    );
+    const failing = new Hono<AppEnv>();
+    failing.use("*", async (c, next) => {
+      c.set("deps", { ...t.deps, db: unreachable as typeof t.deps.db });
+      await next();
+    });
+    failing.use("*", clientFiles(dist, formPageExtras));
+    const res = await failing.request(`/form/${open.linkId}`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(dataOf(text)).toBeNull();
+    expect(text).toContain(SESSION_PRELOAD);
+  });
+
   it("leaves every other page as it was built", async () => {
     const { text } = await getPage("/login");
     expect(text).toBe(

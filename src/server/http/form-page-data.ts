@@ -3,7 +3,6 @@ import { FORM_PAGE_DATA_ID, type FormPageData } from "../../shared/schemas/submi
 import type { Tx } from "../db/client";
 import { addressView, formLinkView } from "../submissions/service";
 import type { AppContext } from "./context";
-import { AppError } from "./errors";
 
 /**
  * What the server already knows for an applicant's page, put in the HTML it sends for it, so that the page
@@ -32,13 +31,15 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-/** Null when the thing is not there (unknown link, malformed address): the page asks as it did before. */
+/**
+ * Null when the thing is not there (unknown link, malformed address) or cannot be read now (the database
+ * unreachable): the page is sent without it and asks, as it did before, so its HTML never fails for it.
+ */
 async function orNothing<T>(read: () => Promise<T>): Promise<T | null> {
   try {
     return await read();
-  } catch (error) {
-    if (error instanceof AppError) return null;
-    throw error;
+  } catch {
+    return null;
   }
 }
 
