@@ -33,6 +33,7 @@ import { clientFiles } from "./http/client-files";
 import { compressJson } from "./http/compress-json";
 import type { AppDeps } from "./http/context";
 import { AppError } from "./http/errors";
+import { formPageExtras } from "./http/form-page-data";
 import { refuseDeepJson } from "./http/json-depth";
 import { serveOpenApiDocument } from "./http/openapi-document";
 import { clientAddress } from "./http/rate-limit";
@@ -356,5 +357,5 @@ export type App = ReturnType<typeof createApp>;
 
 /** Serves the built SPA: precompressed, hashed assets cached for a year, index.html for every other page path. */
 function mountClient(app: ReturnType<typeof createRouter>) {
-  app.use("*", clientFiles(CLIENT_DIST));
+  app.use("*", clientFiles(CLIENT_DIST, formPageExtras));
 }

@@ -40,7 +40,7 @@ function ourQuestion(question: PeerQuestion): Question {
  * The comparison's form as ours. Every form of ours opens with the Identifier question (a one-line
  * text: benchFormContent puts it first), so it stands for form-shape.ts's first question of section 1.
  */
-function ourFormContent(): FormContent {
+export function ourFormContent(): FormContent {
   const sections = peerFormSections();
   return benchFormContent({
     name: PEER_FORM_TITLE,

@@ -171,11 +171,34 @@ function indexPages(distDir: string) {
 }
 
 /**
+ * What a page's HTML carries beyond its route's links, made for each request (form-page-data.ts): put at the
+ * end of the head and of the body. Null: the page as built.
+ */
+export type PageExtras = (c: Context, pagePath: string) => Promise<{ head: string; body: string } | null>;
+
+/** A page with extras, compressed for this request alone: brotli 4 or gzip 6, as API JSON (compress-json.ts). */
+function pageWithExtras(
+  plain: Buffer,
+  extras: { head: string; body: string },
+  encoding: Encoding | null,
+): Promise<Buffer> {
+  const page = Buffer.from(
+    plain
+      .toString("utf8")
+      .replace("</head>", `${extras.head}</head>`)
+      .replace("</body>", `${extras.body}</body>`),
+  );
+  if (encoding === "br") return brotli(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } });
+  if (encoding === "gzip") return gzipped(page, { level: 6 });
+  return Promise.resolve(page);
+}
+
+/**
  * The SPA's files from `distDir`: a file that exists is sent (hidden ones, such as the build's .vite/
  * manifests, and the compressed copies themselves never are); any other page path gets index.html, the
  * router in the browser shows the page.
  */
-export function clientFiles(distDir: string): MiddlewareHandler {
+export function clientFiles(distDir: string, pageExtras?: PageExtras): MiddlewareHandler {
   const indexFile = path.join(distDir, "index.html");
   const indexPage = indexPages(distDir);
   return async (c, next) => {
@@ -205,7 +228,14 @@ export function clientFiles(distDir: string): MiddlewareHandler {
       c.req.header("accept-encoding"),
       ENCODINGS.map((e) => e.name),
     );
-    const page = await indexPage(requested, encoding);
+    const extras = pageExtras ? await pageExtras(c, requested) : null;
+    const page = extras
+      ? await pageWithExtras(
+          (await indexPage(requested, null)) ?? (await readFile(indexFile)),
+          extras,
+          encoding,
+        )
+      : await indexPage(requested, encoding);
     if (!page) return sendFile(c, indexFile, REVALIDATE);
     c.header("Content-Type", "text/html; charset=utf-8");
     c.header("Cache-Control", REVALIDATE);

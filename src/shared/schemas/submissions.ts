@@ -74,6 +74,21 @@ export const formAddressResultSchema = z.object({
 });
 export type FormAddressResult = z.infer<typeof formAddressResultSchema>;
 
+/** The id of the JSON data block in an applicant page's HTML (docs/decisions/044-form-data-in-its-page.md). */
+export const FORM_PAGE_DATA_ID = "form-page-data";
+
+/**
+ * What the server puts in the HTML of `/form/{linkId}` and `/apply/{organization}/{form}`: the answers of the
+ * public routes above as they were when the page was sent, so that the page's first read needs no request.
+ */
+export const formPageDataSchema = z.object({
+  link: z.object({ linkId: z.string(), view: formLinkResultSchema }).optional(),
+  address: z
+    .object({ organization: z.string(), form: z.string(), result: formAddressResultSchema })
+    .optional(),
+});
+export type FormPageData = z.infer<typeof formPageDataSchema>;
+
 export const submissionFileSchema = z.object({
   _id: z.string(),
   questionId: z.string(),

@@ -5,6 +5,7 @@ import { useTranslate } from "../../lib/i18n";
 import { submissionApi, submissionKeys } from "../../lib/submission-api";
 import { LinkLoader } from "./form-link-page";
 import { FormPage, type LanguageProps } from "./form-page";
+import { fromPageData, takePageAddress } from "./page-data";
 import { ClosedView, FormColumn, FormPageLoader, MessageView } from "./views";
 
 /**
@@ -22,7 +23,7 @@ function AddressLoader(props: LanguageProps) {
   const address = useQuery({
     queryKey: submissionKeys.address(organization, form),
     queryFn: () => submissionApi.address(organization, form),
-    staleTime: 0,
+    ...fromPageData(() => takePageAddress(organization, form), 0),
     refetchOnWindowFocus: false,
     retry: false,
   });

@@ -11,6 +11,7 @@ import { useTranslate } from "../../lib/i18n";
 import { lazyComponent } from "../../lib/lazy-component";
 import { useSession } from "../../lib/session";
 import { submissionApi, submissionKeys } from "../../lib/submission-api";
+import { readDraftEarly } from "./early-draft-read";
 import { FormPage, type LanguageProps, useFormLink } from "./form-page";
 import { guestStore } from "./guest-store";
 import { LanguageChoice } from "./language-choice";
@@ -201,7 +202,10 @@ function StartChoice({
   const guest = useMutation({
     mutationFn: () => submissionApi.open(linkId),
     onSuccess: ({ submissionId, token }) => {
-      if (token !== null) guestStore.remember(linkId, submissionId, token);
+      if (token !== null) {
+        guestStore.remember(linkId, submissionId, token);
+        readDraftEarly(submissionId, token);
+      }
       navigate(`/form/${linkId}/${submissionId}`, { replace: true });
     },
   });

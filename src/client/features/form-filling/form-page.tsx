@@ -4,6 +4,7 @@ import type { Language } from "../../../shared/i18n/catalog";
 import { LanguageProvider } from "../../lib/i18n";
 import { submissionApi, submissionKeys } from "../../lib/submission-api";
 import { useStoredLanguage } from "../../lib/use-stored-language";
+import { fromPageData, takePageLink } from "./page-data";
 import { FormPageFrame } from "./views";
 
 /** What every applicant page's loader gets: the language, kept in this browser, and a way to change it. */
@@ -24,12 +25,15 @@ export function FormPage({ Loader }: { Loader: ComponentType<LanguageProps> }) {
   );
 }
 
-/** A form link as it is now (never a cached answer: the link may have closed since). */
+/**
+ * A form link as it is now (never a cached answer: the link may have closed since), but for the copy the
+ * server put in this page's HTML, read as the page was sent (page-data.ts).
+ */
 export function useFormLink(linkId: string) {
   return useQuery({
     queryKey: submissionKeys.link(linkId),
     queryFn: () => submissionApi.link(linkId),
-    staleTime: 0,
+    ...fromPageData(() => takePageLink(linkId), 0),
     refetchOnWindowFocus: false,
     // A signed-in applicant's new application is answered on the link's page: not replaced under the typing.
     refetchOnReconnect: false,

@@ -11,6 +11,7 @@ import { browserStorage } from "../../lib/browser-storage";
 import { useTranslate } from "../../lib/i18n";
 import { type Session, useSession } from "../../lib/session";
 import { downloadPdf, submissionApi, submissionKeys } from "../../lib/submission-api";
+import { readDraftEarly, takeEarlyDraftRead } from "./early-draft-read";
 import { FormPage, type LanguageProps } from "./form-page";
 import { guestStore } from "./guest-store";
 import { createLocalCopyStore, hasAnyAnswer } from "./local-copy";
@@ -54,6 +55,11 @@ function SubmissionLoader({ language, onLanguageChange }: LanguageProps) {
   const signedIn = session.status === "signedIn";
   const viewer = signedIn ? session.user.id : "guest";
   const needsClaim = signedIn && storedToken !== null;
+  // Only on the page's first render: once the session is known, the draft's query reads it at once.
+  const [readEarly] = useState(() => storedToken !== null && !settled);
+  useEffect(() => {
+    if (readEarly && storedToken !== null) readDraftEarly(submissionId, storedToken);
+  }, [readEarly, storedToken, submissionId]);
 
   // A guest's draft opened by a signed-in user becomes theirs (once), then the token is dropped.
   const claim = useQuery({
@@ -82,7 +88,7 @@ function SubmissionLoader({ language, onLanguageChange }: LanguageProps) {
   const ready = settled && (!needsClaim || claim.isSuccess);
   const loaded = useQuery({
     queryKey: [...submissionKeys.submission(viewer, submissionId), token ?? ""],
-    queryFn: () => submissionApi.get(submissionId, token),
+    queryFn: () => takeEarlyDraftRead(submissionId, token) ?? submissionApi.get(submissionId, token),
     enabled: ready,
     ...EDITING_QUERY,
   });
