@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { EDIT_CONFLICT_MESSAGES, type EditConflictKind } from "../../shared/schemas/edit-conflict";
+import type { EditConflictKind } from "../../shared/schemas/edit-conflict";
+import { EDIT_CONFLICT_MESSAGES } from "../../shared/schemas/edit-conflict-constants";
 import { ApiError } from "./api-client";
 
 /**

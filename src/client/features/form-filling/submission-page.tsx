@@ -13,7 +13,7 @@ import { type Session, useSession } from "../../lib/session";
 import { downloadPdf, submissionApi, submissionKeys } from "../../lib/submission-api";
 import { FormPage, type LanguageProps } from "./form-page";
 import { guestStore } from "./guest-store";
-import { createLocalCopyStore, hasAnyAnswer } from "./local-copy";
+import { createLocalCopyStore, hasAnyAnswer, localCopySchema } from "./local-copy";
 import { PageNotice } from "./save-status";
 import { SubmissionEditor } from "./submission-editor";
 import {
@@ -82,7 +82,9 @@ function SubmissionLoader({ language, onLanguageChange }: LanguageProps) {
   const ready = settled && (!needsClaim || claim.isSuccess);
   const loaded = useQuery({
     queryKey: [...submissionKeys.submission(viewer, submissionId), token ?? ""],
-    queryFn: () => submissionApi.get(submissionId, token),
+    // With the schema the browser's copy is read with (the closed view and the editor read it).
+    queryFn: async () =>
+      (await Promise.all([submissionApi.get(submissionId, token), localCopySchema.load()]))[0],
     enabled: ready,
     ...EDITING_QUERY,
   });

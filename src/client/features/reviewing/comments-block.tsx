@@ -1,7 +1,8 @@
 import { Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
-import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
-import { type Comment, commentSchema, REVIEW_LIMITS } from "../../../shared/schemas/reviews";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict-constants";
+import { type Comment, commentSchema } from "../../../shared/schemas/reviews";
+import { REVIEW_LIMITS } from "../../../shared/schemas/reviews-constants";
 import { EditConflictNotice } from "../../components/edit-conflict-notice";
 import { formatDateTime } from "../../lib/date-format";
 import { isEditConflict, storedValueOf } from "../../lib/edit-conflict";

@@ -1,4 +1,5 @@
-import { NOT_RATED, type Review, reviewSchema } from "../../../shared/schemas/reviews";
+import { type Review, reviewSchema } from "../../../shared/schemas/reviews";
+import { NOT_RATED } from "../../../shared/schemas/reviews-constants";
 import { isEditConflict, storedValueOf } from "../../lib/edit-conflict";
 import type { ReviewDraft } from "./review-state";
 import { createSaveQueue, type SaveQueue } from "./save-queue";
