@@ -236,16 +236,25 @@ const APPLICANT_FORM_MODULES = new RegExp(
     String.raw`src[\\/]client[\\/]components[\\/]rich-text[\\/]rich-text-(view|blocks)`,
     String.raw`src[\\/]client[\\/]lib[\\/]i18n\.`,
     String.raw`src[\\/]shared[\\/](forms|i18n)[\\/]`,
-    String.raw`src[\\/]shared[\\/]schemas[\\/]submissions\.`,
+    String.raw`src[\\/]shared[\\/]schemas[\\/]submission-constants\.`,
     String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Checkbox|Radio|Textarea|Progress|Image|FileButton|Typography)|utils[\\/](InlineInput|InputsGroupFieldset))[\\/]`,
     // Their styles too (mantineStylesPerComponent): one sheet with the chunk, not one per component.
     String.raw`node_modules[\\/]@mantine[\\/]core[\\/]styles[\\/](Checkbox|Radio|Progress|Image|Typography|InlineInput)\w*\.css$`,
   ].join("|"),
 );
+/**
+ * The shared modules that make Zod schemas (or import those that do). None may share a chunk with what a page
+ * paints first: a chunk that holds one imports Zod's, and the page would wait for it. The client loads them
+ * when it needs them (src/client/lib/lazy-schema.ts; docs/decisions/043-zod-off-the-first-paint.md).
+ */
+const ZOD_SCHEMA_MODULES =
+  /src[\\/]shared[\\/](schemas[\\/](?![\w-]+-constants\.)|forms[\\/](model|answers|address|contact-email)\.)/;
 /** Who is signed in, asked by nearly every page (the applicant form too, to offer the portal). */
 const SESSION_MODULES =
-  /src[\\/](client[\\/]lib[\\/](session|actor|auth-requests)|shared[\\/](schemas[\\/]users|authz[\\/]roles))\./;
-const APPLICANT_FORM_LATER_PARTS = /(submit-dialog|table-question|applicant-sign-up)\.tsx?$/;
+  /src[\\/](client[\\/]lib[\\/](session|actor|auth-requests)|shared[\\/]authz[\\/]roles)\./;
+// The local copy's schema is Zod's: in the chunk, it would bring Zod before the form's first paint.
+const APPLICANT_FORM_LATER_PARTS =
+  /(submit-dialog|table-question|applicant-sign-up|local-copy-schema)\.tsx?$/;
 
 // The SPA lives in src/client and is served by the API server from dist/client in production.
 export default defineConfig({
@@ -283,7 +292,10 @@ export default defineConfig({
             // their own.
             {
               name: "applicant-form",
-              test: (id: string) => APPLICANT_FORM_MODULES.test(id) && !APPLICANT_FORM_LATER_PARTS.test(id),
+              test: (id: string) =>
+                APPLICANT_FORM_MODULES.test(id) &&
+                !APPLICANT_FORM_LATER_PARTS.test(id) &&
+                !ZOD_SCHEMA_MODULES.test(id),
               priority: 1,
               // Only the modules named: the libraries they use stay in the chunks above, the app's own in the entry.
               includeDependenciesRecursively: false,

@@ -1,5 +1,9 @@
-import type { z } from "zod";
-import { errorBodySchema } from "../../shared/schemas/common";
+import { lazySchema, type SchemaSource, schemaOf } from "./lazy-schema";
+
+/** The error body's shared schema, loaded with the first failure (docs/decisions/043-zod-off-the-first-paint.md). */
+const errorBodySchema = lazySchema(() =>
+  import("../../shared/schemas/common").then((m) => m.errorBodySchema),
+);
 
 /** A failed API call, carrying the server's `{ error: { code, message, fields } }` body. */
 export class ApiError extends Error {
@@ -34,8 +38,11 @@ type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 interface RequestOptions<T> {
   method?: Method;
   body?: unknown;
-  /** The shared zod schema of the response: a server that drifts from the contract fails loudly here. */
-  schema: z.ZodType<T>;
+  /**
+   * The shared zod schema of the response: a server that drifts from the contract fails loudly here. A lazy
+   * one starts loading with the request, so the two travel side by side.
+   */
+  schema: SchemaSource<T>;
   /** Extra request headers (e.g. a guest draft's `x-submission-token`). */
   headers?: Record<string, string>;
 }
@@ -47,9 +54,11 @@ export interface ApiCallOptions {
 }
 
 /** The failure an answer's body describes (our error shape), or one named by its status. */
-export function errorFromBody(status: number, statusText: string, body: unknown): ApiError {
-  const parsed = errorBodySchema.safeParse(body);
-  if (parsed.success) {
+export async function errorFromBody(status: number, statusText: string, body: unknown): Promise<ApiError> {
+  // Without its schema (the network dropped as it loaded), the failure is named by its status.
+  const schema = await errorBodySchema.load().catch(() => null);
+  const parsed = schema?.safeParse(body);
+  if (parsed?.success) {
     const { code, message, fields, current } = parsed.data.error;
     return new ApiError(status, code, message, fields, current, (body as { error: unknown }).error);
   }
@@ -65,6 +74,9 @@ export async function apiRequest<T>(
   path: string,
   { method = "GET", body, schema, headers }: RequestOptions<T>,
 ): Promise<T> {
+  const schemaLoad = Promise.resolve(schemaOf(schema));
+  // Awaited below unless the request fails first: then a failed load has nothing more to say.
+  schemaLoad.catch(() => undefined);
   // A Blob (a file sent as it is, e.g. a zip) goes with its own type; anything else as JSON.
   const contentType: Record<string, string> =
     body === undefined ? {} : { "Content-Type": body instanceof Blob ? body.type : "application/json" };
@@ -75,7 +87,8 @@ export async function apiRequest<T>(
     body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
   });
   if (!response.ok) throw await errorFromResponse(response);
-  const parsed = schema.safeParse(await response.json().catch(() => null));
+  const answer = await response.json().catch(() => null);
+  const parsed = (await schemaLoad).safeParse(answer);
   if (!parsed.success) {
     // 502, as a gateway would say: the server answered, but not with what the contract promises.
     throw new ApiError(502, "INVALID_RESPONSE", `Unexpected response from ${method} ${path}`);
@@ -83,7 +96,7 @@ export async function apiRequest<T>(
   return parsed.data;
 }
 
-export function apiGet<T>(path: string, schema: z.ZodType<T>, options: ApiCallOptions = {}): Promise<T> {
+export function apiGet<T>(path: string, schema: SchemaSource<T>, options: ApiCallOptions = {}): Promise<T> {
   return apiRequest(path, { schema, headers: options.headers });
 }
 
@@ -91,7 +104,7 @@ export function apiSend<T>(
   method: Exclude<Method, "GET">,
   path: string,
   body: unknown,
-  schema: z.ZodType<T>,
+  schema: SchemaSource<T>,
   options: ApiCallOptions = {},
 ): Promise<T> {
   return apiRequest(path, { method, body, schema, headers: options.headers });
@@ -113,7 +126,7 @@ export interface UploadAddress {
 export function apiUpload<T>(
   address: UploadAddress,
   file: Blob,
-  schema: z.ZodType<T>,
+  schema: SchemaSource<T>,
   options: ApiCallOptions & { onProgress?: (fraction: number) => void } = {},
 ): Promise<T> {
   const { onProgress, headers } = options;
@@ -145,12 +158,12 @@ export function apiUpload<T>(
         answer = null;
       }
       if (request.status < 200 || request.status >= 300) {
-        reject(errorFromBody(request.status, request.statusText, toBucket ? null : answer));
+        errorFromBody(request.status, request.statusText, toBucket ? null : answer).then(reject, reject);
         return;
       }
       const finish = toBucket
         ? apiSend("POST", address.completeUrl ?? "", undefined, schema, { headers })
-        : Promise.resolve(parseAnswer(answer, schema, address.uploadUrl));
+        : parseAnswer(answer, schema, address.uploadUrl);
       finish.then((result) => {
         onProgress?.(1);
         resolve(result);
@@ -162,8 +175,8 @@ export function apiUpload<T>(
   });
 }
 
-function parseAnswer<T>(answer: unknown, schema: z.ZodType<T>, uploadUrl: string): T {
-  const parsed = schema.safeParse(answer);
+async function parseAnswer<T>(answer: unknown, schema: SchemaSource<T>, uploadUrl: string): Promise<T> {
+  const parsed = (await schemaOf(schema)).safeParse(answer);
   if (!parsed.success)
     throw new ApiError(502, "INVALID_RESPONSE", `Unexpected response from PUT ${uploadUrl}`);
   return parsed.data;

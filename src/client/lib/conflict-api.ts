@@ -1,46 +1,53 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { assignmentListResultSchema, bulkAssignResultSchema } from "../../shared/schemas/committee";
-import {
-  conflictListSchema,
-  conflictSchema,
-  type DeclareConflictBody,
-  noConflictConfirmationSchema,
-  replacementSchema,
-} from "../../shared/schemas/conflicts";
+import type { DeclareConflictBody } from "../../shared/schemas/conflicts";
 import { apiGet, apiPath, apiSend } from "./api-client";
+import { lazySchemasOf } from "./lazy-schema";
 import { userKeys } from "./query-keys";
 import { reviewingKeys } from "./reviewing-keys";
 
+// The shared schemas, loaded with the first call (docs/decisions/043-zod-off-the-first-paint.md).
+const committee = lazySchemasOf(() => import("../../shared/schemas/committee"));
+const conflicts = lazySchemasOf(() => import("../../shared/schemas/conflicts"));
+
 /** Conflicts of interest (docs/decisions/036-conflicts-of-interest.md), validated against the shared contract. */
 export const conflictApi = {
-  list: (programId: string) => apiGet(apiPath`/api/programs/${programId}/conflicts`, conflictListSchema),
+  list: (programId: string) =>
+    apiGet(apiPath`/api/programs/${programId}/conflicts`, conflicts("conflictListSchema")),
   declare: (programId: string, body: DeclareConflictBody) =>
-    apiSend("POST", apiPath`/api/programs/${programId}/conflicts`, body, conflictSchema),
+    apiSend("POST", apiPath`/api/programs/${programId}/conflicts`, body, conflicts("conflictSchema")),
   revert: (programId: string, conflictId: string) =>
-    apiSend("DELETE", apiPath`/api/programs/${programId}/conflicts/${conflictId}`, undefined, conflictSchema),
+    apiSend(
+      "DELETE",
+      apiPath`/api/programs/${programId}/conflicts/${conflictId}`,
+      undefined,
+      conflicts("conflictSchema"),
+    ),
   /** "I have no conflict" before opening an application, where the program asks it. */
   confirmNoConflict: (programId: string, submissionId: string) =>
     apiSend(
       "POST",
       apiPath`/api/programs/${programId}/submissions/${submissionId}/no-conflict`,
       undefined,
-      noConflictConfirmationSchema,
+      conflicts("noConflictConfirmationSchema"),
     ),
   replacement: (programId: string, conflictId: string) =>
-    apiGet(apiPath`/api/programs/${programId}/conflicts/${conflictId}/replacement`, replacementSchema),
+    apiGet(
+      apiPath`/api/programs/${programId}/conflicts/${conflictId}/replacement`,
+      conflicts("replacementSchema"),
+    ),
   /** The replacement offered, assigned to the candidate (Assign Reviewers' bulk route, for one). */
   assignReplacement: (programId: string, submissionId: string, reviewerId: string) =>
     apiSend(
       "POST",
       "/api/admin/assignments/bulk",
       { programId, submissionIds: [submissionId], reviewers: [reviewerId], reviewerGroups: [] },
-      bulkAssignResultSchema,
+      committee("bulkAssignResultSchema"),
     ),
   /** The first applications whose name matches, and the committee: what "record a conflict" chooses from. */
   candidatesAndCommittee: (programId: string, search: string) =>
     apiGet(
       `/api/admin/assignments?${new URLSearchParams({ programId, page: "1", pageSize: "10", ...(search === "" ? {} : { search }) }).toString()}`,
-      assignmentListResultSchema,
+      committee("assignmentListResultSchema"),
     ),
 };
 

@@ -1,7 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { currentProgramResultSchema, userProgramsResultSchema } from "../../shared/schemas/users";
 import { apiGet, apiPath, apiSend } from "./api-client";
+import { lazySchemasOf } from "./lazy-schema";
 import { userKeys } from "./query-keys";
+
+// Loaded with the first call (docs/decisions/043-zod-off-the-first-paint.md).
+const users = lazySchemasOf(() => import("../../shared/schemas/users"));
 
 /**
  * The signed-in user's programs and their current program: the program picker sets it, and every page of a
@@ -12,7 +15,7 @@ import { userKeys } from "./query-keys";
 export function useUserPrograms(userId: string | undefined) {
   return useQuery({
     queryKey: userKeys.programs(userId ?? ""),
-    queryFn: () => apiGet(apiPath`/api/users/${userId ?? ""}/programs`, userProgramsResultSchema),
+    queryFn: () => apiGet(apiPath`/api/users/${userId ?? ""}/programs`, users("userProgramsResultSchema")),
     select: (result) => result.programs,
     enabled: userId !== undefined,
   });
@@ -22,7 +25,8 @@ export function useUserPrograms(userId: string | undefined) {
 export function useCurrentProgram(userId: string | undefined) {
   return useQuery({
     queryKey: userKeys.currentProgram(userId ?? ""),
-    queryFn: () => apiGet(apiPath`/api/users/${userId ?? ""}/currentProgram`, currentProgramResultSchema),
+    queryFn: () =>
+      apiGet(apiPath`/api/users/${userId ?? ""}/currentProgram`, users("currentProgramResultSchema")),
     select: (result) => result.currentProgram,
     enabled: userId !== undefined,
   });
@@ -36,7 +40,7 @@ export function useSetCurrentProgram(userId: string) {
         "PATCH",
         apiPath`/api/users/${userId}/current-program`,
         { programId },
-        currentProgramResultSchema,
+        users("currentProgramResultSchema"),
       ),
     onSuccess: (result) => {
       queryClient.setQueryData(userKeys.currentProgram(userId), result);

@@ -1,6 +1,7 @@
-import type { z } from "zod";
-import { EDIT_CONFLICT_MESSAGES, type EditConflictKind } from "../../shared/schemas/edit-conflict";
+import type { EditConflictKind } from "../../shared/schemas/edit-conflict";
+import { EDIT_CONFLICT_MESSAGES } from "../../shared/schemas/edit-conflict-constants";
 import { ApiError } from "./api-client";
+import { type SchemaSource, schemaOf } from "./lazy-schema";
 
 /**
  * Stale saves (decision 016): every save that replaces a value sends what it last saw as `expected`;
@@ -25,9 +26,9 @@ export function isEditConflict(error: unknown, kind: EditConflictKind): error is
  */
 export async function storedValueOf<T>(
   error: ApiError,
-  schema: z.ZodType<T>,
+  schema: SchemaSource<T>,
   read: () => Promise<T>,
 ): Promise<T> {
-  const carried = schema.safeParse(error.current);
+  const carried = (await schemaOf(schema)).safeParse(error.current);
   return carried.success ? carried.data : read();
 }

@@ -1,23 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { okSchema } from "../../shared/schemas/common";
-import {
-  type CandidateView,
-  type Comment,
-  candidateListResultSchema,
-  candidateViewSchema,
-  commentSchema,
-  REVIEW_LIMITS,
-  rankingResultSchema,
-  type SaveRankingBody,
-  type SaveReviewBody,
-  saveRankingResultSchema,
-  saveReviewResultSchema,
-} from "../../shared/schemas/reviews";
-import { fileDownloadGrantSchema, type SubmissionFile } from "../../shared/schemas/submissions";
+import type { CandidateView, Comment, SaveRankingBody, SaveReviewBody } from "../../shared/schemas/reviews";
+import { REVIEW_LIMITS } from "../../shared/schemas/reviews-constants";
+import type { SubmissionFile } from "../../shared/schemas/submissions";
 import { apiGet, apiPath, apiSend } from "./api-client";
+import { lazySchema, lazySchemasOf } from "./lazy-schema";
 import { anchorQuery, type PageAnchor } from "./page-anchor";
 import { reviewingKeys } from "./reviewing-keys";
+
+// The shared schemas, loaded with the first call (docs/decisions/043-zod-off-the-first-paint.md).
+const reviews = lazySchemasOf(() => import("../../shared/schemas/reviews"));
+const submissions = lazySchemasOf(() => import("../../shared/schemas/submissions"));
+const common = lazySchemasOf(() => import("../../shared/schemas/common"));
 
 export type UpdateFieldAction = "forceSubmit" | "markAsTest";
 
@@ -25,7 +18,10 @@ export type UpdateFieldAction = "forceSubmit" | "markAsTest";
  * PATCH /api/reviews/comments/{id}: the contract does not name the answer. The updated comment is used
  * when the server sends it; `{ ok: true }` is accepted too (the page then keeps the text it sent).
  */
-const updatedCommentSchema = z.union([commentSchema, okSchema]);
+const updatedCommentSchema = lazySchema(async () => {
+  const [comment, ok] = await Promise.all([reviews("commentSchema").load(), common("okSchema").load()]);
+  return comment.or(ok);
+});
 
 /**
  * Every call of the reviewing pages (docs/decisions/008-reviewing.md), validated against the shared contract.
@@ -40,27 +36,29 @@ export const reviewingApi = {
         pageSize: String(REVIEW_LIMITS.listPageSize),
         ...anchorQuery(anchor),
       }).toString()}`,
-      candidateListResultSchema,
+      reviews("candidateListResultSchema"),
     ),
   candidate: (programId: string, submissionId: string) =>
-    apiGet(apiPath`/api/applications/${programId}/${submissionId}`, candidateViewSchema),
-  saveReview: (body: SaveReviewBody) => apiSend("POST", "/api/reviews", body, saveReviewResultSchema),
+    apiGet(apiPath`/api/applications/${programId}/${submissionId}`, reviews("candidateViewSchema")),
+  saveReview: (body: SaveReviewBody) =>
+    apiSend("POST", "/api/reviews", body, reviews("saveReviewResultSchema")),
   createComment: (body: { submissionId: string; sectionId: string; value: string }) =>
-    apiSend("POST", "/api/reviews/comments", body, commentSchema),
+    apiSend("POST", "/api/reviews/comments", body, reviews("commentSchema")),
   /** `expected`: the text the edit started from (decision 016: changed meanwhile, the answer is 409). */
   updateComment: (commentId: string, value: string, expected: { value: string }) =>
     apiSend("PATCH", apiPath`/api/reviews/comments/${commentId}`, { value, expected }, updatedCommentSchema),
   deleteComment: (commentId: string) =>
-    apiSend("DELETE", apiPath`/api/reviews/comments/${commentId}`, undefined, okSchema),
+    apiSend("DELETE", apiPath`/api/reviews/comments/${commentId}`, undefined, common("okSchema")),
   updateField: (submissionId: string, action: UpdateFieldAction) =>
-    apiSend("PATCH", apiPath`/api/submissions/updateField/${submissionId}`, { action }, okSchema),
+    apiSend("PATCH", apiPath`/api/submissions/updateField/${submissionId}`, { action }, common("okSchema")),
   ranking: (userId: string, programId: string) =>
-    apiGet(apiPath`/api/rankings/${userId}/${programId}`, rankingResultSchema),
-  saveRanking: (body: SaveRankingBody) => apiSend("POST", "/api/rankings", body, saveRankingResultSchema),
+    apiGet(apiPath`/api/rankings/${userId}/${programId}`, reviews("rankingResultSchema")),
+  saveRanking: (body: SaveRankingBody) =>
+    apiSend("POST", "/api/rankings", body, reviews("saveRankingResultSchema")),
   fileUrl: (fileId: string) =>
     apiGet(
       `/api/files/signedUrl/private/getObject?${new URLSearchParams({ fileId }).toString()}`,
-      fileDownloadGrantSchema,
+      submissions("fileDownloadGrantSchema"),
     ),
 };
 

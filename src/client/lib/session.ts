@@ -1,11 +1,15 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { Actor } from "../../shared/authz";
-import { type UserProfile, userProfileSchema } from "../../shared/schemas/users";
+import type { UserProfile } from "../../shared/schemas/users";
 import { actorFromProfile } from "./actor";
 import { ApiError, apiGet, apiPath } from "./api-client";
 import { type AuthFailure, fetchAuthSession, signOutOfSession } from "./auth-requests";
+import { lazySchemasOf } from "./lazy-schema";
 import { sessionKey, userKeys } from "./query-keys";
+
+// Loaded with the first profile asked (docs/decisions/043-zod-off-the-first-paint.md).
+const users = lazySchemasOf(() => import("../../shared/schemas/users"));
 
 export interface AuthUser {
   id: string;
@@ -35,7 +39,7 @@ async function fetchAuthUser(): Promise<AuthUser | null> {
 }
 
 export function fetchUserProfile(userId: string): Promise<UserProfile> {
-  return apiGet(apiPath`/api/users/${userId}`, userProfileSchema);
+  return apiGet(apiPath`/api/users/${userId}`, users("userProfileSchema"));
 }
 
 export function useSession(): Session {

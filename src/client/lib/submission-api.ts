@@ -1,27 +1,14 @@
 import type { Answer } from "../../shared/forms/answers";
 import type { Language } from "../../shared/i18n/catalog";
-import {
-  continueLinkResultSchema,
-  redeemContinueLinkResultSchema,
-} from "../../shared/schemas/applicant-emails";
-import { okSchema } from "../../shared/schemas/common";
-import {
-  autofillResultSchema,
-  createSubmissionResultSchema,
-  fileDownloadGrantSchema,
-  fileUploadGrantSchema,
-  formAddressResultSchema,
-  formLinkResultSchema,
-  ownSubmissionResultSchema,
-  SUBMISSION_TOKEN_HEADER,
-  type SubmissionFile,
-  saveAnswersResultSchema,
-  startSubmissionResultSchema,
-  submissionDateResultSchema,
-  submissionFileSchema,
-  submissionResultSchema,
-} from "../../shared/schemas/submissions";
+import { SUBMISSION_TOKEN_HEADER } from "../../shared/schemas/submission-constants";
+import type { SubmissionFile } from "../../shared/schemas/submissions";
 import { apiGet, apiPath, apiSend, apiUpload, errorFromBody } from "./api-client";
+import { lazySchemasOf } from "./lazy-schema";
+
+// The shared schemas of the answers, loaded with the first call (docs/decisions/043-zod-off-the-first-paint.md).
+const submissions = lazySchemasOf(() => import("../../shared/schemas/submissions"));
+const applicantEmails = lazySchemasOf(() => import("../../shared/schemas/applicant-emails"));
+const common = lazySchemasOf(() => import("../../shared/schemas/common"));
 
 /**
  * Every call of the applicant side (docs/decisions/007-submissions.md). A guest's draft is reached with its
@@ -44,17 +31,24 @@ export const submissionKeys = {
 };
 
 export const submissionApi = {
-  link: (linkId: string) => apiGet(apiPath`/api/forms/link/${linkId}`, formLinkResultSchema),
+  link: (linkId: string) => apiGet(apiPath`/api/forms/link/${linkId}`, submissions("formLinkResultSchema")),
   address: (organization: string, form: string) =>
-    apiGet(apiPath`/api/forms/address/${organization}/${form}`, formAddressResultSchema),
-  open: (linkId: string) => apiSend("POST", "/api/submissions", { linkId }, createSubmissionResultSchema),
+    apiGet(apiPath`/api/forms/address/${organization}/${form}`, submissions("formAddressResultSchema")),
+  open: (linkId: string) =>
+    apiSend("POST", "/api/submissions", { linkId }, submissions("createSubmissionResultSchema")),
   /** The signed-in user's application to the link's form, or null before their first save (creates nothing). */
-  own: (linkId: string) => apiGet(apiPath`/api/submissions/own/${linkId}`, ownSubmissionResultSchema),
+  own: (linkId: string) =>
+    apiGet(apiPath`/api/submissions/own/${linkId}`, submissions("ownSubmissionResultSchema")),
   /** A signed-in applicant's first save: creates the application with every answer so far. */
   start: (linkId: string, answers: readonly Answer[]) =>
-    apiSend("POST", "/api/submissions/start", { linkId, answers }, startSubmissionResultSchema),
+    apiSend(
+      "POST",
+      "/api/submissions/start",
+      { linkId, answers },
+      submissions("startSubmissionResultSchema"),
+    ),
   get: (submissionId: string, token: Token) =>
-    apiGet(apiPath`/api/submissions/${submissionId}`, submissionResultSchema, {
+    apiGet(apiPath`/api/submissions/${submissionId}`, submissions("submissionResultSchema"), {
       headers: tokenHeaders(token),
     }),
   save: (submissionId: string, revision: number, answers: readonly Answer[], token: Token) =>
@@ -62,7 +56,7 @@ export const submissionApi = {
       "PATCH",
       apiPath`/api/submissions/${submissionId}`,
       { revision, answers },
-      saveAnswersResultSchema,
+      submissions("saveAnswersResultSchema"),
       {
         headers: tokenHeaders(token),
       },
@@ -78,25 +72,31 @@ export const submissionApi = {
       "PATCH",
       `${apiPath`/api/submissions/submissionDate/${submissionId}`}?lang=${language}`,
       { submitted, revision },
-      submissionDateResultSchema,
+      submissions("submissionDateResultSchema"),
       { headers: tokenHeaders(token) },
     ),
   claim: (submissionId: string, token: string) =>
-    apiSend("POST", apiPath`/api/submissions/${submissionId}/claim`, undefined, okSchema, {
+    apiSend("POST", apiPath`/api/submissions/${submissionId}/claim`, undefined, common("okSchema"), {
       headers: tokenHeaders(token),
     }),
   autofill: (submissionId: string, token: Token) =>
-    apiSend("POST", apiPath`/api/submissions/${submissionId}/autofill`, undefined, autofillResultSchema, {
-      headers: tokenHeaders(token),
-    }),
+    apiSend(
+      "POST",
+      apiPath`/api/submissions/${submissionId}/autofill`,
+      undefined,
+      submissions("autofillResultSchema"),
+      {
+        headers: tokenHeaders(token),
+      },
+    ),
   deleteFile: (fileId: string, token: Token) =>
-    apiSend("POST", apiPath`/api/files/delete/${fileId}`, undefined, okSchema, {
+    apiSend("POST", apiPath`/api/files/delete/${fileId}`, undefined, common("okSchema"), {
       headers: tokenHeaders(token),
     }),
   fileUrl: (fileId: string, token: Token) =>
     apiGet(
       `/api/files/signedUrl/private/getObject?${new URLSearchParams({ fileId }).toString()}`,
-      fileDownloadGrantSchema,
+      submissions("fileDownloadGrantSchema"),
       { headers: tokenHeaders(token) },
     ),
 };
@@ -124,7 +124,7 @@ export async function downloadPdf(
     { credentials: "same-origin", headers: { Accept: "application/pdf", ...tokenHeaders(token) } },
   );
   if (!response.ok) {
-    throw errorFromBody(response.status, response.statusText, await response.json().catch(() => null));
+    throw await errorFromBody(response.status, response.statusText, await response.json().catch(() => null));
   }
   const url = URL.createObjectURL(await response.blob());
   const name = identifier.trim().replace(/[\\/:*?"<>|]+/g, "-") || "application";
@@ -158,12 +158,15 @@ export async function uploadFile(
   });
   const grant = await apiGet(
     `/api/files/signedUrl/private/putObject?${query.toString()}`,
-    fileUploadGrantSchema,
+    submissions("fileUploadGrantSchema"),
     {
       headers: tokenHeaders(token),
     },
   );
-  return apiUpload(grant, file, submissionFileSchema, { headers: tokenHeaders(token), onProgress });
+  return apiUpload(grant, file, submissions("submissionFileSchema"), {
+    headers: tokenHeaders(token),
+    onProgress,
+  });
 }
 
 /** A guest's link to continue in another browser (docs/decisions/028). */
@@ -174,10 +177,15 @@ export const continueApi = {
       "POST",
       `${apiPath`/api/submissions/${submissionId}/continue-link`}?lang=${language}`,
       undefined,
-      continueLinkResultSchema,
+      applicantEmails("continueLinkResultSchema"),
       { headers: tokenHeaders(token) },
     ),
   /** Opens the emailed link: this browser gets the application's new token. */
   open: (token: string) =>
-    apiSend("POST", "/api/submissions/continue", { token }, redeemContinueLinkResultSchema),
+    apiSend(
+      "POST",
+      "/api/submissions/continue",
+      { token },
+      applicantEmails("redeemContinueLinkResultSchema"),
+    ),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REVIEW_LIMITS } from "../../shared/schemas/reviews";
+import { REVIEW_LIMITS } from "../../shared/schemas/reviews-constants";
 import { truncateName, UNTITLED_APPLICATION } from "./truncate";
 
 describe("truncating applicant names", () => {

@@ -1,12 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { isLanguage, type Language } from "../../shared/i18n/catalog";
-import { okSchema } from "../../shared/schemas/common";
 import type { UserProfile } from "../../shared/schemas/users";
 import { apiPath, apiSend } from "./api-client";
 import { browserStorage } from "./browser-storage";
+import { lazySchemasOf } from "./lazy-schema";
 import { userKeys } from "./query-keys";
 import { useSession } from "./session";
+
+// Loaded with the first save of a language (docs/decisions/043-zod-off-the-first-paint.md).
+const common = lazySchemasOf(() => import("../../shared/schemas/common"));
 
 /** Where the applicant's choice of English or French is kept between visits. */
 export const LANGUAGE_KEY = "dh:language";
@@ -38,7 +41,7 @@ export function initialLanguage(): Language {
 
 /** Keeps the choice with the account (docs/decisions/028); a failure leaves this browser's copy. */
 function saveWithAccount(userId: string, language: Language) {
-  return apiSend("PATCH", apiPath`/api/users/${userId}/language`, { language }, okSchema).catch(
+  return apiSend("PATCH", apiPath`/api/users/${userId}/language`, { language }, common("okSchema")).catch(
     () => undefined,
   );
 }

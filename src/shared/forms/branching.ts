@@ -1,4 +1,5 @@
-import { liveSections, type Question, type Section } from "./model";
+import type { Question, Section } from "./model";
+import { liveSections } from "./model-constants";
 
 /** The applicant's chosen option id of a multiple-choice question, if any. */
 export type ChoiceOf = (questionId: string) => string | undefined;

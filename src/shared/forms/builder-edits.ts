@@ -1,14 +1,6 @@
 import { emptyValidation, newCriterion, newId, newOption, newQuestion, newTableColumn } from "./defaults";
-import {
-  type Criterion,
-  liveSections,
-  MAX_TABLE_COLUMNS,
-  type Option,
-  type Question,
-  type QuestionType,
-  type Section,
-  type TableColumn,
-} from "./model";
+import type { Criterion, Option, Question, QuestionType, Section, TableColumn } from "./model";
+import { liveSections, MAX_TABLE_COLUMNS } from "./model-constants";
 
 /**
  * The builder's edits as pure functions: each returns new objects for what changed and the very same

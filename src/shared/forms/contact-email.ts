@@ -1,17 +1,7 @@
 import { emailSchema } from "../schemas/common";
 import type { Answer } from "./answers";
-import { type FormContent, liveSections } from "./model";
-
-/**
- * The questions of a form version that ask for an email address (an active EMAIL validation): a guest's
- * contact email is their first answer to one of them (the committee's emails and the applicant's own
- * emails alike, docs/decisions/028).
- */
-export function contactQuestionIds(content: Pick<FormContent, "sections">): string[] {
-  return liveSections(content.sections).flatMap((section) =>
-    section.questions.filter((q) => q.validations.active && q.validations.type === "EMAIL").map((q) => q._id),
-  );
-}
+import { contactQuestionIds } from "./contact-questions";
+import type { FormContent } from "./model";
 
 /** The contact email an applicant gave (the first usable answer to such a question), or null. */
 export function contactEmailOf(
@@ -26,3 +16,6 @@ export function contactEmailOf(
   }
   return null;
 }
+
+// Apart, without Zod: the applicant form asks it before Zod has loaded (docs/decisions/043-zod-off-the-first-paint.md).
+export { contactQuestionIds } from "./contact-questions";

@@ -1,15 +1,14 @@
-import {
-  type Criterion,
-  DEFAULT_CONFIRMATION_MESSAGE,
-  DEFAULT_THEME_COLOUR,
-  type FormContent,
-  type Option,
-  type Question,
-  type QuestionType,
-  type Section,
-  type TableColumn,
-  type Validation,
+import type {
+  Criterion,
+  FormContent,
+  Option,
+  Question,
+  QuestionType,
+  Section,
+  TableColumn,
+  Validation,
 } from "./model";
+import { DEFAULT_CONFIRMATION_MESSAGE, DEFAULT_THEME_COLOUR } from "./model-constants";
 
 /** A new id for a section, question, option, criterion or link (browser and server alike). */
 export function newId(): string {

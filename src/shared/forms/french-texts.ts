@@ -1,4 +1,5 @@
-import { type FormContent, type FormSettings, liveSections, type RichText } from "./model";
+import type { FormContent, FormSettings, RichText } from "./model";
+import { liveSections } from "./model-constants";
 
 /**
  * The form's French texts (forms-and-applicants, "1. What the product does and for whom": the form page in

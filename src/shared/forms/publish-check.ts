@@ -1,4 +1,5 @@
-import { liveSections, type Question, type Section } from "./model";
+import type { Question, Section } from "./model";
+import { liveSections } from "./model-constants";
 
 export const FORM_MESSAGES = {
   formError: "There is an error in the form, fix before publishing.",

@@ -1,30 +1,15 @@
 import { z } from "zod";
 import { personSchema } from "./committee";
+import { CONFLICT_LIMITS } from "./conflicts-constants";
+
+// Without Zod, so a page can use them before Zod has loaded (docs/decisions/043-zod-off-the-first-paint.md).
+export { CONFLICT_LIMITS, CONFLICT_MESSAGES } from "./conflicts-constants";
 
 /**
  * Conflicts of interest (docs/decisions/036-conflicts-of-interest.md): a committee member declares that
  * they must not judge a candidate (or an admin records it for them); the candidate leaves their list and
  * their review stops counting until an admin reverts it.
  */
-
-export const CONFLICT_LIMITS = {
-  reasonLength: 1000,
-  /** The most conflicts one list answers with, newest first. */
-  listed: 1000,
-} as const;
-
-export const CONFLICT_MESSAGES = {
-  declared: "Conflict of interest declared. This application has left your list.",
-  /** An admin-reviewer reads every application: the candidate stays in their list, marked. */
-  declaredByAdmin: "Conflict of interest declared. You can no longer rate this application.",
-  alreadyDeclared: "A conflict of interest with this candidate is already declared for this member.",
-  notOnCommittee: "Choose a committee member of this program.",
-  alreadyReverted: "This conflict of interest has already been reverted.",
-  notReviewable: "Only a submitted application that is not a test can have a conflict of interest.",
-  confirmNoConflict:
-    "Before you open this application, confirm that you have no conflict of interest with this applicant.",
-  declaredSoNoConfirmation: "You declared a conflict of interest with this applicant.",
-} as const;
 
 const id = z.string().min(1).max(64);
 

@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { answerSchema } from "../forms/answers";
 import { sectionSchema } from "../forms/model";
+import { DECISION_STATUSES, NOT_RATED, REVIEW_LIMITS } from "./reviews-constants";
 import { submissionFileSchema } from "./submissions";
+
+// Without Zod, so a page can use them before Zod has loaded (docs/decisions/043-zod-off-the-first-paint.md).
+export { DECISION_STATUSES, NOT_RATED, REVIEW_LIMITS, REVIEW_MESSAGES } from "./reviews-constants";
 
 /**
  * The reviewing side's HTTP contract (docs/decisions/008-reviewing.md): the candidate list (step 1), the
@@ -9,38 +13,6 @@ import { submissionFileSchema } from "./submissions";
  * what admins see per candidate. Paths follow the seed (review-and-administration, "7. The calls").
  */
 
-export const REVIEW_MESSAGES = {
-  saveFailed: "Error in saving your review!",
-  rankingsSaveFailed: "Unable to update stacked rankings.",
-  rankingsInitFailed: "Unable to initialize stacked rankings",
-  draftNotice:
-    "This application is a draft. It must be force-submitted from the table before it can be reviewed.",
-  archived: "This program is archived: comments and ratings are disabled.",
-  conflicted:
-    "You declared a conflict of interest with this candidate: you do not rate it, and your review does not count.",
-  staleRanking:
-    "Your ranking was changed in another tab or window. Reload to continue with the newest order.",
-  notAllowedRating: "Choose a rating on the program's scale.",
-  never: "Never",
-  stepOne: "1. Rate Candidates",
-  stepTwo: "2. Stacked Rankings",
-  nextStep: "Next Step",
-  /** The step bar's and the server's words when a program turns stacked rankings off. */
-  stackedRankingsOff: "Stacked rankings are turned off for this program.",
-} as const;
-
-/** Truncation and page sizes (review-and-administration, "9. Business constants and limits"). */
-export const REVIEW_LIMITS = {
-  listNameLength: 50,
-  rankingNameLength: 35,
-  listPageSize: 10,
-  topFive: 5,
-  commentLength: 10_000,
-  maxPageSize: 100,
-} as const;
-
-export const NOT_RATED = -1;
-export const DECISION_STATUSES = ["pending", "approved", "disapproved"] as const;
 export type DecisionStatus = (typeof DECISION_STATUSES)[number];
 
 const id = z.string().min(1).max(64);

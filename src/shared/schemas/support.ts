@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { MAX_ERROR_MESSAGE_LENGTH, MAX_FEEDBACK_LENGTH, MAX_NAME_LENGTH } from "../limits";
+import { EXPERIENCES, FEEDBACK_TYPES } from "./support-constants";
 
-export const EXPERIENCES = ["bad", "okay", "good"] as const;
-export const FEEDBACK_TYPES = ["Bug", "Suggestion", "Other"] as const;
+// Without Zod, so a page can use them before Zod has loaded (docs/decisions/043-zod-off-the-first-paint.md).
+export { EXPERIENCES, FEEDBACK_TYPES } from "./support-constants";
 
 /** POST /api/email — the Submit Feedback popover. */
 export const feedbackBodySchema = z.strictObject({

@@ -1,6 +1,9 @@
-import { portalResultSchema } from "../../../shared/schemas/submissions";
 import { apiGet, apiPath } from "../../lib/api-client";
+import { lazySchemasOf } from "../../lib/lazy-schema";
 import { userKeys } from "../../lib/query-keys";
+
+// Loaded with the first call (docs/decisions/043-zod-off-the-first-paint.md).
+const submissions = lazySchemasOf(() => import("../../../shared/schemas/submissions"));
 
 /**
  * The portal's page size (forms-and-applicants, "9. Business constants and limits": applicant table page size
@@ -17,5 +20,8 @@ export const applicantKeys = {
 /** One page of the applicant's applications, newest first (the server's order). */
 export function fetchApplications(userId: string, page: number) {
   const query = new URLSearchParams({ page: String(page), pageSize: String(PORTAL_PAGE_SIZE) });
-  return apiGet(`${apiPath`/api/submissions/applicant/${userId}`}?${query.toString()}`, portalResultSchema);
+  return apiGet(
+    `${apiPath`/api/submissions/applicant/${userId}`}?${query.toString()}`,
+    submissions("portalResultSchema"),
+  );
 }

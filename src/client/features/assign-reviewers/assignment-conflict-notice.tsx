@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict-constants";
 import { EditConflictNotice } from "../../components/edit-conflict-notice";
 import { useSaveAssignment } from "./api";
 import type { AssignmentChange } from "./assignment-cache";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AssignmentRow } from "../../../shared/schemas/committee";
-import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict-constants";
 import { EDIT_CONFLICT_TEXT } from "../../components/edit-conflict-notice";
 import { render as renderInApp } from "../../test/render";
 import { ASSIGN_TEXT } from "./assign-messages";

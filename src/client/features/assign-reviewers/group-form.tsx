@@ -6,7 +6,7 @@ import {
   type ReviewerGroup,
   reviewerGroupSchema,
 } from "../../../shared/schemas/committee";
-import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict-constants";
 import { EditConflictNotice } from "../../components/edit-conflict-notice";
 import { FormAlert } from "../../components/form-alert";
 import { isEditConflict, storedValueOf } from "../../lib/edit-conflict";

@@ -1,7 +1,7 @@
 import { MutationObserver, QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AssignmentListResult, AssignmentRow } from "../../../shared/schemas/committee";
-import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict-constants";
 import { ApiError } from "../../lib/api-client";
 import { assignApi, saveAssignmentOptions, sendAssignmentChange } from "./api";
 import type { AssignmentChange } from "./assignment-cache";

@@ -1,7 +1,6 @@
 import { Alert, Button, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { MAX_NAME_LENGTH } from "../../../shared/limits";
-import { firstLoginNameSchema, fullName } from "../../../shared/schemas/users";
 import { useUpdateName } from "../../lib/account-api";
 import { fieldErrors } from "../../lib/form-errors";
 
@@ -12,8 +11,10 @@ export function FirstLoginStep({ userId }: { userId: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const updateName = useUpdateName(userId);
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
+    // The shared rules, loaded on submit (docs/decisions/043-zod-off-the-first-paint.md).
+    const { firstLoginNameSchema, fullName } = await import("../../../shared/schemas/users");
     const parsed = firstLoginNameSchema.safeParse({ firstName, lastName });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));

@@ -1,7 +1,6 @@
 import { Button, Stack, Text, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { MESSAGES } from "../../../shared/messages";
-import { emailSchema } from "../../../shared/schemas/common";
 import { FormAlert } from "../../components/form-alert";
 import { useRequestPasswordReset } from "../../lib/account-api";
 import { ApiError } from "../../lib/api-client";
@@ -19,11 +18,13 @@ export function ResetEmailStep({ email, onEmailChange, onSent, onBack }: ResetEm
   const [unknownEmail, setUnknownEmail] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     setUnknownEmail(false);
     setFailure(null);
-    // The shared schema trims and lowercases, as the server does.
+    // The shared schema trims and lowercases, as the server does; loaded on submit, not with the page
+    // (docs/decisions/043-zod-off-the-first-paint.md).
+    const { emailSchema } = await import("../../../shared/schemas/common");
     const parsed = emailSchema.safeParse(email);
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message ?? MESSAGES.invalidEmail);

@@ -1,11 +1,11 @@
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { MESSAGES } from "../../../shared/messages";
 import { PageLoader } from "../../components/page-loader";
 import { PublicPageFrame } from "../../components/public-page-frame";
+import { lazyComponent } from "../../lib/lazy-component";
 import { hasName, useSession, useSignOut } from "../../lib/session";
 import { FirstLoginStep } from "./first-login-step";
-import { InvitationCard } from "./invitation-card";
 import { LoginStep } from "./login-step";
 import { postSignInPath } from "./post-sign-in-path";
 import { ResetEmailStep } from "./reset-email-step";
@@ -13,6 +13,15 @@ import { ResetSentStep } from "./reset-sent-step";
 import { readSignInLink, withoutInvitation } from "./sign-in-link";
 import { SignedInRedirect } from "./signed-in-redirect";
 import { TwoFactorStep } from "./two-factor-step";
+
+/**
+ * Only an invitation's link shows it: fetched then, with its form's schemas, not with every sign-in
+ * (docs/decisions/043-zod-off-the-first-paint.md).
+ */
+const InvitationCard = lazyComponent(
+  () => import("./invitation-card"),
+  (module) => module.InvitationCard,
+);
 
 /** The card's own steps; first login and "logged in" follow from the session instead. */
 type CardStep = "invitation" | "login" | "twoFactor" | "resetEmail" | "resetSent";
@@ -58,7 +67,9 @@ export function SignInCard({ initialStep }: { initialStep: "login" | "resetEmail
   if (step === "invitation" && link.invitationToken !== null) {
     return (
       <PublicPageFrame>
-        <InvitationCard token={link.invitationToken} session={session} onDone={leaveInvitation} />
+        <Suspense fallback={<PageLoader />}>
+          <InvitationCard token={link.invitationToken} session={session} onDone={leaveInvitation} />
+        </Suspense>
       </PublicPageFrame>
     );
   }

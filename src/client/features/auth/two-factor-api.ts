@@ -2,13 +2,14 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { type Actor, isProgramAdminRole } from "../../../shared/authz";
 import { TOO_MANY_SIGN_IN_ATTEMPTS } from "../../../shared/messages";
-import {
-  TWO_FACTOR_TEXT,
-  type TwoFactorStatus,
-  twoFactorStatusSchema,
-} from "../../../shared/schemas/two-factor";
+import type { TwoFactorStatus } from "../../../shared/schemas/two-factor";
+import { TWO_FACTOR_TEXT } from "../../../shared/schemas/two-factor-constants";
 import { ApiError } from "../../lib/api-client";
+import { lazySchemasOf } from "../../lib/lazy-schema";
 import { userKeys } from "../../lib/query-keys";
+
+// Loaded with the first status asked (docs/decisions/043-zod-off-the-first-paint.md).
+const twoFactor = lazySchemasOf(() => import("../../../shared/schemas/two-factor"));
 
 /**
  * better-auth's two-factor calls (its twoFactor plugin and our policy plugin, decision 015) as plain
@@ -89,7 +90,7 @@ export function useTwoFactorStatus(userId: string, { enabled = true } = {}) {
         const { status, code, message } = answer.error;
         throw new ApiError(status, code ?? "AUTH", message ?? "Could not load two-factor authentication");
       }
-      return twoFactorStatusSchema.parse(answer.data);
+      return (await twoFactor("twoFactorStatusSchema").load()).parse(answer.data);
     },
     enabled,
   });

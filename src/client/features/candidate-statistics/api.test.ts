@@ -2,7 +2,7 @@ import { MutationObserver, QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CandidateStatsPage } from "../../../shared/schemas/candidate-statistics";
 import { COMMITTEE_MESSAGES, type DecisionResult } from "../../../shared/schemas/committee";
-import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict-constants";
 import type { CandidateStatsRow } from "../../../shared/schemas/reviews";
 import { ApiError } from "../../lib/api-client";
 import { reviewingKeys } from "../../lib/reviewing-keys";

@@ -1,6 +1,7 @@
 import { Button, Group, NativeSelect, NumberInput, TextInput } from "@mantine/core";
 import { CANDIDATE_STATS_LIMITS } from "../../../shared/schemas/candidate-statistics";
-import { DECISION_STATUSES, type DecisionStatus } from "../../../shared/schemas/reviews";
+import type { DecisionStatus } from "../../../shared/schemas/reviews";
+import { DECISION_STATUSES } from "../../../shared/schemas/reviews-constants";
 import { type CandidateFilter, isFiltered, NO_FILTER } from "./candidate-table-model";
 import { STATUS_LABELS } from "./statistics-format";
 

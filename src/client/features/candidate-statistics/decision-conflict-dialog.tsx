@@ -1,6 +1,6 @@
 import { Modal, Stack, Text } from "@mantine/core";
 import { formatAmount } from "../../../shared/email/committee-template";
-import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict-constants";
 import { ConflictActions, ConflictVersions } from "../../components/edit-conflict-notice";
 import { truncateName } from "../../lib/truncate";
 import type { DecisionConflict } from "./decision-conflicts";

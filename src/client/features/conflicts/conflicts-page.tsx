@@ -18,7 +18,8 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { CONFLICT_LIMITS, type Conflict, type SuggestedConflict } from "../../../shared/schemas/conflicts";
+import type { Conflict, SuggestedConflict } from "../../../shared/schemas/conflicts";
+import { CONFLICT_LIMITS } from "../../../shared/schemas/conflicts-constants";
 import type { UserProgram } from "../../../shared/schemas/users";
 import { CurrentProgramPage } from "../../components/current-program-page";
 import { PageLoader } from "../../components/page-loader";

@@ -10,7 +10,8 @@ import {
   TextInput,
 } from "@mantine/core";
 import { addCriterion, removeCriterion, updateCriterion } from "../../../shared/forms/builder-edits";
-import { type Criterion, SCALE_CHOICES, type Section } from "../../../shared/forms/model";
+import type { Criterion, Section } from "../../../shared/forms/model";
+import { SCALE_CHOICES } from "../../../shared/forms/model-constants";
 
 type SectionChange = (change: (section: Section) => Section) => void;
 

@@ -1,5 +1,6 @@
 import { Group, NativeSelect } from "@mantine/core";
-import { FILE_COUNT_CHOICES, FILE_TYPES, type FileType, type Question } from "../../../shared/forms/model";
+import type { FileType, Question } from "../../../shared/forms/model";
+import { FILE_COUNT_CHOICES, FILE_TYPES } from "../../../shared/forms/model-constants";
 import type { QuestionPartProps } from "./question-card";
 
 const FILE_TYPE_LABELS: Record<FileType, string> = { pdf: "PDF", png: "PNG", jpeg: "JPEG", any: "Any" };

@@ -1,5 +1,6 @@
 import { List } from "@mantine/core";
-import { liveSections, type Section } from "../../../shared/forms/model";
+import type { Section } from "../../../shared/forms/model";
+import { liveSections } from "../../../shared/forms/model-constants";
 import { FORM_MESSAGES, type FormProblem } from "../../../shared/forms/publish-check";
 import { Notice } from "./notice";
 

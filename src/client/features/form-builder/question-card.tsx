@@ -17,12 +17,8 @@ import {
   duplicateQuestion,
   removeQuestion,
 } from "../../../shared/forms/builder-edits";
-import {
-  BUILDER_QUESTION_TYPES,
-  QUESTION_TYPE_LABELS,
-  type Question,
-  type QuestionType,
-} from "../../../shared/forms/model";
+import type { Question, QuestionType } from "../../../shared/forms/model";
+import { BUILDER_QUESTION_TYPES, QUESTION_TYPE_LABELS } from "../../../shared/forms/model-constants";
 import { FORM_MESSAGES } from "../../../shared/forms/publish-check";
 import { notify } from "../../lib/notify";
 import { ChoiceOptions } from "./choice-options";

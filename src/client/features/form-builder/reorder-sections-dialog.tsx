@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { liveSections, type Section } from "../../../shared/forms/model";
+import type { Section } from "../../../shared/forms/model";
+import { liveSections } from "../../../shared/forms/model-constants";
 
 interface ReorderSectionsDialogProps {
   sections: readonly Section[];

@@ -6,7 +6,8 @@ import {
   laterSectionChoices,
   type SectionRef,
 } from "../../../shared/forms/builder-edits";
-import { type RichText, SECTION_TYPES, type Section } from "../../../shared/forms/model";
+import type { RichText, Section } from "../../../shared/forms/model";
+import { SECTION_TYPES } from "../../../shared/forms/model-constants";
 import { FORM_MESSAGES } from "../../../shared/forms/publish-check";
 import { RichTextEditor } from "../../components/rich-text/rich-text-editor";
 import { CollapseToggle } from "./collapse-toggle";

@@ -17,7 +17,8 @@ import {
   removeColumn,
   saveColumn,
 } from "../../../shared/forms/builder-edits";
-import { MAX_TABLE_COLUMNS, type TableColumn } from "../../../shared/forms/model";
+import type { TableColumn } from "../../../shared/forms/model";
+import { MAX_TABLE_COLUMNS } from "../../../shared/forms/model-constants";
 import { FORM_MESSAGES } from "../../../shared/forms/publish-check";
 import type { QuestionPartProps } from "./question-card";
 

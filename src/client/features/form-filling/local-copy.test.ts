@@ -1,8 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Answer } from "../../../shared/forms/answers";
 import type { KeyValueStorage } from "../../lib/browser-storage";
 import { createGuestStore } from "./guest-store";
-import { createLocalCopyStore, hasAnyAnswer, type LocalCopy, reconcile, sameAnswers } from "./local-copy";
+import {
+  createLocalCopyStore,
+  hasAnyAnswer,
+  type LocalCopy,
+  localCopySchema,
+  reconcile,
+  sameAnswers,
+} from "./local-copy";
+
+// The store reads copies once their schema has loaded (the editor waits for it the same way).
+beforeAll(() => localCopySchema.load());
 
 function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();

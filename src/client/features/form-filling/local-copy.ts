@@ -1,6 +1,6 @@
-import { z } from "zod";
-import { type Answer, answersSchema } from "../../../shared/forms/answers";
+import type { Answer } from "../../../shared/forms/answers";
 import type { KeyValueStorage } from "../../lib/browser-storage";
+import { lazySchema } from "../../lib/lazy-schema";
 
 /**
  * The browser's copy of answers the server has not acknowledged yet ("never lose a word"): written
@@ -15,11 +15,14 @@ export interface LocalCopy {
   changedAt: string;
 }
 
-const localCopySchema = z.object({
-  baseRevision: z.number().int().min(0),
-  answers: answersSchema,
-  changedAt: z.string(),
-});
+/**
+ * The copy's schema (the shared answer schema's), loaded apart so that the form's first paint does not wait
+ * for Zod (docs/decisions/043-zod-off-the-first-paint.md). The store reads copies only once it has loaded:
+ * whoever opens a store waits for `load()` first (the editor does, with the submission's data).
+ */
+export const localCopySchema = lazySchema(() =>
+  import("./local-copy-schema").then((module) => module.localCopySchema),
+);
 
 export const localCopyKey = (submissionId: string) => `dh:answers:${submissionId}`;
 
@@ -48,8 +51,11 @@ export function createLocalCopyStore(storage: KeyValueStorage | null): LocalCopy
         return null;
       }
       if (raw === null) return null;
+      const schema = localCopySchema.loaded;
+      // Never read as "no copy": that would let a save overwrite the answers it holds.
+      if (!schema) throw new Error("The local copy's schema must be loaded before a copy is read.");
       try {
-        const parsed = localCopySchema.safeParse(JSON.parse(raw));
+        const parsed = schema.safeParse(JSON.parse(raw));
         return parsed.success ? parsed.data : null;
       } catch {
         return null;

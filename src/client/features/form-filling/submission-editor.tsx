@@ -1,16 +1,22 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { type ReactNode, useEffect, useState } from "react";
-import { contactQuestionIds } from "../../../shared/forms/contact-email";
+import { contactQuestionIds } from "../../../shared/forms/contact-questions";
 import type { Language } from "../../../shared/i18n/catalog";
 import type { SubmissionResult } from "../../../shared/schemas/submissions";
 import { useTranslate } from "../../lib/i18n";
+import { useLoadedSchema } from "../../lib/lazy-schema";
 import { downloadPdf, type Token } from "../../lib/submission-api";
 import { hasMappedQuestion } from "./answers-state";
 import { EmailMeALink } from "./continue-link";
+import { localCopySchema } from "./local-copy";
 import { FormRenderer } from "./renderer/form-renderer";
 import { LiveSaveStatus, PageNotice, SignInAgainNotice, StaleTabNotice } from "./save-status";
 import { useSubmissionEditor } from "./use-submission-editor";
-import { ConfirmationView, FormColumn } from "./views";
+import { ConfirmationView, FormColumn, FormPageLoader } from "./views";
+
+// Started as the page's chunk runs, beside the page's first requests: by the time the submission has come,
+// the copy's schema (and Zod, which the submission's own schema needed too) is there.
+void localCopySchema.load().catch(() => undefined);
 
 const hasContactQuestion = (form: SubmissionResult["form"]) => contactQuestionIds(form).length > 0;
 
@@ -33,10 +39,19 @@ interface SubmissionEditorProps {
 }
 
 /**
+ * A submission being answered, once the browser's copy can be read: its schema is loaded with the page's
+ * data (started as the page's chunk runs), so it is nearly always there already and nothing more is shown.
+ */
+export function SubmissionEditor(props: SubmissionEditorProps) {
+  if (!useLoadedSchema(localCopySchema)) return <FormPageLoader />;
+  return <LoadedSubmissionEditor {...props} />;
+}
+
+/**
  * A submission being answered: the renderer with autosave, files, submit (applicants) and the
  * notices that say why saving stopped; the confirmation once submitted.
  */
-export function SubmissionEditor({
+function LoadedSubmissionEditor({
   result,
   token,
   bySession,

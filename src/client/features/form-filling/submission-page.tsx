@@ -14,7 +14,7 @@ import { downloadPdf, submissionApi, submissionKeys } from "../../lib/submission
 import { readDraftEarly, takeEarlyDraftRead } from "./early-draft-read";
 import { FormPage, type LanguageProps } from "./form-page";
 import { guestStore } from "./guest-store";
-import { createLocalCopyStore, hasAnyAnswer } from "./local-copy";
+import { createLocalCopyStore, hasAnyAnswer, localCopySchema } from "./local-copy";
 import { PageNotice } from "./save-status";
 import { SubmissionEditor } from "./submission-editor";
 import {
@@ -88,7 +88,14 @@ function SubmissionLoader({ language, onLanguageChange }: LanguageProps) {
   const ready = settled && (!needsClaim || claim.isSuccess);
   const loaded = useQuery({
     queryKey: [...submissionKeys.submission(viewer, submissionId), token ?? ""],
-    queryFn: () => takeEarlyDraftRead(submissionId, token) ?? submissionApi.get(submissionId, token),
+    // With the schema the browser's copy is read with (the closed view and the editor read it).
+    queryFn: async () =>
+      (
+        await Promise.all([
+          takeEarlyDraftRead(submissionId, token) ?? submissionApi.get(submissionId, token),
+          localCopySchema.load(),
+        ])
+      )[0],
     enabled: ready,
     ...EDITING_QUERY,
   });

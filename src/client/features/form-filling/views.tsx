@@ -16,7 +16,7 @@ import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { timeLeft } from "../../../shared/forms/deadline";
 import { localize } from "../../../shared/forms/localize";
-import { DEFAULT_CONFIRMATION_MESSAGE } from "../../../shared/forms/model";
+import { DEFAULT_CONFIRMATION_MESSAGE } from "../../../shared/forms/model-constants";
 import type { Language } from "../../../shared/i18n/catalog";
 import type { ApplicantForm, ApplicantOrganization } from "../../../shared/schemas/submissions";
 import { formatDateTime } from "../../lib/date-format";

@@ -1,7 +1,7 @@
 import { Button, Group, Radio, Stack, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useRef, useState } from "react";
 import { MAX_NAME_LENGTH } from "../../../shared/limits";
-import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict-constants";
 import {
   type Organization,
   organizationResultSchema,

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { z } from "zod";
-import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict-constants";
 import { type ProgramListItem, programResultSchema } from "../../../shared/schemas/programs";
 import { EditConflictNotice } from "../../components/edit-conflict-notice";
 import { apiGet, apiPath } from "../../lib/api-client";

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Switch, Text, Textarea, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict-constants";
 import {
   type ProgramReviewSettings,
   programReviewSettingsSchema,

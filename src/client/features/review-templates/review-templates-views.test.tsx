@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { reviewTemplateDefinitionSchema } from "../../../shared/review/templates";
-import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict-constants";
 import type { ReviewTemplateList } from "../../../shared/schemas/review-templates";
 import { EDIT_CONFLICT_TEXT, EditConflictNotice } from "../../components/edit-conflict-notice";
 import { ApiError } from "../../lib/api-client";

@@ -19,7 +19,7 @@ import {
   TEMPLATE_SECTION_COUNT,
   type TemplateRule,
 } from "../../../shared/review/templates";
-import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict-constants";
 import {
   type ReviewTemplate,
   reviewTemplateResultSchema,

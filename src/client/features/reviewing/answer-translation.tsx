@@ -1,7 +1,10 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
-import { answerTranslationResultSchema } from "../../../shared/schemas/reviews";
 import { apiPath, apiSend } from "../../lib/api-client";
+import { lazySchemasOf } from "../../lib/lazy-schema";
+
+// Loaded with the first translation (docs/decisions/043-zod-off-the-first-paint.md).
+const reviews = lazySchemasOf(() => import("../../../shared/schemas/reviews"));
 
 type Target = "en" | "fr";
 
@@ -35,7 +38,7 @@ export function AnswerTranslationProvider({
                 "POST",
                 apiPath`/api/applications/${programId}/${submissionId}/answers/${questionId}/translation`,
                 { target },
-                answerTranslationResultSchema,
+                reviews("answerTranslationResultSchema"),
               )
             ).text
         : null,

@@ -2,7 +2,7 @@ import { Group, Stack, Switch, Text, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
+import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews-constants";
 import type { UserProgram } from "../../../shared/schemas/users";
 import { CurrentProgramPage } from "../../components/current-program-page";
 import { LabelledPagination } from "../../components/labelled-pagination";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
+import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews-constants";
 import {
   canForceSubmit,
   canMarkAsTest,

@@ -1,4 +1,5 @@
-import { type CandidateRow, type DecisionStatus, REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
+import type { CandidateRow, DecisionStatus } from "../../../shared/schemas/reviews";
+import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews-constants";
 import { dateFormat } from "../../lib/date-format";
 
 /** A row of step 1 as Admin Mode tells them apart: tests (green edge), drafts (red edge), the rest. */

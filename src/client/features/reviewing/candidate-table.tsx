@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Table, Text, VisuallyHidden } from "@mantine/core";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { type CandidateRow, REVIEW_LIMITS, type ReviewProgram } from "../../../shared/schemas/reviews";
+import type { CandidateRow, ReviewProgram } from "../../../shared/schemas/reviews";
+import { REVIEW_LIMITS } from "../../../shared/schemas/reviews-constants";
 import { FILLED_GREEN } from "../../app/theme";
 import { CardsOnPhone } from "../../components/cards-on-phone";
 import { TruncatedText } from "../../components/truncated-text";

@@ -1,4 +1,4 @@
-import { TABLE_CELL_KEYS } from "../../../shared/forms/answers";
+import { TABLE_CELL_KEYS } from "../../../shared/forms/answer-rules";
 import { isHiddenQuestion } from "../../../shared/forms/branching";
 import type { Question, Section } from "../../../shared/forms/model";
 import type { ReviewAnswer } from "../../../shared/schemas/reviews";

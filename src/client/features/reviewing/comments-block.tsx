@@ -1,14 +1,19 @@
 import { Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
-import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
-import { type Comment, commentSchema, REVIEW_LIMITS } from "../../../shared/schemas/reviews";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict-constants";
+import type { Comment } from "../../../shared/schemas/reviews";
+import { REVIEW_LIMITS } from "../../../shared/schemas/reviews-constants";
 import { EditConflictNotice } from "../../components/edit-conflict-notice";
 import { formatDateTime } from "../../lib/date-format";
 import { isEditConflict, storedValueOf } from "../../lib/edit-conflict";
+import { lazySchemasOf } from "../../lib/lazy-schema";
 import { notify } from "../../lib/notify";
 import { reviewingApi, useCommentShown, useCreateComment, useUpdateComment } from "../../lib/reviewing-api";
 import { alertFailureWithReason } from "./alerts";
 import { REVIEWING_TEXT } from "./reviewing-messages";
+
+// Loaded with the first stale edit (docs/decisions/043-zod-off-the-first-paint.md).
+const reviews = lazySchemasOf(() => import("../../../shared/schemas/reviews"));
 
 interface CommentsBlockProps {
   userId: string;
@@ -144,7 +149,9 @@ function EditComment({ comment, userId, programId, submissionId, onDone }: EditC
       let failure = error;
       if (isEditConflict(error, "comment")) {
         try {
-          const stored = await storedValueOf(error, commentSchema, () => storedComment(programId, comment));
+          const stored = await storedValueOf(error, reviews("commentSchema"), () =>
+            storedComment(programId, comment),
+          );
           showComment(stored);
           setTheirs(stored);
           return;

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
-import { CONFLICT_LIMITS, CONFLICT_MESSAGES } from "../../../shared/schemas/conflicts";
+import { CONFLICT_LIMITS, CONFLICT_MESSAGES } from "../../../shared/schemas/conflicts-constants";
 import { useConflictChange } from "../../lib/conflict-api";
 import { notify } from "../../lib/notify";
 import { alertFailureWithReason } from "./alerts";

@@ -1,6 +1,7 @@
 import type { Section } from "../../../shared/forms/model";
 import { TEMPLATE_OTHER_SECTION_ID } from "../../../shared/review/templates";
-import { NOT_RATED, type Review } from "../../../shared/schemas/reviews";
+import type { Review } from "../../../shared/schemas/reviews";
+import { NOT_RATED } from "../../../shared/schemas/reviews-constants";
 import type { ReviewDraft } from "./review-state";
 
 /**

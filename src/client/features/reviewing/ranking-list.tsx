@@ -11,12 +11,8 @@ import {
 import { ActionIcon, Box, Button, Group, Paper, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import {
-  type RankingResult,
-  REVIEW_LIMITS,
-  REVIEW_MESSAGES,
-  type SaveRankingBody,
-} from "../../../shared/schemas/reviews";
+import type { RankingResult, SaveRankingBody } from "../../../shared/schemas/reviews";
+import { REVIEW_LIMITS, REVIEW_MESSAGES } from "../../../shared/schemas/reviews-constants";
 import { ChevronDownIcon, GripIcon } from "../../components/icons";
 import { ApiError } from "../../lib/api-client";
 import { notify } from "../../lib/notify";

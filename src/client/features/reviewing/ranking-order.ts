@@ -1,4 +1,4 @@
-import { REVIEW_LIMITS } from "../../../shared/schemas/reviews";
+import { REVIEW_LIMITS } from "../../../shared/schemas/reviews-constants";
 
 /** The list with the item at `from` moved to `to` (both indexes in the original list). */
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {

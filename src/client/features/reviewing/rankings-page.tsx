@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, Navigate } from "react-router";
-import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
+import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews-constants";
 import type { UserProgram } from "../../../shared/schemas/users";
 import { CurrentProgramPage } from "../../components/current-program-page";
 import { PageLoader } from "../../components/page-loader";

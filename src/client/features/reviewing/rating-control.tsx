@@ -1,6 +1,6 @@
 import { Group, NativeSelect, Radio, SegmentedControl, Stack, Text } from "@mantine/core";
 import { type ReactNode, useId } from "react";
-import { NOT_RATED } from "../../../shared/schemas/reviews";
+import { NOT_RATED } from "../../../shared/schemas/reviews-constants";
 import { formatRating, ratingChoices } from "./rating-scale";
 import { REVIEWING_TEXT } from "./reviewing-messages";
 

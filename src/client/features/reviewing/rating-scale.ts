@@ -1,5 +1,5 @@
 import type { Section } from "../../../shared/forms/model";
-import { NOT_RATED } from "../../../shared/schemas/reviews";
+import { NOT_RATED } from "../../../shared/schemas/reviews-constants";
 import { REVIEWING_TEXT } from "./reviewing-messages";
 
 /** A section's rating (appVersion 0/2) and a criterion's default scale: 1 to 5. */

@@ -1,4 +1,4 @@
-import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict-constants";
 import type { Review } from "../../../shared/schemas/reviews";
 import { EditConflictNotice } from "../../components/edit-conflict-notice";
 import { lastReviewedLabel } from "./candidate-rows";

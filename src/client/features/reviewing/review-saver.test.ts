@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict-constants";
 import type { Review } from "../../../shared/schemas/reviews";
 import { ApiError } from "../../lib/api-client";
 import { ReviewSaver } from "./review-saver";

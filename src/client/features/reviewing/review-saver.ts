@@ -1,7 +1,14 @@
-import { NOT_RATED, type Review, reviewSchema } from "../../../shared/schemas/reviews";
+import type { Review } from "../../../shared/schemas/reviews";
+import { NOT_RATED } from "../../../shared/schemas/reviews-constants";
 import { isEditConflict, storedValueOf } from "../../lib/edit-conflict";
+import { lazySchema } from "../../lib/lazy-schema";
 import type { ReviewDraft } from "./review-state";
 import { createSaveQueue, type SaveQueue } from "./save-queue";
+
+// Loaded with the first stale save (docs/decisions/043-zod-off-the-first-paint.md).
+const storedReviewSchema = lazySchema(() =>
+  import("../../../shared/schemas/reviews").then((module) => module.reviewSchema.nullable()),
+);
 
 /** What the review controls show. */
 export interface ReviewSaverState {
@@ -122,7 +129,7 @@ export class ReviewSaver {
     if (isEditConflict(error, "review")) {
       this.#held = true;
       try {
-        const theirs = await storedValueOf(error, reviewSchema.nullable(), this.options.readStored);
+        const theirs = await storedValueOf(error, storedReviewSchema, this.options.readStored);
         this.#set({ conflict: { theirs } });
         return;
       } catch (unread) {

@@ -1,11 +1,6 @@
 import type { Section } from "../../../shared/forms/model";
-import {
-  type CriterionValue,
-  NOT_RATED,
-  type Review,
-  type ReviewSection,
-  type SaveReviewBody,
-} from "../../../shared/schemas/reviews";
+import type { CriterionValue, Review, ReviewSection, SaveReviewBody } from "../../../shared/schemas/reviews";
+import { NOT_RATED } from "../../../shared/schemas/reviews-constants";
 
 /** What the reviewer edits on the submission view: the sections' ratings and criteria, and the overall. */
 export interface ReviewDraft {

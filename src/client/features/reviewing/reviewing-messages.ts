@@ -1,4 +1,4 @@
-import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
+import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews-constants";
 import { UNTITLED_APPLICATION } from "../../lib/truncate";
 
 /**

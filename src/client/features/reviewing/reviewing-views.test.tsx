@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { Answer } from "../../../shared/forms/answers";
 import { newQuestion, newSection } from "../../../shared/forms/defaults";
 import type { Criterion, Question, Section } from "../../../shared/forms/model";
-import {
-  type CandidateRow,
-  type CandidateView,
-  REVIEW_MESSAGES,
-  type ReviewAnswer,
-  type ReviewProgram,
+import type {
+  CandidateRow,
+  CandidateView,
+  ReviewAnswer,
+  ReviewProgram,
 } from "../../../shared/schemas/reviews";
+import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews-constants";
 import { render } from "../../test/render";
 import { AdministrativeCategories } from "./administrative-categories";
 import { AnswerTranslationProvider } from "./answer-translation";

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from "@mantine/core";
 import { useId } from "react";
 import { Link } from "react-router";
-import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews";
+import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews-constants";
 import { REVIEWING_TEXT } from "./reviewing-messages";
 import {
   type ReviewStep,

@@ -2,12 +2,8 @@ import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from "@mantin
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useParams } from "react-router";
-import {
-  type CandidateView,
-  type Comment,
-  REVIEW_MESSAGES,
-  type ReviewProgram,
-} from "../../../shared/schemas/reviews";
+import type { CandidateView, Comment, ReviewProgram } from "../../../shared/schemas/reviews";
+import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews-constants";
 import { FILLED_GREEN } from "../../app/theme";
 import { PageLoader } from "../../components/page-loader";
 import { ApiError } from "../../lib/api-client";

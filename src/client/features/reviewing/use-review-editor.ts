@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { Section } from "../../../shared/forms/model";
-import { REVIEW_MESSAGES, type Review } from "../../../shared/schemas/reviews";
+import type { Review } from "../../../shared/schemas/reviews";
+import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews-constants";
 import { reviewingApi, useReviewSaved } from "../../lib/reviewing-api";
 import { alertFailure } from "./alerts";
 import { ReviewSaver, type ReviewSaverState } from "./review-saver";

@@ -1,7 +1,8 @@
 import { Button, Group, NativeSelect, Popover, Radio, Stack, Text, Textarea } from "@mantine/core";
 import { useId, useState } from "react";
 import { MAX_FEEDBACK_LENGTH } from "../../../shared/limits";
-import { EXPERIENCES, FEEDBACK_TYPES, feedbackBodySchema } from "../../../shared/schemas/support";
+import { EXPERIENCES, FEEDBACK_TYPES } from "../../../shared/schemas/support-constants";
+import { lazySchema, useLoadedSchema } from "../../lib/lazy-schema";
 import { notify } from "../../lib/notify";
 import { useSendFeedback } from "./api";
 
@@ -10,6 +11,11 @@ const EXPERIENCE_LABELS: Record<(typeof EXPERIENCES)[number], string> = {
   okay: "Okay",
   good: "Good",
 };
+
+/** Loaded when the form first shows, not with every signed-in page (docs/decisions/043-zod-off-the-first-paint.md). */
+const feedbackBodySchema = lazySchema(() =>
+  import("../../../shared/schemas/support").then((module) => module.feedbackBodySchema),
+);
 
 interface FeedbackPopoverProps {
   userId: string;
@@ -52,8 +58,11 @@ export function FeedbackForm({ userId, userName, onSent }: FeedbackPopoverProps 
   const sendFeedback = useSendFeedback();
   const hintId = useId();
 
-  // The shared schema decides when the form is complete: all three fields set.
-  const body = feedbackBodySchema.safeParse({ userId, user: userName, experience, feedbackType, comment });
+  // The shared schema decides when the form is complete: all three fields set (and it has loaded).
+  const schema = useLoadedSchema(feedbackBodySchema);
+  const body = schema?.safeParse({ userId, user: userName, experience, feedbackType, comment }) ?? {
+    success: false as const,
+  };
   const missing = missingFeedbackFields({ experience, feedbackType, comment });
 
   function reset() {

@@ -2,7 +2,7 @@ import { Button, Group, Modal, NativeSelect, Stack, Text } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { PROGRAM_ROLE_LABELS, type ProgramRole } from "../../../shared/authz";
 import { PROGRAM_USER_MESSAGES, roleChoices } from "../../../shared/program-users/seats";
-import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict";
+import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict-constants";
 import { type ProgramUser, programUserSchema, type Seats } from "../../../shared/schemas/program-users";
 import { EditConflictNotice } from "../../components/edit-conflict-notice";
 import { isEditConflict, storedValueOf } from "../../lib/edit-conflict";

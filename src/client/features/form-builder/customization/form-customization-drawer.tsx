@@ -16,7 +16,8 @@ import {
 } from "@mantine/core";
 import { useId, useState } from "react";
 import { isMachineMade, translatableTexts } from "../../../../shared/forms/french-texts";
-import { DEFAULT_CONFIRMATION_MESSAGE, type FormSettings } from "../../../../shared/forms/model";
+import type { FormSettings } from "../../../../shared/forms/model";
+import { DEFAULT_CONFIRMATION_MESSAGE } from "../../../../shared/forms/model-constants";
 import { FORM_MESSAGES } from "../../../../shared/forms/publish-check";
 import { FILE_MESSAGES, HEADER_IMAGE_MIN } from "../../../../shared/schemas/files";
 import { FormAlert } from "../../../components/form-alert";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { THEME_COLOURS } from "../../../../shared/forms/model";
+import { THEME_COLOURS } from "../../../../shared/forms/model-constants";
 import { render } from "../../../test/render";
 import { THEME_COLOUR_NAMES, ThemeColourPicker } from "./theme-colour-picker";
 

@@ -1,5 +1,5 @@
 import { CheckIcon, ColorSwatch, Group, Radio } from "@mantine/core";
-import { THEME_COLOURS } from "../../../../shared/forms/model";
+import { THEME_COLOURS } from "../../../../shared/forms/model-constants";
 import classes from "./theme-colour-picker.module.css";
 
 type ThemeColour = (typeof THEME_COLOURS)[number];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FORM_LIMITS, type Mapping } from "../../../../shared/forms/model";
+import type { Mapping } from "../../../../shared/forms/model";
+import { FORM_LIMITS } from "../../../../shared/forms/model-constants";
 import {
   choiceFromMapping,
   choiceLabel,

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { FORM_LIMITS, type Mapping, type QuestionType } from "../../../../shared/forms/model";
+import type { Mapping, QuestionType } from "../../../../shared/forms/model";
+import { FORM_LIMITS } from "../../../../shared/forms/model-constants";
 import type { mappableFormSchema } from "../../../../shared/schemas/forms";
 
 export type MappableForm = z.infer<typeof mappableFormSchema>;

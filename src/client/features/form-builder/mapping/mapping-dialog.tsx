@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, NativeSelect, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { type Mapping, QUESTION_TYPE_LABELS, type QuestionType } from "../../../../shared/forms/model";
+import type { Mapping, QuestionType } from "../../../../shared/forms/model";
+import { QUESTION_TYPE_LABELS } from "../../../../shared/forms/model-constants";
 import { useMappableForms } from "./api";
 import {
   choiceFromMapping,

@@ -1,16 +1,11 @@
 import { Box, Paper, Stack, Title } from "@mantine/core";
 import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
-import {
-  type Answer,
-  type AnswerMap,
-  answerMap,
-  choiceOf,
-  emptyAnswer,
-  sectionProblems,
-} from "../../../../shared/forms/answers";
+import { answerMap, choiceOf, emptyAnswer, sectionProblems } from "../../../../shared/forms/answer-rules";
+import type { Answer, AnswerMap } from "../../../../shared/forms/answers";
 import { nextSectionId } from "../../../../shared/forms/branching";
 import { localize, localizeRichText } from "../../../../shared/forms/localize";
-import { liveSections, type Question } from "../../../../shared/forms/model";
+import type { Question } from "../../../../shared/forms/model";
+import { liveSections } from "../../../../shared/forms/model-constants";
 import type { SubmissionFile } from "../../../../shared/schemas/submissions";
 import { RichTextView } from "../../../components/rich-text/rich-text-view";
 import { LanguageProvider, useTranslate } from "../../../lib/i18n";

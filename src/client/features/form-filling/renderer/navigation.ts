@@ -1,5 +1,6 @@
 import { type ChoiceOf, sectionPath } from "../../../../shared/forms/branching";
-import { liveSections, type Section } from "../../../../shared/forms/model";
+import type { Section } from "../../../../shared/forms/model";
+import { liveSections } from "../../../../shared/forms/model-constants";
 
 /**
  * The applicant's way through the sections: a stack of the sections visited, the current one last.

@@ -1,6 +1,7 @@
 import { Loader, Paper } from "@mantine/core";
 import { type FocusEvent, memo, Suspense, useMemo } from "react";
-import { type Answer, questionProblems } from "../../../../shared/forms/answers";
+import { questionProblems } from "../../../../shared/forms/answer-rules";
+import type { Answer } from "../../../../shared/forms/answers";
 import { isHiddenQuestion } from "../../../../shared/forms/branching";
 import { localize } from "../../../../shared/forms/localize";
 import type { Question } from "../../../../shared/forms/model";

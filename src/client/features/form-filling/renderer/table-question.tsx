@@ -1,8 +1,9 @@
 import { ActionIcon, Button, Group, Input, Table, TextInput, VisuallyHidden } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
-import { ANSWER_LIMITS, TABLE_CELL_KEYS, type TableRow } from "../../../../shared/forms/answers";
+import { ANSWER_LIMITS, TABLE_CELL_KEYS } from "../../../../shared/forms/answer-rules";
+import type { TableRow } from "../../../../shared/forms/answers";
 import { localize } from "../../../../shared/forms/localize";
-import { MAX_TABLE_ROWS } from "../../../../shared/forms/model";
+import { MAX_TABLE_ROWS } from "../../../../shared/forms/model-constants";
 import { useLanguage, useTranslate } from "../../../lib/i18n";
 import { describedBy, problemNode, type QuestionPartProps, RequiredLabel } from "./question-label";
 import { useRenderer } from "./renderer-context";

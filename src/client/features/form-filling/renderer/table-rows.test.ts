@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TableRow } from "../../../../shared/forms/answers";
-import { MAX_TABLE_ROWS } from "../../../../shared/forms/model";
+import { MAX_TABLE_ROWS } from "../../../../shared/forms/model-constants";
 import { addRow, canAddRow, newRowId, removeRow, setCell } from "./table-rows";
 
 describe("table rows", () => {

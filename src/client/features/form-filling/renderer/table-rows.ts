@@ -1,5 +1,5 @@
 import type { TableCellKey, TableRow } from "../../../../shared/forms/answers";
-import { MAX_TABLE_ROWS } from "../../../../shared/forms/model";
+import { MAX_TABLE_ROWS } from "../../../../shared/forms/model-constants";
 
 /**
  * The rows of a simple-table answer (forms-and-applicants, "3. Entities and their fields"): up to 15, cells

@@ -1,6 +1,6 @@
 import { Textarea, TextInput } from "@mantine/core";
 import { type ChangeEvent, useLayoutEffect, useRef } from "react";
-import { ANSWER_LIMITS } from "../../../../shared/forms/answers";
+import { ANSWER_LIMITS } from "../../../../shared/forms/answer-rules";
 import type { ValidationType } from "../../../../shared/forms/model";
 import { problemNode, type QuestionPartProps } from "./question-label";
 import { useRenderer } from "./renderer-context";
