@@ -16,3 +16,6 @@ export const SUBMISSION_MESSAGES = {
   adminEditDenied: "You do not have permission to edit this submission as an admin",
   previewDisabled: "Preview Link has been disabled as the form is published",
 } as const;
+
+/** The id of the JSON data block in an applicant page's HTML (docs/decisions/044-form-data-in-its-page.md). */
+export const FORM_PAGE_DATA_ID = "form-page-data";

@@ -4,7 +4,7 @@ import { formSettingsSchema, richTextSchema, sectionSchema } from "../forms/mode
 import { portalOutcomeSchema } from "./decision-release";
 
 // Without Zod, so a page can name them before Zod has loaded (docs/decisions/043-zod-off-the-first-paint.md).
-export { SUBMISSION_MESSAGES, SUBMISSION_TOKEN_HEADER } from "./submission-constants";
+export { FORM_PAGE_DATA_ID, SUBMISSION_MESSAGES, SUBMISSION_TOKEN_HEADER } from "./submission-constants";
 
 const link = z.object({ _id: z.string(), open: z.string(), close: z.string().nullable() });
 
@@ -57,9 +57,6 @@ export const formAddressResultSchema = z.object({
   organization: applicantOrganizationSchema,
 });
 export type FormAddressResult = z.infer<typeof formAddressResultSchema>;
-
-/** The id of the JSON data block in an applicant page's HTML (docs/decisions/044-form-data-in-its-page.md). */
-export const FORM_PAGE_DATA_ID = "form-page-data";
 
 /**
  * What the server puts in the HTML of `/form/{linkId}` and `/apply/{organization}/{form}`: the answers of the

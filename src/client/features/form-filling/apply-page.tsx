@@ -5,7 +5,7 @@ import { useTranslate } from "../../lib/i18n";
 import { submissionApi, submissionKeys } from "../../lib/submission-api";
 import { LinkLoader } from "./form-link-page";
 import { FormPage, type LanguageProps } from "./form-page";
-import { fromPageData, takePageAddress } from "./page-data";
+import { takePageAddress } from "./page-data";
 import { ClosedView, FormColumn, FormPageLoader, MessageView } from "./views";
 
 /**
@@ -22,8 +22,8 @@ function AddressLoader(props: LanguageProps) {
   const t = useTranslate();
   const address = useQuery({
     queryKey: submissionKeys.address(organization, form),
-    queryFn: () => submissionApi.address(organization, form),
-    ...fromPageData(() => takePageAddress(organization, form), 0),
+    queryFn: async () =>
+      (await takePageAddress(organization, form)) ?? submissionApi.address(organization, form),
     refetchOnWindowFocus: false,
     retry: false,
   });

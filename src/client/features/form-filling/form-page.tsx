@@ -4,7 +4,7 @@ import type { Language } from "../../../shared/i18n/catalog";
 import { LanguageProvider } from "../../lib/i18n";
 import { submissionApi, submissionKeys } from "../../lib/submission-api";
 import { useStoredLanguage } from "../../lib/use-stored-language";
-import { fromPageData, takePageLink } from "./page-data";
+import { takePageLink } from "./page-data";
 import { FormPageFrame } from "./views";
 
 /** What every applicant page's loader gets: the language, kept in this browser, and a way to change it. */
@@ -32,8 +32,7 @@ export function FormPage({ Loader }: { Loader: ComponentType<LanguageProps> }) {
 export function useFormLink(linkId: string) {
   return useQuery({
     queryKey: submissionKeys.link(linkId),
-    queryFn: () => submissionApi.link(linkId),
-    ...fromPageData(() => takePageLink(linkId), 0),
+    queryFn: async () => (await takePageLink(linkId)) ?? submissionApi.link(linkId),
     refetchOnWindowFocus: false,
     // A signed-in applicant's new application is answered on the link's page: not replaced under the typing.
     refetchOnReconnect: false,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { FORM_PAGE_DATA_ID, type FormLinkResult } from "../../../shared/schemas/submissions";
+import { FORM_PAGE_DATA_ID } from "../../../shared/schemas/submission-constants";
+import type { FormLinkResult } from "../../../shared/schemas/submissions";
 import { resetPageDataForTests, takePageAddress, takePageLink } from "./page-data";
 
 const view: FormLinkResult = {
@@ -28,28 +29,28 @@ afterEach(() => {
 });
 
 describe("the data the server put in the page", () => {
-  it("answers the page's first read of its link and address, once; then the element is gone", () => {
+  it("answers the page's first read of its link and address, once; then the element is gone", async () => {
     const removed = pageWith(
       JSON.stringify({
         link: { linkId: "link-1", view },
         address: { organization: "harbour", form: "grants", result: addressResult },
       }),
     );
-    expect(takePageLink("another-link")).toBeUndefined();
-    expect(takePageLink("link-1")).toEqual(view);
-    expect(takePageLink("link-1")).toBeUndefined();
-    expect(takePageAddress("harbour", "other")).toBeUndefined();
-    expect(takePageAddress("harbour", "grants")).toEqual(addressResult);
-    expect(takePageAddress("harbour", "grants")).toBeUndefined();
+    expect(await takePageLink("another-link")).toBeUndefined();
+    expect(await takePageLink("link-1")).toEqual(view);
+    expect(await takePageLink("link-1")).toBeUndefined();
+    expect(await takePageAddress("harbour", "other")).toBeUndefined();
+    expect(await takePageAddress("harbour", "grants")).toEqual(addressResult);
+    expect(await takePageAddress("harbour", "grants")).toBeUndefined();
     expect(removed).toEqual([FORM_PAGE_DATA_ID]);
   });
 
-  it("is nothing when the page has none or it is not what the server sends", () => {
+  it("is nothing when the page has none or it is not what the server sends", async () => {
     pageWith(null);
-    expect(takePageLink("link-1")).toBeUndefined();
+    expect(await takePageLink("link-1")).toBeUndefined();
     pageWith("{not json");
-    expect(takePageLink("link-1")).toBeUndefined();
+    expect(await takePageLink("link-1")).toBeUndefined();
     pageWith(JSON.stringify({ link: { linkId: "link-1", view: { kind: "other" } } }));
-    expect(takePageLink("link-1")).toBeUndefined();
+    expect(await takePageLink("link-1")).toBeUndefined();
   });
 });
