@@ -22,6 +22,8 @@ const ENTRY_POINTS = [
   "firebase/functions.ts",
   "firebase/migrate.ts",
   "firebase/build.mjs",
+  // Rendered by the build (vite.config.ts loads it by path, not by an import): the signed-in pages' first screen.
+  "src/client/first-paint/signed-in-shell.tsx",
 ];
 /** The project's own tools at the top of scripts/ (start, backup, restore, bundle size), which run src/ too. */
 const TOOL_ENTRY_POINTS = /^scripts\/[^/]+\.(ts|mjs)$/;
