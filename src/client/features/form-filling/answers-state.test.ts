@@ -2,15 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Answer } from "../../../shared/forms/answers";
 import type { ApplicantForm, SubmissionFile } from "../../../shared/schemas/submissions";
 import { hasMappedQuestion, mergeAutofill, upsertAnswer, withFile, withoutFile } from "./answers-state";
-
-const text = (questionId: string, answerString: string): Answer => ({
-  questionId,
-  sectionId: "s1",
-  type: "SHORT_ANSWER",
-  answerString,
-  answerArray: [],
-  answerMatrix: [],
-});
+import { textAnswer as text } from "./test/answers";
 
 const question = (id: string, type: "SHORT_ANSWER" | "FILE_UPLOAD", mapped = false) => ({
   _id: id,

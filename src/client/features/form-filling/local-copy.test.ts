@@ -10,6 +10,7 @@ import {
   reconcile,
   sameAnswers,
 } from "./local-copy";
+import { textAnswer as text } from "./test/answers";
 
 // The store reads copies once their schema has loaded (the editor waits for it the same way).
 beforeAll(() => localCopySchema.load());
@@ -28,14 +29,6 @@ function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
   };
 }
 
-const text = (questionId: string, answerString: string): Answer => ({
-  questionId,
-  sectionId: "s1",
-  type: "SHORT_ANSWER",
-  answerString,
-  answerArray: [],
-  answerMatrix: [],
-});
 const files = (questionId: string, ids: string[]): Answer => ({
   questionId,
   sectionId: "s1",

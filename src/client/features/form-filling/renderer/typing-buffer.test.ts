@@ -2,17 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { Answer } from "../../../../shared/forms/answers";
 import { Autosave } from "../autosave";
 import type { LocalCopy } from "../local-copy";
+import { textAnswer as answer } from "../test/answers";
 import { FakeClock } from "../test/fake-clock";
 import { TYPING_PAUSE_MS, TypingBuffer } from "./typing-buffer";
-
-const answer = (questionId: string, answerString: string): Answer => ({
-  questionId,
-  sectionId: "s1",
-  type: "SHORT_ANSWER",
-  answerString,
-  answerArray: [],
-  answerMatrix: [],
-});
 
 function setup() {
   const timers = new FakeClock();
