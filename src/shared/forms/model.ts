@@ -220,26 +220,4 @@ export type Form = z.infer<typeof formSchema>;
 
 // The model's constants and its one helper live apart, without Zod, so a page can use them before Zod has
 // loaded (docs/decisions/043-zod-off-the-first-paint.md).
-export type { FileType, QuestionType, ValidationType } from "./model-constants";
-export {
-  BUILDER_QUESTION_TYPES,
-  DEFAULT_CONFIRMATION_MESSAGE,
-  DEFAULT_MAX_FILE_SIZE_MB,
-  DEFAULT_THEME_COLOUR,
-  FILE_COUNT_CHOICES,
-  FILE_TYPES,
-  FORM_LIMITS,
-  HEADER_IMAGE_ADDRESS,
-  HEADER_IMAGE_MESSAGE,
-  headerImageProgram,
-  liveSections,
-  MAX_TABLE_COLUMNS,
-  MAX_TABLE_ROWS,
-  QUESTION_TYPE_LABELS,
-  QUESTION_TYPES,
-  SCALE_CHOICES,
-  SECTION_TYPES,
-  TABLE_COLUMN_TYPES,
-  THEME_COLOURS,
-  VALIDATION_TYPES,
-} from "./model-constants";
+export * from "./model-constants";
