@@ -15,7 +15,7 @@ import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureReferenceData } from "../plans/reference-data";
-import { PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV } from "../test/database-template";
+import { PG_TEMPLATE_ENV, pgliteTemplateArchive } from "../test/database-template";
 import { buildOrg, buildProgram, buildUser } from "../test/factories";
 import { backup, readManifest, restore, tableCounts } from "./backup";
 import { openDatabase } from "./client";
@@ -28,8 +28,8 @@ const folder = (name: string) => path.join(scratch, `${name}-${randomBytes(4).to
 
 /** The run's migrated template (database-template.ts): a new data folder starts from it, not from initdb. */
 function migratedTemplate() {
-  const template = process.env[PGLITE_TEMPLATE_ENV];
-  return template ? { pgliteLoadDataDir: new Blob([readFileSync(template)]) } : {};
+  const template = pgliteTemplateArchive();
+  return template ? { pgliteLoadDataDir: template } : {};
 }
 
 /** A database with an organization, a program, users and a stored file; what a backup must carry. */

@@ -3,6 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { date, integer, interval, numeric, pgTable, timestamp } from "drizzle-orm/pg-core";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pgliteTemplateArchive, TEST_PGLITE_SHARED_BUFFERS } from "../test/database-template";
+import { pgliteStartParams } from "./client";
 import { parseOnce } from "./pglite-parsers";
 import { openPgliteInWorker } from "./pglite-remote";
 
@@ -18,6 +20,8 @@ const kinds = pgTable("kinds", {
   days: date("days").array(),
 });
 
+const TEST_PGLITE_START_PARAMS = pgliteStartParams(TEST_PGLITE_SHARED_BUFFERS);
+
 const DDL = `create table kinds (id int primary key, at timestamptz, at_text timestamptz, plain timestamp,
   day date, day_date date, span interval, amounts numeric[], days date[])`;
 const ROW = `insert into kinds values (1, '2024-03-01 10:20:30.123+00', '2024-03-01 10:20:30.123456+00',
@@ -32,8 +36,11 @@ describe("PGlite given drizzle's parsers once (parseOnce)", () => {
   const reached: (QueryOptions | undefined)[] = [];
 
   beforeAll(async () => {
-    plain = await PGlite.create("memory://");
-    once = await PGlite.create("memory://");
+    // The run's migrated template instead of an initdb each: the tables here are the test's own.
+    const template = pgliteTemplateArchive();
+    const options = template ? { loadDataDir: template, startParams: TEST_PGLITE_START_PARAMS } : {};
+    plain = await PGlite.create("memory://", options);
+    once = await PGlite.create("memory://", options);
     const query = once.query.bind(once);
     once.query = ((text: string, params?: unknown[], options?: QueryOptions) => {
       reached.push(options);

@@ -1,8 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
-import { adminQuery, PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV, withDatabase } from "./database-template";
+import {
+  adminQuery,
+  PG_TEMPLATE_ENV,
+  pgliteTemplateArchive,
+  TEST_PGLITE_SHARED_BUFFERS,
+  withDatabase,
+} from "./database-template";
 
 /**
  * A fresh, empty database for one test file: an in-process PGlite by default, or — when
@@ -15,11 +20,12 @@ export async function createTestDatabase(): Promise<Database> {
   // PGLITE_WORKER=on runs the suites against PGlite in a worker thread (the server's PGLITE_WORKER).
   if (!serverUrl) {
     const pgliteWorker = loadConfig().PGLITE_WORKER;
-    const template = process.env[PGLITE_TEMPLATE_ENV];
+    const template = pgliteWorker ? undefined : pgliteTemplateArchive();
     return openDatabase({
       dataDir: "memory://",
       pgliteWorker,
-      ...(template && !pgliteWorker ? { pgliteLoadDataDir: new Blob([readFileSync(template)]) } : {}),
+      pgliteSharedBuffers: TEST_PGLITE_SHARED_BUFFERS,
+      ...(template ? { pgliteLoadDataDir: template } : {}),
     });
   }
   const name = `test_${randomBytes(6).toString("hex")}`;
