@@ -27,8 +27,10 @@ const DDL = `create table kinds (id int primary key, at timestamptz, at_text tim
 const ROW = `insert into kinds values (1, '2024-03-01 10:20:30.123+00', '2024-03-01 10:20:30.123456+00',
   '2024-03-01 10:20:30', '2024-03-01', '2024-03-02', '1 day 2 hours', '{1.50,2}', '{2024-01-01,2024-01-02}')`;
 
+// PGlite's own tests: the unit project runs them; the PostgreSQL run (DATABASE_URL) would repeat the same
+// PGlite work, as none of them opens a database through DATABASE_URL.
 /** drizzle over PGlite as openDatabase makes it, and over PGlite as it comes, must read the same values. */
-describe("PGlite given drizzle's parsers once (parseOnce)", () => {
+describe.skipIf(process.env.DATABASE_URL)("PGlite given drizzle's parsers once (parseOnce)", () => {
   let plain: PGlite;
   let once: PGlite;
   let worker: PGlite;

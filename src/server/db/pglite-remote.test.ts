@@ -6,11 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, pgliteStartParams } from "./client";
 import { openPgliteInWorker } from "./pglite-remote";
 
+// PGlite's own tests: the unit project runs them; the PostgreSQL run (DATABASE_URL) would repeat the same
+// PGlite work, as none of them opens a database through DATABASE_URL.
 /**
  * PGlite in a worker thread (PGLITE_WORKER) must be indistinguishable from PGlite in-process for
  * drizzle and our code: each case runs the same statements on both and compares what comes back.
  */
-describe("PGlite in a worker thread", () => {
+describe.skipIf(process.env.DATABASE_URL)("PGlite in a worker thread", () => {
   let local: PGlite;
   let remote: PGlite;
 
@@ -223,7 +225,7 @@ describe("PGlite in a worker thread", () => {
   });
 });
 
-describe("openDatabase with pgliteWorker", () => {
+describe.skipIf(process.env.DATABASE_URL)("openDatabase with pgliteWorker", () => {
   it("migrates and serves the app's schema from the worker, and refuses queries once closed", async () => {
     const database = await openDatabase({ dataDir: "memory://", pgliteWorker: true });
     try {
