@@ -10,7 +10,7 @@ import { MIGRATIONS_FOLDER, openDatabase } from "../db/client";
 /**
  * A migrated, empty database made once per test run, which every test file's database starts from
  * (`createTestDatabase`): starting PGlite afresh and migrating it took ~2 s a file, loading the
- * template ~0.5 s; on PostgreSQL `CREATE DATABASE … TEMPLATE` copies it in one statement. Made by the
+ * template ~0.5 s (`pgliteTemplateArchive`, `TEST_PGLITE_SHARED_BUFFERS`); on PostgreSQL `CREATE DATABASE … TEMPLATE` copies it in one statement. Made by the
  * unit project's global setup (vitest.config.ts), named to the files by environment variables.
  */
 
@@ -72,8 +72,9 @@ class TemplateArchive extends Blob {
 }
 
 /**
- * The buffer pool of a test file's PGlite: a test database holds a few hundred rows, and PGlite's default
- * (128 MB) is set up at every start, half of an open from the template (~0.8 → ~0.5 s measured).
+ * The buffer pool of a test file's PGlite: the server's own default (`PGLITE_SHARED_BUFFERS` in the README),
+ * where the tests had PGlite's (128 MB), set up at every start: half of an open from the template
+ * (~0.8 → ~0.5 s measured; docs/decisions/026-the-gate.md).
  */
 export const TEST_PGLITE_SHARED_BUFFERS = "16MB";
 
