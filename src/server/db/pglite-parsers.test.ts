@@ -3,7 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { date, integer, interval, numeric, pgTable, timestamp } from "drizzle-orm/pg-core";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgliteTemplateArchive, TEST_PGLITE_SHARED_BUFFERS } from "../test/database-template";
+import { loadConfig } from "../config";
+import { pgliteTemplateArchive } from "../test/database-template";
 import { pgliteStartParams } from "./client";
 import { parseOnce } from "./pglite-parsers";
 import { openPgliteInWorker } from "./pglite-remote";
@@ -20,7 +21,7 @@ const kinds = pgTable("kinds", {
   days: date("days").array(),
 });
 
-const TEST_PGLITE_START_PARAMS = pgliteStartParams(TEST_PGLITE_SHARED_BUFFERS);
+const TEST_PGLITE_START_PARAMS = pgliteStartParams(loadConfig().PGLITE_SHARED_BUFFERS);
 
 const DDL = `create table kinds (id int primary key, at timestamptz, at_text timestamptz, plain timestamp,
   day date, day_date date, span interval, amounts numeric[], days date[])`;

@@ -10,8 +10,8 @@ import { MIGRATIONS_FOLDER, openDatabase } from "../db/client";
 /**
  * A migrated, empty database made once per test run, which every test file's database starts from
  * (`createTestDatabase`): starting PGlite afresh and migrating it took ~2 s a file, loading the
- * template ~0.5 s (`pgliteTemplateArchive`, `TEST_PGLITE_SHARED_BUFFERS`); on PostgreSQL `CREATE DATABASE … TEMPLATE` copies it in one statement. Made by the
- * unit project's global setup (vitest.config.ts), named to the files by environment variables.
+ * template ~0.5 s (`pgliteTemplateArchive`); on PostgreSQL `CREATE DATABASE … TEMPLATE` copies it in one
+ * statement. Made by the unit project's global setup (vitest.config.ts), named to the files by environment variables.
  */
 
 /** The PGlite template: a `dumpDataDir` archive of a migrated database. */
@@ -70,13 +70,6 @@ class TemplateArchive extends Blob {
     return Promise.resolve(this.archive);
   }
 }
-
-/**
- * The buffer pool of a test file's PGlite: the server's own default (`PGLITE_SHARED_BUFFERS` in the README),
- * where the tests had PGlite's (128 MB), set up at every start: half of an open from the template
- * (~0.8 → ~0.5 s measured; docs/decisions/026-the-gate.md).
- */
-export const TEST_PGLITE_SHARED_BUFFERS = "16MB";
 
 export function withDatabase(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);

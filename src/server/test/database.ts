@@ -1,13 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
-import {
-  adminQuery,
-  PG_TEMPLATE_ENV,
-  pgliteTemplateArchive,
-  TEST_PGLITE_SHARED_BUFFERS,
-  withDatabase,
-} from "./database-template";
+import { adminQuery, PG_TEMPLATE_ENV, pgliteTemplateArchive, withDatabase } from "./database-template";
 
 /**
  * A fresh, empty database for one test file: an in-process PGlite by default, or — when
@@ -19,12 +13,15 @@ export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
   // PGLITE_WORKER=on runs the suites against PGlite in a worker thread (the server's PGLITE_WORKER).
   if (!serverUrl) {
-    const pgliteWorker = loadConfig().PGLITE_WORKER;
+    const config = loadConfig();
+    const pgliteWorker = config.PGLITE_WORKER;
     const template = pgliteWorker ? undefined : pgliteTemplateArchive();
     return openDatabase({
       dataDir: "memory://",
       pgliteWorker,
-      pgliteSharedBuffers: TEST_PGLITE_SHARED_BUFFERS,
+      // The server's own buffer pool, not PGlite's 128 MB: set up at every start, it was half of an open
+      // from the template (~0.8 → ~0.5 s; docs/decisions/026-the-gate.md).
+      pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
       ...(template ? { pgliteLoadDataDir: template } : {}),
     });
   }
