@@ -6,12 +6,23 @@ import "@mantine/core/styles/global.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { preloadPageAt } from "./app/router";
+import { containerForApp, RevealFirstScreenAfterFirstCommit } from "./first-paint/first-screen";
 
 const container = document.getElementById("root");
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function render(root: HTMLElement) {
+  // The first screen in the page's HTML stays until React has the page's own (first-paint/first-screen.ts).
+  createRoot(containerForApp(root)).render(
+    <StrictMode>
+      <RevealFirstScreenAfterFirstCommit />
+      <App />
+    </StrictMode>,
+  );
+}
+
+// A chunk that fails to load is asked for again when the page renders, and its error shown there.
+void preloadPageAt(window.location.pathname)
+  .catch(() => undefined)
+  .then(() => render(container));

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from "react";
 import { Outlet } from "react-router";
 import { PageLoader } from "../components/page-loader";
+import { HoldFirstScreen } from "../first-paint/first-screen";
 import { useCurrentRoute } from "./current-route";
 import { placeholderHeading, ShellPlaceholder } from "./shell/shell-frame";
 import { useCompactTopBar } from "./shell/use-compact-top-bar";
@@ -18,14 +19,16 @@ export function RootLayout() {
 
   return (
     // A signed-in page shows its frame while the shell's code loads: the same as its first screen in the HTML
-    // (docs/decisions/042-signed-in-first-paint.md), so nothing flashes in between.
+    // (docs/decisions/042-signed-in-first-paint.md), which stays on screen meanwhile (first-paint/first-screen.ts).
     <Suspense
       fallback={
-        route && route.group !== "PUBLIC" ? (
-          <ShellPlaceholder compact={compact} heading={placeholderHeading(route)} />
-        ) : (
-          <PageLoader />
-        )
+        <HoldFirstScreen>
+          {route && route.group !== "PUBLIC" ? (
+            <ShellPlaceholder compact={compact} heading={placeholderHeading(route)} />
+          ) : (
+            <PageLoader />
+          )}
+        </HoldFirstScreen>
       }
     >
       <Outlet />

@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from "react";
+import type { ComponentType } from "react";
 import type { RouteGroup } from "../../shared/authz";
 import {
   AssignIcon,
@@ -14,6 +14,7 @@ import {
   SettingsIcon,
   UsersIcon,
 } from "../components/icons";
+import type { PreloadableComponent } from "../lib/lazy-component";
 import { lazyPage } from "./lazy-page";
 
 /**
@@ -33,7 +34,7 @@ export interface AppRoute {
   /** The heading the page sits under in the page menu (every page shown there has one). */
   menuArea?: MenuArea;
   hideProgramPicker: boolean;
-  page: LazyExoticComponent<ComponentType>;
+  page: PreloadableComponent;
   /** Routes with an icon in the ADMIN or ORGANIZATION_ADMIN group are the dashboards' tiles. */
   icon?: ComponentType<IconProps>;
   /** One line under the tile's title on the dashboards. */

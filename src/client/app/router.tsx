@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { BrowserRouter, Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from "react-router";
 import { registerErrorPageNavigator } from "../lib/error-page-path";
 import { forwardedNotice, redirectNoticeState } from "../lib/redirect-notice";
+import { routeAt } from "./current-route";
 import { lazyPage } from "./lazy-page";
 import { RootErrorBoundary } from "./root-error-boundary";
 import { RootLayout } from "./root-layout";
@@ -25,6 +26,18 @@ const ProtectedShell = lazyPage(
   () => import("./shell/protected-shell"),
   (m) => m.ProtectedShell,
 );
+
+/**
+ * Fetches the code of the page at `pathname` (with the signed-in shell's for a guarded page), so that React's
+ * first render draws the page, not a fallback: a fallback, once shown, holds the page back for React's
+ * Suspense throttle (300 ms) after its code is in, and only then do the page's own requests start. The chunks
+ * are already on their way (named in the page's HTML, docs/decisions/041-first-paint.md): this waits for them.
+ */
+export async function preloadPageAt(pathname: string): Promise<void> {
+  const route = routeAt(pathname);
+  if (route === null) return;
+  await Promise.all([route.page.preload(), route.group === "PUBLIC" ? undefined : ProtectedShell.preload()]);
+}
 
 /** "/" goes on to /redirect (the spec's), carrying why a guard sent the user here. */
 function RootRedirect() {

@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { PageLoader } from "../../components/page-loader";
 import { RedirectNoticeAlert } from "../../components/redirect-notice-alert";
+import { HoldFirstScreen } from "../../first-paint/first-screen";
 import { useCurrentRoute } from "../current-route";
 import { RouteGuard } from "../route-guard";
 import { placeholderHeading, ShellFrame, ShellPlaceholder } from "./shell-frame";
@@ -17,7 +18,11 @@ export function ProtectedShell() {
     // Until the guard knows who is signed in, the frame with the logo alone, where the page's will be.
     <RouteGuard
       group={route.group}
-      pending={<ShellPlaceholder compact={compact} heading={placeholderHeading(route)} />}
+      pending={
+        <HoldFirstScreen>
+          <ShellPlaceholder compact={compact} heading={placeholderHeading(route)} />
+        </HoldFirstScreen>
+      }
     >
       <ShellFrame compact={compact} topBar={<TopBar route={route} compact={compact} />}>
         <RedirectNoticeAlert />

@@ -3,6 +3,7 @@ import { useLocation, useSearchParams } from "react-router";
 import { MESSAGES } from "../../../shared/messages";
 import { PageLoader } from "../../components/page-loader";
 import { PublicPageFrame } from "../../components/public-page-frame";
+import { HoldFirstScreen } from "../../first-paint/first-screen";
 import { lazyComponent } from "../../lib/lazy-component";
 import { hasName, useSession, useSignOut } from "../../lib/session";
 import { FirstLoginStep } from "./first-login-step";
@@ -52,10 +53,13 @@ export function SignInCard({ initialStep }: { initialStep: "login" | "resetEmail
   }, [session.status, signOut, step]);
 
   if (session.status === "loading") {
+    // The page's first screen (its heading) stays meanwhile, on /login (first-paint/first-screen.ts).
     return (
-      <PublicPageFrame>
-        <PageLoader />
-      </PublicPageFrame>
+      <HoldFirstScreen>
+        <PublicPageFrame>
+          <PageLoader />
+        </PublicPageFrame>
+      </HoldFirstScreen>
     );
   }
   // Answered or unusable, the invitation leaves the address bar: a reload shows the login step.
