@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { FORM_FIRST_SCREEN_FILE, type FormFirstScreenTemplates } from "./src/shared/first-screen";
 import { WIDE_TOP_BAR_GROUPS } from "./src/shared/limits";
 
 /**
@@ -141,8 +142,26 @@ function routePreloads(): Plugin {
         fileName: ".vite/route-preloads.json",
         source: JSON.stringify(routes, null, 1),
       });
+      this.emitFile({
+        type: "asset",
+        fileName: FORM_FIRST_SCREEN_FILE,
+        source: JSON.stringify(await formFirstScreenTemplates()),
+      });
     },
   };
+}
+
+/**
+ * The applicant form's first-screen templates, rendered from the form's header with markers where the
+ * form's text goes (src/client/first-paint/form-first-screen.tsx; docs/decisions/047-form-first-screen.md).
+ */
+async function formFirstScreenTemplates(): Promise<FormFirstScreenTemplates> {
+  const { tsImport } = await import("tsx/esm/api");
+  const renderer = pathToFileURL(path.resolve("src/client/first-paint/form-first-screen.tsx")).href;
+  const module = (await tsImport(renderer, import.meta.url)) as {
+    formFirstScreenTemplates: () => FormFirstScreenTemplates;
+  };
+  return module.formFirstScreenTemplates();
 }
 
 /** What is worth compressing: text. Images and fonts of the build are compressed formats already. */

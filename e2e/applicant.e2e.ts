@@ -6,7 +6,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { demoFormContent } from "../src/server/demo/demo-form";
 import { translate } from "../src/shared/i18n/catalog";
-import { browserForThisFile, expectAccessible, newPage } from "./support/browser";
+import { browserForThisFile, expectAccessible, LAPTOP, newPage, PHONE } from "./support/browser";
+import { watchFirstScreen } from "./support/first-screen";
 import { publishedDemoForm } from "./support/published-form";
 import { openSignedIn, submitLogin, waitForPath } from "./support/sign-in";
 
@@ -410,5 +411,41 @@ describe("the applicant's side", () => {
       .waitFor();
     await waitForPath(other.page, "/portal/applicant");
     expect(await other.page.getByText("Zoé Tremblay").count()).toBe(0);
+  });
+});
+
+describe("a guest's draft: the form's first screen (docs/decisions/047-form-first-screen.md)", () => {
+  it("is in the HTML, drawn where the form draws its name at 390 and 1280 px, and stays until the form comes", async () => {
+    const { linkId, formName } = await publishedDemoForm(baseURL);
+    for (const viewport of [PHONE, LAPTOP]) {
+      const where = `${viewport.width} px`;
+      const { page, problems } = await newPage(browser(), viewport);
+      await page.goto(`${baseURL}/form/${linkId}`);
+      await button(page, en("start.guest")).click();
+      await waitForSubmissionPage(page);
+      const draftUrl = page.url();
+
+      // Without scripts: what the browser paints from the page's HTML alone.
+      const context = await browser().newContext({ viewport, javaScriptEnabled: false });
+      const still = await context.newPage();
+      await still.goto(draftUrl);
+      const staticBox = await still.getByRole("heading", { level: 1, name: formName }).boundingBox();
+      await context.close();
+
+      // The draft opened again in the guest's browser, which holds its token.
+      const firstScreen = await watchFirstScreen(page);
+      await page.goto(draftUrl);
+      await page.getByLabel("Organization or applicant name").waitFor();
+      const seen = await firstScreen();
+      const box = await page.getByRole("heading", { level: 1, name: formName }).boundingBox();
+      expect(staticBox, where).not.toBeNull();
+      expect(box, where).toEqual(staticBox);
+      expect(seen.headingLeft, where).toBe(false);
+      expect(seen.loaderShown, where).toBe(false);
+      // The form's name, drawn again by React at the same size, is not a larger paint.
+      expect(seen.largest, where).toEqual([seen.paints["first-contentful-paint"]]);
+      expect(problems, where).toEqual([]);
+      await page.context().close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { MESSAGES } from "../src/shared/messages";
 import { signUpOrganization } from "./support/accounts";
 import { browserForThisFile, expectAccessible, newPage } from "./support/browser";
+import { watchFirstScreen } from "./support/first-screen";
 import { submitLogin, waitForPath } from "./support/sign-in";
 
 const baseURL = inject("baseURL");
@@ -248,40 +249,10 @@ describe("the sign-in page's first screen (docs/decisions/041-first-paint.md)", 
 
   it("stays until the card replaces it: no loader in between, and the page's largest paint is its first", async () => {
     const { page, problems } = await newPage(browser(), { width: 390, height: 844 });
-    // From the document's start: whether the heading ever left the screen before the card came, and the paints.
-    await page.addInitScript({
-      content: `
-        window.__firstScreen = { headingLeft: false, loaderShown: false, paints: {}, largest: [] };
-        const seen = window.__firstScreen;
-        new MutationObserver(() => {
-          if (document.querySelector("input")) return;
-          const heading = [...document.querySelectorAll("h1")].some((h) => h.checkVisibility());
-          if (!heading && document.querySelector("main")) seen.headingLeft = true;
-          if ([...document.querySelectorAll('[role="status"]')].some((s) => s.checkVisibility())) seen.loaderShown = true;
-        }).observe(document, { childList: true, subtree: true });
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) seen.paints[entry.name] = entry.startTime;
-        }).observe({ type: "paint", buffered: true });
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) seen.largest.push(entry.startTime);
-        }).observe({ type: "largest-contentful-paint", buffered: true });
-      `,
-    });
+    const firstScreen = await watchFirstScreen(page);
     await page.goto(`${baseURL}/login`);
     await page.getByLabel("Email", { exact: true }).waitFor();
-    const seen = await page.evaluate(
-      () =>
-        (
-          window as unknown as {
-            __firstScreen: {
-              headingLeft: boolean;
-              loaderShown: boolean;
-              paints: Record<string, number>;
-              largest: number[];
-            };
-          }
-        ).__firstScreen,
-    );
+    const seen = await firstScreen();
     expect(seen.headingLeft).toBe(false);
     expect(seen.loaderShown).toBe(false);
     // React's heading, drawn over the static one at the same size, is not a larger paint.

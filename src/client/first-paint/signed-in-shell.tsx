@@ -13,7 +13,7 @@ import { cssVariablesResolver, theme } from "../app/theme";
  */
 
 /** The theme's CSS variables (a <style> of Mantine's, as the app's provider writes): the page's colours before any script. */
-function themeVariables(): string {
+export function themeVariables(): string {
   return renderToStaticMarkup(
     <MantineProvider
       theme={theme}

@@ -172,20 +172,24 @@ function indexPages(distDir: string) {
 
 /**
  * What a page's HTML carries beyond its route's links, made for each request (form-page-data.ts): put at the
- * end of the head and of the body. Null: the page as built.
+ * end of the head and of the body, and, for `root`, inside the page's empty root element (its first screen).
+ * Null: the page as built.
  */
-export type PageExtras = (c: Context, pagePath: string) => Promise<{ head: string; body: string } | null>;
+export interface PageAdditions {
+  head: string;
+  body: string;
+  root?: string;
+}
+export type PageExtras = (c: Context, pagePath: string, distDir: string) => Promise<PageAdditions | null>;
 
 /** A page with extras, compressed for this request alone: brotli 4 or gzip 6, as API JSON (compress-json.ts). */
-function pageWithExtras(
-  plain: Buffer,
-  extras: { head: string; body: string },
-  encoding: Encoding | null,
-): Promise<Buffer> {
+function pageWithExtras(plain: Buffer, extras: PageAdditions, encoding: Encoding | null): Promise<Buffer> {
+  const { root } = extras;
   const page = Buffer.from(
     plain
       .toString("utf8")
       .replace("</head>", `${extras.head}</head>`)
+      .replace(EMPTY_ROOT, () => (root === undefined ? EMPTY_ROOT : `<div id="root">${root}</div>`))
       .replace("</body>", `${extras.body}</body>`),
   );
   if (encoding === "br") return brotli(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } });
@@ -228,7 +232,7 @@ export function clientFiles(distDir: string, pageExtras?: PageExtras): Middlewar
       c.req.header("accept-encoding"),
       ENCODINGS.map((e) => e.name),
     );
-    const extras = pageExtras ? await pageExtras(c, requested) : null;
+    const extras = pageExtras ? await pageExtras(c, requested, distDir) : null;
     const page = extras
       ? await pageWithExtras(
           (await indexPage(requested, null)) ?? (await readFile(indexFile)),

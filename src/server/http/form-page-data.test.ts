@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FORM_FIRST_SCREEN_FILE, FORM_FIRST_SCREEN_MARKERS } from "../../shared/first-screen";
 import type { Answer } from "../../shared/forms/answers";
 import { defaultFormContent } from "../../shared/forms/defaults";
 import { FORM_PAGE_DATA_ID, type FormPageData } from "../../shared/schemas/submissions";
@@ -44,6 +45,16 @@ beforeAll(async () => {
       { path: "/form/:linkId", scripts: ["assets/applicant-form-F1.js"], styles: [] },
       { path: "/login", scripts: ["assets/login-L1.js"], styles: [] },
     ]),
+  );
+  // Templates of the form's first screen, one per language and variant, so a test sees which was filled in.
+  const template = (variant: string) =>
+    `<p data-first-screen="${variant}"><b style="background:#${FORM_FIRST_SCREEN_MARKERS.themeColour}"></b><span>${FORM_FIRST_SCREEN_MARKERS.name}</span> by ${FORM_FIRST_SCREEN_MARKERS.organization}</p>`;
+  writeFileSync(
+    path.join(dist, FORM_FIRST_SCREEN_FILE),
+    JSON.stringify({
+      en: { plain: template("en plain"), withLanguageChoice: template("en with choice") },
+      fr: { plain: template("fr plain"), withLanguageChoice: template("fr with choice") },
+    }),
   );
   page = new Hono<AppEnv>();
   page.use("*", async (c, next) => {
@@ -108,9 +119,9 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-async function getPage(pagePath: string, acceptEncoding?: string) {
+async function getPage(pagePath: string, acceptEncoding?: string, headers: Record<string, string> = {}) {
   const res = await page.request(pagePath, {
-    headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+    headers: { ...headers, ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}) },
   });
   const bytes = Buffer.from(await res.arrayBuffer());
   const encoding = res.headers.get("content-encoding");
@@ -241,5 +252,55 @@ describe("an applicant page's HTML", () => {
       html.replace("</head>", '<link rel="modulepreload" crossorigin href="/assets/login-L1.js"></head>'),
     );
     expect((await getPage("/applications")).text).toBe(html);
+  });
+});
+
+describe("a guest's draft page: the form's first screen (docs/decisions/047-form-first-screen.md)", () => {
+  /** What the page's root element holds. */
+  const rootOf = (text: string) => /<div id="root">(.*?)<\/div>(?:<script|<\/body>)/s.exec(text)?.[1];
+  const draftPage = () => `/form/${open.linkId}/${draft.submissionId}`;
+
+  it("is the form's header with its name and organization as text, in every encoding", async () => {
+    const [form] = await t.deps.db
+      .select({ content: forms.content })
+      .from(forms)
+      .where(eq(forms.id, open.formId));
+    const colour = (form!.content as { settings: { themeColour: string } }).settings.themeColour;
+    for (const encoding of [undefined, "gzip", "br, gzip"]) {
+      const { res, text } = await getPage(draftPage(), encoding);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe(REVALIDATE);
+      expect(rootOf(text)).toBe(
+        `<p data-first-screen="en plain"><b style="background:#${colour}"></b>` +
+          "<span>Arts &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;!-- &amp; \u2028 fund</span> by Harbour Trust</p>",
+      );
+      // Still nothing of the draft, and still only the session's preload in the head.
+      expect(text).not.toContain(SECRET_ANSWER);
+      expect(text).not.toContain(draft.token);
+      expect(dataOf(text)).toBeNull();
+      expect(text).toContain(`${SESSION_PRELOAD}</head>`);
+    }
+  });
+
+  it("is in French for a browser that prefers French, as the page will open", async () => {
+    const { text } = await getPage(draftPage(), undefined, { "accept-language": "fr-CA,fr;q=0.9,en;q=0.5" });
+    expect(rootOf(text)).toMatch(/^<p data-first-screen="fr plain">/);
+    const english = await getPage(draftPage(), undefined, { "accept-language": "en-GB,fr;q=0.5" });
+    expect(rootOf(english.text)).toMatch(/^<p data-first-screen="en plain">/);
+  });
+
+  it("is not drawn for a visitor with a session cookie, a closed link, an unknown one, or the link's own page", async () => {
+    const signedIn = await getPage(draftPage(), undefined, { cookie: "better-auth.session_token=anything" });
+    expect(rootOf(signedIn.text)).toBe("");
+    for (const pagePath of [
+      `/form/${closed.linkId}/${draft.submissionId}`,
+      `/form/${randomUUID()}/${draft.submissionId}`,
+      `/form/${open.previewLinkId}/${draft.submissionId}`,
+      `/form/${open.linkId}`,
+    ]) {
+      const { res, text } = await getPage(pagePath);
+      expect(res.status, pagePath).toBe(200);
+      expect(rootOf(text), pagePath).toBe("");
+    }
   });
 });

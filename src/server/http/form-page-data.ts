@@ -2,7 +2,9 @@ import { addressSlugSchema } from "../../shared/forms/address";
 import { FORM_PAGE_DATA_ID, type FormPageData } from "../../shared/schemas/submissions";
 import type { Tx } from "../db/client";
 import { addressView, formLinkView } from "../submissions/service";
+import type { PageAdditions } from "./client-files";
 import type { AppContext } from "./context";
+import { fillFormFirstScreen, firstScreenLanguage, formFirstScreenTemplates } from "./form-first-screen";
 
 /**
  * What the server already knows for an applicant's page, put in the HTML it sends for it, so that the page
@@ -83,12 +85,40 @@ function readsSessionFirst(pagePath: string): boolean {
 export async function formPageExtras(
   c: AppContext,
   pagePath: string,
-): Promise<{ head: string; body: string } | null> {
+  distDir: string,
+): Promise<PageAdditions | null> {
   if (!readsSessionFirst(pagePath)) return null;
-  const data = await formPageData(c.get("deps").db, pagePath);
+  const db = c.get("deps").db;
+  const data = await formPageData(db, pagePath);
   const body =
     data === null || Object.keys(data).length === 0
       ? ""
       : `<script type="application/json" id="${FORM_PAGE_DATA_ID}">${jsonForScript(data)}</script>`;
-  return { head: SESSION_PRELOAD, body };
+  const root = await draftFirstScreen(c, db, pagePath, distDir);
+  return { head: SESSION_PRELOAD, body, ...(root === null ? {} : { root }) };
+}
+
+const readTemplates = formFirstScreenTemplates();
+
+/**
+ * A guest's draft page (`/form/{linkId}/{submissionId}`) opens on the form's header: its first screen, with
+ * the form's name from the link's open form, which anyone holding the link may read (the draft itself is
+ * never read here). Not for a visitor carrying a session cookie: a signed-in applicant's header starts with
+ * their way back to their applications, which the template does not have. Null when the link is not open
+ * (the page shows the closed form) or anything cannot be read: the page then shows what it did before.
+ */
+async function draftFirstScreen(
+  c: AppContext,
+  db: Tx,
+  pagePath: string,
+  distDir: string,
+): Promise<string | null> {
+  const segments = pagePath.split("/").filter(Boolean);
+  if (segments[0] !== "form" || segments.length !== 3) return null;
+  if (c.req.header("cookie")?.includes("session_token")) return null;
+  const templates = await orNothing(() => readTemplates(distDir));
+  if (!templates) return null;
+  const view = await orNothing(() => formLinkView(db, segments[1]!));
+  if (view?.kind !== "submission" || view.availability !== "open" || view.form === null) return null;
+  return fillFormFirstScreen(templates, view.form, firstScreenLanguage(c.req.header("accept-language")));
 }

@@ -19,6 +19,7 @@ import { localize } from "../../../shared/forms/localize";
 import { DEFAULT_CONFIRMATION_MESSAGE } from "../../../shared/forms/model-constants";
 import type { Language } from "../../../shared/i18n/catalog";
 import type { ApplicantForm, ApplicantOrganization } from "../../../shared/schemas/submissions";
+import { HoldFirstScreen } from "../../first-paint/first-screen";
 import { formatDateTime } from "../../lib/date-format";
 import { useTranslate } from "../../lib/i18n";
 import { useMinuteClock } from "../../lib/use-minute-clock";
@@ -53,13 +54,16 @@ export function FormCard({ children }: { children: ReactNode }) {
   );
 }
 
+/** An applicant page while its form loads; the form's first screen in the HTML stays meanwhile, if it has one. */
 export function FormPageLoader() {
   const t = useTranslate();
   return (
-    <Center py="xl" role="status">
-      <Loader size="md" />
-      <VisuallyHidden>{t("page.loading")}</VisuallyHidden>
-    </Center>
+    <HoldFirstScreen>
+      <Center py="xl" role="status">
+        <Loader size="md" />
+        <VisuallyHidden>{t("page.loading")}</VisuallyHidden>
+      </Center>
+    </HoldFirstScreen>
   );
 }
 

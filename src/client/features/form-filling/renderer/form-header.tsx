@@ -7,6 +7,34 @@ import { RichTextView } from "../../../components/rich-text/rich-text-view";
 import { useTranslate } from "../../../lib/i18n";
 import { OrganizationAndDeadline } from "../views";
 
+/**
+ * The form page's width (forms-and-applicants, "2. Screens and routes"); narrower screens use their whole
+ * width.
+ */
+const PAGE_WIDTH = 816;
+
+/**
+ * The renderer's column (the form's language on it, centred, the page's width at most) and its stack of
+ * cards; `after` follows the stack. Also the frame of the form's first screen in static HTML
+ * (src/client/first-paint/form-first-screen.tsx), so that the header's title is drawn where the page's is.
+ */
+export function FormColumnFrame({
+  language,
+  children,
+  after,
+}: {
+  language: Language;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  return (
+    <Box lang={language} mx="auto" px={{ base: "xs", sm: "md" }} py="md" style={{ maxWidth: PAGE_WIDTH }}>
+      <Stack gap="md">{children}</Stack>
+      {after}
+    </Box>
+  );
+}
+
 interface FormHeaderProps {
   form: ApplicantForm;
   language: Language;
@@ -16,6 +44,11 @@ interface FormHeaderProps {
   onSave?: () => void;
   editable: boolean;
   backLink?: ReactNode;
+  /**
+   * Drawn as the page's first screen, before any script runs (src/client/first-paint/form-first-screen.tsx):
+   * Français / English keep their place but are not shown, since nothing there answers a click yet.
+   */
+  firstScreen?: boolean;
 }
 
 const LANGUAGE_KEYS = { en: "form.english", fr: "form.french" } as const;
@@ -34,6 +67,7 @@ export function FormHeader({
   onSave,
   editable,
   backLink,
+  firstScreen = false,
 }: FormHeaderProps) {
   const t = useTranslate();
   const { settings } = form;
@@ -48,7 +82,13 @@ export function FormHeader({
           <Group justify="space-between" gap="xs">
             <div>{backLink}</div>
             {settings.frenchTranslationEnabled && (
-              <Group gap={4} role="group" aria-label={t("form.language")}>
+              <Group
+                gap={4}
+                role="group"
+                aria-label={t("form.language")}
+                aria-hidden={firstScreen || undefined}
+                style={firstScreen ? { visibility: "hidden" } : undefined}
+              >
                 {[...LANGUAGES].reverse().map((choice) => (
                   <Button
                     key={choice}

@@ -1,4 +1,4 @@
-import { Box, Paper, Stack, Title } from "@mantine/core";
+import { Paper, Stack, Title } from "@mantine/core";
 import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { answerMap, choiceOf, emptyAnswer, sectionProblems } from "../../../../shared/forms/answer-rules";
 import type { Answer, AnswerMap } from "../../../../shared/forms/answers";
@@ -9,7 +9,7 @@ import { liveSections } from "../../../../shared/forms/model-constants";
 import type { SubmissionFile } from "../../../../shared/schemas/submissions";
 import { RichTextView } from "../../../components/rich-text/rich-text-view";
 import { LanguageProvider, useTranslate } from "../../../lib/i18n";
-import { FormHeader } from "./form-header";
+import { FormColumnFrame, FormHeader } from "./form-header";
 import { hasTableQuestion, loadTableQuestion, prefetchWhenIdle, SubmitDialog } from "./lazy-parts";
 import {
   advance,
@@ -32,11 +32,6 @@ import { SectionNavigation, SectionProgress } from "./section-navigation";
 import type { FormRendererProps } from "./types";
 import { TypingBuffer } from "./typing-buffer";
 
-/**
- * The form page's width (forms-and-applicants, "2. Screens and routes"); narrower screens use their whole
- * width.
- */
-const PAGE_WIDTH = 816;
 const NO_FILES: readonly SubmissionFile[] = Object.freeze([]);
 
 /**
@@ -301,79 +296,81 @@ function Renderer(props: FormRendererProps) {
 
   return (
     <RendererContext value={context}>
-      <Box lang={language} mx="auto" px={{ base: "xs", sm: "md" }} py="md" style={{ maxWidth: PAGE_WIDTH }}>
-        <Stack gap="md">
-          <FormHeader
-            form={form}
-            language={language}
-            onLanguageChange={props.onLanguageChange}
-            accent={accent}
-            saveStatus={props.saveStatus}
-            onSave={props.onSave}
-            editable={editable}
-            backLink={props.backLink}
-          />
-          {props.notices}
-          {current && (
-            <>
-              <SectionProgress n={position.n} m={position.m} accent={accent} />
-              <Stack component="section" gap="md" aria-labelledby={headingId}>
-                <Paper withBorder p={{ base: "md", sm: "lg" }} style={{ borderTop: `4px solid ${accent}` }}>
-                  <Title
-                    order={2}
-                    size="h3"
-                    id={headingId}
-                    ref={headingRef}
-                    tabIndex={-1}
-                    style={{ overflowWrap: "anywhere", outlineOffset: 4 }}
-                  >
-                    {localize(current.name, language, form.settings).trim() ||
-                      t("form.section", { n: position.n })}
-                  </Title>
-                  <RichTextView value={localizeRichText(current.description, language, form.settings)} />
-                </Paper>
-                {current.questions.map((question, index) => (
-                  <QuestionView
-                    key={question._id}
-                    question={question}
-                    sectionId={current._id}
-                    number={index + 1}
-                    answer={byQuestion.get(question._id)}
-                    revealed={isRevealed(question._id, current._id, touched, attempted)}
-                    serverMessages={serverMessagesOf(question._id)}
-                    files={filesByQuestion.get(question._id) ?? NO_FILES}
-                  />
-                ))}
-              </Stack>
-              <SectionNavigation
+      <FormColumnFrame
+        language={language}
+        after={
+          // Mounted, closed, once Submit shows: its code loads then, and opening it later lets it note the
+          // focused button, to give the focus back when it closes.
+          (forward === "submit" || confirming) && (
+            <Suspense fallback={null}>
+              <SubmitDialog
+                opened={confirming}
+                submitting={submitting}
                 accent={accent}
-                canGoBack={canGoBack(history)}
-                onBack={goBack}
-                forward={forward}
-                blocked={blocked}
-                submitUnavailable={!props.onSubmit || !editable}
-                onForward={goForward}
-                note={note}
-                waitingFor={waitingFor}
-                onGoToQuestion={setFocusTarget}
+                onCancel={() => setConfirming(false)}
+                onConfirm={submit}
               />
-            </>
-          )}
-        </Stack>
-        {/* Mounted, closed, once Submit shows: its code loads then, and opening it later lets it note the
-            focused button, to give the focus back when it closes. */}
-        {(forward === "submit" || confirming) && (
-          <Suspense fallback={null}>
-            <SubmitDialog
-              opened={confirming}
-              submitting={submitting}
+            </Suspense>
+          )
+        }
+      >
+        <FormHeader
+          form={form}
+          language={language}
+          onLanguageChange={props.onLanguageChange}
+          accent={accent}
+          saveStatus={props.saveStatus}
+          onSave={props.onSave}
+          editable={editable}
+          backLink={props.backLink}
+        />
+        {props.notices}
+        {current && (
+          <>
+            <SectionProgress n={position.n} m={position.m} accent={accent} />
+            <Stack component="section" gap="md" aria-labelledby={headingId}>
+              <Paper withBorder p={{ base: "md", sm: "lg" }} style={{ borderTop: `4px solid ${accent}` }}>
+                <Title
+                  order={2}
+                  size="h3"
+                  id={headingId}
+                  ref={headingRef}
+                  tabIndex={-1}
+                  style={{ overflowWrap: "anywhere", outlineOffset: 4 }}
+                >
+                  {localize(current.name, language, form.settings).trim() ||
+                    t("form.section", { n: position.n })}
+                </Title>
+                <RichTextView value={localizeRichText(current.description, language, form.settings)} />
+              </Paper>
+              {current.questions.map((question, index) => (
+                <QuestionView
+                  key={question._id}
+                  question={question}
+                  sectionId={current._id}
+                  number={index + 1}
+                  answer={byQuestion.get(question._id)}
+                  revealed={isRevealed(question._id, current._id, touched, attempted)}
+                  serverMessages={serverMessagesOf(question._id)}
+                  files={filesByQuestion.get(question._id) ?? NO_FILES}
+                />
+              ))}
+            </Stack>
+            <SectionNavigation
               accent={accent}
-              onCancel={() => setConfirming(false)}
-              onConfirm={submit}
+              canGoBack={canGoBack(history)}
+              onBack={goBack}
+              forward={forward}
+              blocked={blocked}
+              submitUnavailable={!props.onSubmit || !editable}
+              onForward={goForward}
+              note={note}
+              waitingFor={waitingFor}
+              onGoToQuestion={setFocusTarget}
             />
-          </Suspense>
+          </>
         )}
-      </Box>
+      </FormColumnFrame>
     </RendererContext>
   );
 }
