@@ -414,37 +414,46 @@ describe("the applicant's side", () => {
   });
 });
 
-describe("a guest's draft: the form's first screen (docs/decisions/047-form-first-screen.md)", () => {
-  it("is in the HTML, drawn where the form draws its name at 390 and 1280 px, and stays until the form comes", async () => {
+describe("the form's first screen (docs/decisions/047-form-first-screen.md)", () => {
+  /** The form's name with scripts off (what the HTML alone paints) at `url`. */
+  async function staticNameBox(url: string, viewport: { width: number; height: number }, formName: string) {
+    const context = await browser().newContext({ viewport, javaScriptEnabled: false });
+    const still = await context.newPage();
+    await still.goto(url);
+    const box = await still.getByRole("heading", { level: 1, name: formName }).boundingBox();
+    await context.close();
+    return box;
+  }
+
+  it("is in the HTML of the link and of a guest's draft, drawn where the page draws the form's name at 390 and 1280 px, and stays until the page comes", async () => {
     const { linkId, formName } = await publishedDemoForm(baseURL);
     for (const viewport of [PHONE, LAPTOP]) {
-      const where = `${viewport.width} px`;
       const { page, problems } = await newPage(browser(), viewport);
-      await page.goto(`${baseURL}/form/${linkId}`);
-      await button(page, en("start.guest")).click();
-      await waitForSubmissionPage(page);
-      const draftUrl = page.url();
-
-      // Without scripts: what the browser paints from the page's HTML alone.
-      const context = await browser().newContext({ viewport, javaScriptEnabled: false });
-      const still = await context.newPage();
-      await still.goto(draftUrl);
-      const staticBox = await still.getByRole("heading", { level: 1, name: formName }).boundingBox();
-      await context.close();
-
-      // The draft opened again in the guest's browser, which holds its token.
-      const firstScreen = await watchFirstScreen(page);
-      await page.goto(draftUrl);
-      await page.getByLabel("Organization or applicant name").waitFor();
-      const seen = await firstScreen();
-      const box = await page.getByRole("heading", { level: 1, name: formName }).boundingBox();
-      expect(staticBox, where).not.toBeNull();
-      expect(box, where).toEqual(staticBox);
-      expect(seen.headingLeft, where).toBe(false);
-      expect(seen.loaderShown, where).toBe(false);
-      // The form's name, drawn again by React at the same size, is not a larger paint.
-      expect(seen.largest, where).toEqual([seen.paints["first-contentful-paint"]]);
-      expect(problems, where).toEqual([]);
+      for (const step of ["the link", "a guest's draft"] as const) {
+        const where = `${step}, ${viewport.width} px`;
+        const url = step === "the link" ? `${baseURL}/form/${linkId}` : page.url();
+        const staticBox = await staticNameBox(url, viewport, formName);
+        // The draft is opened again in the guest's browser, which holds its token.
+        const firstScreen = await watchFirstScreen(page);
+        await page.goto(url);
+        await (step === "the link"
+          ? button(page, en("start.guest"))
+          : page.getByLabel("Organization or applicant name")
+        ).waitFor();
+        const seen = await firstScreen();
+        const box = await page.getByRole("heading", { level: 1, name: formName }).boundingBox();
+        expect(staticBox, where).not.toBeNull();
+        expect(box, where).toEqual(staticBox);
+        expect(seen.headingLeft, where).toBe(false);
+        expect(seen.loaderShown, where).toBe(false);
+        // The form's name, drawn again by React at the same size, is not a larger paint.
+        expect(seen.largest, where).toEqual([seen.paints["first-contentful-paint"]]);
+        if (step === "the link") {
+          await button(page, en("start.guest")).click();
+          await waitForSubmissionPage(page);
+        }
+      }
+      expect(problems).toEqual([]);
       await page.context().close();
     }
   });

@@ -10,8 +10,17 @@ export const FORM_FIRST_SCREEN_MARKERS = {
   themeColour: "0ff1ce",
 } as const;
 
-/** The templates by the page's language: without Français / English, and with them. */
-export type FormFirstScreenTemplates = Record<"en" | "fr", { plain: string; withLanguageChoice: string }>;
+/**
+ * Which page: a guest's draft (`/form/{linkId}/{submissionId}`, the form's header) or the link's own page
+ * (`/form/{linkId}`, the start card with "How would you like to continue?").
+ */
+export type FormFirstScreenPage = "draft" | "start";
+
+/** The templates by page and language: without Français / English, and with them. */
+export type FormFirstScreenTemplates = Record<
+  FormFirstScreenPage,
+  Record<"en" | "fr", { plain: string; withLanguageChoice: string }>
+>;
 
 /** Where the build writes them, under the client's build folder. */
 export const FORM_FIRST_SCREEN_FILE = ".vite/form-first-screen.json";

@@ -1,19 +1,26 @@
 import { MantineProvider } from "@mantine/core";
 import { renderToStaticMarkup } from "react-dom/server";
-import { FORM_FIRST_SCREEN_MARKERS, type FormFirstScreenTemplates } from "../../shared/first-screen";
+import { MemoryRouter } from "react-router";
+import {
+  FORM_FIRST_SCREEN_MARKERS,
+  type FormFirstScreenPage,
+  type FormFirstScreenTemplates,
+} from "../../shared/first-screen";
 import type { FormSettings } from "../../shared/forms/model";
 import type { Language } from "../../shared/i18n/catalog";
 import type { ApplicantForm } from "../../shared/schemas/submissions";
 import { theme } from "../app/theme";
+import { StartCard } from "../features/form-filling/form-link-page";
 import { FormColumnFrame, FormHeader } from "../features/form-filling/renderer/form-header";
-import { FormPageFrame } from "../features/form-filling/views";
+import { FormColumn, FormPageFrame } from "../features/form-filling/views";
 import { LanguageProvider } from "../lib/i18n";
 import { themeVariables } from "./signed-in-shell";
 
 /*
- * The applicant form's first screen in static HTML: the page's frame and the top of the form's header (the
- * colour band, the place of Français / English, the form's name, who runs it), rendered at build time from
- * the components the form renders, with markers where the form's own text and colour go. The build
+ * The applicant form's first screen in static HTML: the page's frame and the top of what the page shows first
+ * (a guest's draft: the form's header, its colour band; the link's page: the start card), the place of
+ * Français / English, the form's name and who runs it, rendered at build time from the components the page
+ * renders, with markers where the form's own text and colour go. The build
  * (`routePreloads` in vite.config.ts) writes the templates to `.vite/form-first-screen.json`; the server
  * fills one in for a guest's draft (src/server/http/form-first-screen.ts). The theme's CSS variables come
  * with it, as with the signed-in first screen, so that the title has the page's size before any script.
@@ -44,7 +51,31 @@ function markerForm(withLanguageChoice: boolean): ApplicantForm {
   };
 }
 
-function firstScreen(language: Language, withLanguageChoice: boolean): string {
+/** The top of what the page shows first, as the page lays it out. */
+function firstScreenOf(page: FormFirstScreenPage, form: ApplicantForm, language: Language) {
+  const ignore = () => undefined;
+  if (page === "start") {
+    return (
+      <FormColumn>
+        <StartCard form={form} language={language} onLanguageChange={ignore} firstScreen />
+      </FormColumn>
+    );
+  }
+  return (
+    <FormColumnFrame language={language}>
+      <FormHeader
+        form={form}
+        language={language}
+        onLanguageChange={ignore}
+        accent={`#${form.settings.themeColour}`}
+        editable={false}
+        firstScreen
+      />
+    </FormColumnFrame>
+  );
+}
+
+function firstScreen(page: FormFirstScreenPage, language: Language, withLanguageChoice: boolean): string {
   const form = markerForm(withLanguageChoice);
   return (
     themeVariables() +
@@ -56,28 +87,20 @@ function firstScreen(language: Language, withLanguageChoice: boolean): string {
         withGlobalClasses={false}
       >
         <LanguageProvider language={language}>
-          <FormPageFrame>
-            <FormColumnFrame language={language}>
-              <FormHeader
-                form={form}
-                language={language}
-                onLanguageChange={() => undefined}
-                accent={`#${form.settings.themeColour}`}
-                editable={false}
-                firstScreen
-              />
-            </FormColumnFrame>
-          </FormPageFrame>
+          <MemoryRouter>
+            <FormPageFrame>{firstScreenOf(page, form, language)}</FormPageFrame>
+          </MemoryRouter>
         </LanguageProvider>
       </MantineProvider>,
     )
   );
 }
 
-/** Every template the server may fill in: by the page's language, with or without Français / English. */
+/** Every template the server may fill in: by page and language, with or without Français / English. */
 export function formFirstScreenTemplates(): FormFirstScreenTemplates {
-  return {
-    en: { plain: firstScreen("en", false), withLanguageChoice: firstScreen("en", true) },
-    fr: { plain: firstScreen("fr", false), withLanguageChoice: firstScreen("fr", true) },
-  };
+  const templatesOf = (page: FormFirstScreenPage) => ({
+    en: { plain: firstScreen(page, "en", false), withLanguageChoice: firstScreen(page, "en", true) },
+    fr: { plain: firstScreen(page, "fr", false), withLanguageChoice: firstScreen(page, "fr", true) },
+  });
+  return { draft: templatesOf("draft"), start: templatesOf("start") };
 }

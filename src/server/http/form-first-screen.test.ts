@@ -6,10 +6,11 @@ import { fillFormFirstScreen, firstScreenLanguage } from "./form-first-screen";
 const { name, organization, themeColour } = FORM_FIRST_SCREEN_MARKERS;
 const template = (variant: string) =>
   `<i data-variant="${variant}" style="background:#${themeColour}"></i><h1>${name}</h1><p>${organization}</p>`;
-const TEMPLATES: FormFirstScreenTemplates = {
-  en: { plain: template("en"), withLanguageChoice: template("en, choice") },
-  fr: { plain: template("fr"), withLanguageChoice: template("fr, choice") },
-};
+const templatesOf = (page: string) => ({
+  en: { plain: template(`${page} en`), withLanguageChoice: template(`${page} en, choice`) },
+  fr: { plain: template(`${page} fr`), withLanguageChoice: template(`${page} fr, choice`) },
+});
+const TEMPLATES: FormFirstScreenTemplates = { draft: templatesOf("draft"), start: templatesOf("start") };
 
 function form(settings: Partial<ApplicantForm["settings"]> = {}, formName = "Arts fund"): ApplicantForm {
   return {
@@ -37,14 +38,14 @@ function form(settings: Partial<ApplicantForm["settings"]> = {}, formName = "Art
 
 describe("the form's first screen, filled in", () => {
   it("puts the form's name, organization and colour where the markers were, as text", () => {
-    expect(fillFormFirstScreen(TEMPLATES, form({}, `<img src=x onerror="alert('x')">`), "en")).toBe(
-      '<i data-variant="en" style="background:#673FB4"></i>' +
+    expect(fillFormFirstScreen(TEMPLATES, "draft", form({}, `<img src=x onerror="alert('x')">`), "en")).toBe(
+      '<i data-variant="draft en" style="background:#673FB4"></i>' +
         "<h1>&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt;</h1><p>Harbour &amp; Sons</p>",
     );
   });
 
   it("keeps a name's dollar signs as they are (no replacement patterns)", () => {
-    expect(fillFormFirstScreen(TEMPLATES, form({}, "Fund $& $' $$ $1"), "en")).toContain(
+    expect(fillFormFirstScreen(TEMPLATES, "draft", form({}, "Fund $& $' $$ $1"), "en")).toContain(
       "<h1>Fund $&amp; $&#39; $$ $1</h1>",
     );
   });
@@ -54,16 +55,21 @@ describe("the form's first screen, filled in", () => {
       frenchTranslationEnabled: true,
       translations: { "Arts fund": "Fonds des arts" },
     });
-    expect(fillFormFirstScreen(TEMPLATES, translated, "fr")).toBe(
-      '<i data-variant="fr, choice" style="background:#673FB4"></i><h1>Fonds des arts</h1><p>Harbour &amp; Sons</p>',
+    expect(fillFormFirstScreen(TEMPLATES, "draft", translated, "fr")).toBe(
+      '<i data-variant="draft fr, choice" style="background:#673FB4"></i><h1>Fonds des arts</h1><p>Harbour &amp; Sons</p>',
     );
-    expect(fillFormFirstScreen(TEMPLATES, translated, "en")).toContain('data-variant="en, choice"');
-    expect(fillFormFirstScreen(TEMPLATES, translated, "en")).toContain("<h1>Arts fund</h1>");
+    expect(fillFormFirstScreen(TEMPLATES, "draft", translated, "en")).toContain(
+      'data-variant="draft en, choice"',
+    );
+    expect(fillFormFirstScreen(TEMPLATES, "draft", translated, "en")).toContain("<h1>Arts fund</h1>");
   });
 
-  it("is not drawn above a header image, whose height the HTML cannot hold for every screen", () => {
-    expect(fillFormFirstScreen(TEMPLATES, form({ headerImage: "/api/files/image/abc" }), "en")).toBeNull();
-    expect(fillFormFirstScreen(TEMPLATES, form({ headerImage: "" }), "en")).not.toBeNull();
+  it("is not drawn above a draft's header image, whose height the HTML cannot hold for every screen", () => {
+    const withImage = form({ headerImage: "/api/files/image/abc" });
+    expect(fillFormFirstScreen(TEMPLATES, "draft", withImage, "en")).toBeNull();
+    expect(fillFormFirstScreen(TEMPLATES, "draft", form({ headerImage: "" }), "en")).not.toBeNull();
+    // The start card shows no image.
+    expect(fillFormFirstScreen(TEMPLATES, "start", withImage, "en")).toContain('data-variant="start en"');
   });
 });
 

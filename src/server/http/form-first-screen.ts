@@ -3,6 +3,7 @@ import path from "node:path";
 import {
   FORM_FIRST_SCREEN_FILE,
   FORM_FIRST_SCREEN_MARKERS,
+  type FormFirstScreenPage,
   type FormFirstScreenTemplates,
 } from "../../shared/first-screen";
 import { localize } from "../../shared/forms/localize";
@@ -10,9 +11,10 @@ import type { Language } from "../../shared/i18n/catalog";
 import type { ApplicantForm } from "../../shared/schemas/submissions";
 
 /*
- * The applicant form's first screen (docs/decisions/047-form-first-screen.md): the top of the form's header,
- * drawn from the page's HTML before any script runs, so that a phone paints the form's name at once instead
- * of after the scripts, the draft and its schemas have come one after another. The build renders the
+ * The applicant form's first screen (docs/decisions/047-form-first-screen.md): the top of what the page shows
+ * first (a guest's draft: the form's header; the link's page: its start card), drawn from the page's HTML
+ * before any script runs, so that a phone paints the form's name at once instead of after the scripts, the
+ * link or the draft and their schemas have come one after another. The build renders the
  * templates from the header's own components (src/client/first-paint/form-first-screen.tsx); this fills in
  * the form's name, its organization and its colour.
  */
@@ -26,30 +28,35 @@ export function firstScreenLanguage(acceptLanguage: string | undefined): Languag
   return preferred.startsWith("fr") ? "fr" : "en";
 }
 
+/** Markup characters as references; the line separators too, as the page's data block writes them. */
 const HTML_ESCAPES: Record<string, string> = {
   "&": "&amp;",
   "<": "&lt;",
   ">": "&gt;",
   '"': "&quot;",
   "'": "&#39;",
+  "\u2028": "&#8232;",
+  "\u2029": "&#8233;",
 };
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
+  return text.replace(/[&<>"'\u2028\u2029]/g, (character) => HTML_ESCAPES[character]!);
 }
 
 /**
- * The first screen of `form` in `language`, or null when the header would not start as the template does:
- * a header image sits above the form's name, at a height the HTML cannot hold for every screen.
+ * The first screen of `form` on `page` in `language`, or null when the page would not start as the template
+ * does: a draft's header image sits above the form's name, at a height the HTML cannot hold for every screen
+ * (the start card shows no image).
  */
 export function fillFormFirstScreen(
   templates: FormFirstScreenTemplates,
+  page: FormFirstScreenPage,
   form: ApplicantForm,
   language: Language,
 ): string | null {
-  if (form.settings.headerImage) return null;
-  const template =
-    templates[language][form.settings.frenchTranslationEnabled ? "withLanguageChoice" : "plain"];
+  if (page === "draft" && form.settings.headerImage) return null;
+  const variant = form.settings.frenchTranslationEnabled ? "withLanguageChoice" : "plain";
+  const template = templates[page][language][variant];
   const name = escapeHtml(localize(form.name, language, form.settings));
   const organization = escapeHtml(form.organization.name);
   // Replaced by functions: a name holding `$&` or `$'` is text, not a replacement pattern.

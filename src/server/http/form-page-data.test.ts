@@ -51,10 +51,23 @@ beforeAll(async () => {
     `<p data-first-screen="${variant}"><b style="background:#${FORM_FIRST_SCREEN_MARKERS.themeColour}"></b><span>${FORM_FIRST_SCREEN_MARKERS.name}</span> by ${FORM_FIRST_SCREEN_MARKERS.organization}</p>`;
   writeFileSync(
     path.join(dist, FORM_FIRST_SCREEN_FILE),
-    JSON.stringify({
-      en: { plain: template("en plain"), withLanguageChoice: template("en with choice") },
-      fr: { plain: template("fr plain"), withLanguageChoice: template("fr with choice") },
-    }),
+    JSON.stringify(
+      Object.fromEntries(
+        ["draft", "start"].map((kind) => [
+          kind,
+          {
+            en: {
+              plain: template(`${kind} en plain`),
+              withLanguageChoice: template(`${kind} en with choice`),
+            },
+            fr: {
+              plain: template(`${kind} fr plain`),
+              withLanguageChoice: template(`${kind} fr with choice`),
+            },
+          },
+        ]),
+      ),
+    ),
   );
   page = new Hono<AppEnv>();
   page.use("*", async (c, next) => {
@@ -271,8 +284,8 @@ describe("a guest's draft page: the form's first screen (docs/decisions/047-form
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe(REVALIDATE);
       expect(rootOf(text)).toBe(
-        `<p data-first-screen="en plain"><b style="background:#${colour}"></b>` +
-          "<span>Arts &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;!-- &amp; \u2028 fund</span> by Harbour Trust</p>",
+        `<p data-first-screen="draft en plain"><b style="background:#${colour}"></b>` +
+          "<span>Arts &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;!-- &amp; &#8232; fund</span> by Harbour Trust</p>",
       );
       // Still nothing of the draft, and still only the session's preload in the head.
       expect(text).not.toContain(SECRET_ANSWER);
@@ -284,19 +297,29 @@ describe("a guest's draft page: the form's first screen (docs/decisions/047-form
 
   it("is in French for a browser that prefers French, as the page will open", async () => {
     const { text } = await getPage(draftPage(), undefined, { "accept-language": "fr-CA,fr;q=0.9,en;q=0.5" });
-    expect(rootOf(text)).toMatch(/^<p data-first-screen="fr plain">/);
+    expect(rootOf(text)).toMatch(/^<p data-first-screen="draft fr plain">/);
     const english = await getPage(draftPage(), undefined, { "accept-language": "en-GB,fr;q=0.5" });
-    expect(rootOf(english.text)).toMatch(/^<p data-first-screen="en plain">/);
+    expect(rootOf(english.text)).toMatch(/^<p data-first-screen="draft en plain">/);
   });
 
-  it("is not drawn for a visitor with a session cookie, a closed link, an unknown one, or the link's own page", async () => {
-    const signedIn = await getPage(draftPage(), undefined, { cookie: "better-auth.session_token=anything" });
-    expect(rootOf(signedIn.text)).toBe("");
+  it("is the start card on the link's own page, beside the link's data", async () => {
+    const { text } = await getPage(`/form/${open.linkId}`, "gzip");
+    expect(rootOf(text)).toMatch(/^<p data-first-screen="start en plain">.*<span>Arts &lt;\/script&gt;/);
+    expect(dataOf(text)?.link?.linkId).toBe(open.linkId);
+  });
+
+  it("is not drawn for a visitor with a session cookie, or a closed, unknown or preview link", async () => {
+    for (const pagePath of [draftPage(), `/form/${open.linkId}`]) {
+      const signedIn = await getPage(pagePath, undefined, { cookie: "better-auth.session_token=anything" });
+      expect(rootOf(signedIn.text), pagePath).toBe("");
+    }
     for (const pagePath of [
       `/form/${closed.linkId}/${draft.submissionId}`,
       `/form/${randomUUID()}/${draft.submissionId}`,
       `/form/${open.previewLinkId}/${draft.submissionId}`,
-      `/form/${open.linkId}`,
+      `/form/${closed.linkId}`,
+      `/form/${randomUUID()}`,
+      `/form/${open.previewLinkId}`,
     ]) {
       const { res, text } = await getPage(pagePath);
       expect(res.status, pagePath).toBe(200);

@@ -94,31 +94,40 @@ export async function formPageExtras(
     data === null || Object.keys(data).length === 0
       ? ""
       : `<script type="application/json" id="${FORM_PAGE_DATA_ID}">${jsonForScript(data)}</script>`;
-  const root = await draftFirstScreen(c, db, pagePath, distDir);
+  const root = await firstScreen(c, db, pagePath, data, distDir);
   return { head: SESSION_PRELOAD, body, ...(root === null ? {} : { root }) };
 }
 
 const readTemplates = formFirstScreenTemplates();
 
 /**
- * A guest's draft page (`/form/{linkId}/{submissionId}`) opens on the form's header: its first screen, with
- * the form's name from the link's open form, which anyone holding the link may read (the draft itself is
- * never read here). Not for a visitor carrying a session cookie: a signed-in applicant's header starts with
- * their way back to their applications, which the template does not have. Null when the link is not open
- * (the page shows the closed form) or anything cannot be read: the page then shows what it did before.
+ * The page's first screen: the form's name, from the link's open form, which anyone holding the link may read
+ * (the draft itself is never read for it), on a guest's draft (`/form/{linkId}/{submissionId}`) and on the
+ * link's own page (`/form/{linkId}`, which has read the link for its data already). Not for a visitor carrying
+ * a session cookie: a signed-in applicant's page starts with their way back to their applications, which the
+ * templates do not have. Null when the link is not open (the page shows the closed form) or anything cannot be
+ * read: the page then shows what it did before.
  */
-async function draftFirstScreen(
+async function firstScreen(
   c: AppContext,
   db: Tx,
   pagePath: string,
+  data: FormPageData | null,
   distDir: string,
 ): Promise<string | null> {
   const segments = pagePath.split("/").filter(Boolean);
-  if (segments[0] !== "form" || segments.length !== 3) return null;
+  if (segments[0] !== "form" || (segments.length !== 2 && segments.length !== 3)) return null;
   if (c.req.header("cookie")?.includes("session_token")) return null;
   const templates = await orNothing(() => readTemplates(distDir));
   if (!templates) return null;
-  const view = await orNothing(() => formLinkView(db, segments[1]!));
-  if (view?.kind !== "submission" || view.availability !== "open" || view.form === null) return null;
-  return fillFormFirstScreen(templates, view.form, firstScreenLanguage(c.req.header("accept-language")));
+  const view =
+    segments.length === 2 ? data?.link?.view : await orNothing(() => formLinkView(db, segments[1]!));
+  if (view?.kind !== "submission" || view.availability !== "open" || !view.form) return null;
+  const page = segments.length === 2 ? "start" : "draft";
+  return fillFormFirstScreen(
+    templates,
+    page,
+    view.form,
+    firstScreenLanguage(c.req.header("accept-language")),
+  );
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Divider, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Suspense, useMemo, useState } from "react";
+import { type ReactNode, Suspense, useMemo, useState } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { localize, localizeRichText } from "../../../shared/forms/localize";
 import type { Language } from "../../../shared/i18n/catalog";
@@ -215,46 +215,71 @@ function StartChoice({
   }
 
   return (
+    <StartCard form={form} language={language} onLanguageChange={onLanguageChange}>
+      <RichTextView value={localizeRichText(form.description, language, form.settings)} />
+      <Divider />
+      {signingUp ? (
+        <Suspense fallback={<FormPageLoader />}>
+          <ApplicantSignUp onCancel={() => setSigningUp(false)} />
+        </Suspense>
+      ) : (
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t("start.title")}
+          </Title>
+          {guest.isError && (
+            <Alert color="red" variant="light" role="alert">
+              <Text size="sm">{t("page.actionFailed", { message: guest.error.message })}</Text>
+            </Alert>
+          )}
+          <Button size="md" loading={guest.isPending} onClick={() => guest.mutate()}>
+            {t("start.guest")}
+          </Button>
+          <Button
+            size="md"
+            variant="default"
+            onClick={() => navigate("/login", { state: { from: `/form/${linkId}` } })}
+          >
+            {t("start.login")}
+          </Button>
+          <Button size="md" variant="default" onClick={() => setSigningUp(true)}>
+            {t("start.createAccount")}
+          </Button>
+        </Stack>
+      )}
+    </StartCard>
+  );
+}
+
+/**
+ * The start card's top: Français / English, the form's name, who runs it and until when; `children` below.
+ * Also the link page's first screen in static HTML (src/client/first-paint/form-first-screen.tsx), with
+ * `firstScreen` set, so that the name is drawn where the page draws it.
+ */
+export function StartCard({
+  form,
+  language,
+  onLanguageChange,
+  firstScreen = false,
+  children,
+}: {
+  form: ApplicantForm;
+  language: Language;
+  onLanguageChange: (language: Language) => void;
+  firstScreen?: boolean;
+  children?: ReactNode;
+}) {
+  return (
     <FormCard>
       <Stack gap="lg">
         {form.settings.frenchTranslationEnabled && (
-          <LanguageChoice language={language} onChange={onLanguageChange} />
+          <LanguageChoice language={language} onChange={onLanguageChange} firstScreen={firstScreen} />
         )}
         <Title order={1} size="h2" style={{ overflowWrap: "anywhere" }}>
           {localize(form.name, language, form.settings)}
         </Title>
         <OrganizationAndDeadline form={form} language={language} />
-        <RichTextView value={localizeRichText(form.description, language, form.settings)} />
-        <Divider />
-        {signingUp ? (
-          <Suspense fallback={<FormPageLoader />}>
-            <ApplicantSignUp onCancel={() => setSigningUp(false)} />
-          </Suspense>
-        ) : (
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              {t("start.title")}
-            </Title>
-            {guest.isError && (
-              <Alert color="red" variant="light" role="alert">
-                <Text size="sm">{t("page.actionFailed", { message: guest.error.message })}</Text>
-              </Alert>
-            )}
-            <Button size="md" loading={guest.isPending} onClick={() => guest.mutate()}>
-              {t("start.guest")}
-            </Button>
-            <Button
-              size="md"
-              variant="default"
-              onClick={() => navigate("/login", { state: { from: `/form/${linkId}` } })}
-            >
-              {t("start.login")}
-            </Button>
-            <Button size="md" variant="default" onClick={() => setSigningUp(true)}>
-              {t("start.createAccount")}
-            </Button>
-          </Stack>
-        )}
+        {children}
       </Stack>
     </FormCard>
   );

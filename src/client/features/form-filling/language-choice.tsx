@@ -8,13 +8,23 @@ const LABEL_KEYS = { en: "form.english", fr: "form.french" } as const;
 export function LanguageChoice({
   language,
   onChange,
+  firstScreen = false,
 }: {
   language: Language;
   onChange: (language: Language) => void;
+  /** In the page's first screen (static HTML): kept in its place but not shown, as nothing there answers a click. */
+  firstScreen?: boolean;
 }) {
   const t = useTranslate();
   return (
-    <Group gap={4} justify="flex-end" role="group" aria-label={t("form.language")}>
+    <Group
+      gap={4}
+      justify="flex-end"
+      role="group"
+      aria-label={t("form.language")}
+      aria-hidden={firstScreen || undefined}
+      style={firstScreen ? { visibility: "hidden" } : undefined}
+    >
       {[...LANGUAGES].reverse().map((choice) => (
         <Button
           key={choice}
