@@ -78,7 +78,15 @@ export async function chromiumForLighthouse(): Promise<{ port: number; child: Ch
     ],
     { stdio: "ignore" },
   );
-  child.on("exit", () => rmSync(profile, { recursive: true, force: true }));
+  // Chromium's helper processes may still write to the profile as the browser exits (ENOTEMPTY): try again a
+  // few times, and never let the clean-up end a run whose audits are done.
+  child.on("exit", () => {
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    } catch {
+      // A temporary folder left behind.
+    }
+  });
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     try {

@@ -22,8 +22,9 @@ const ENTRY_POINTS = [
   "firebase/functions.ts",
   "firebase/migrate.ts",
   "firebase/build.mjs",
-  // Rendered by the build (vite.config.ts loads it by path, not by an import): the signed-in pages' first screen.
+  // Rendered by the build (vite.config.ts loads them by path, not by an import): the pages' first screens.
   "src/client/first-paint/signed-in-shell.tsx",
+  "src/client/first-paint/form-first-screen.tsx",
 ];
 /** The project's own tools at the top of scripts/ (start, backup, restore, bundle size), which run src/ too. */
 const TOOL_ENTRY_POINTS = /^scripts\/[^/]+\.(ts|mjs)$/;
