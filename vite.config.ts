@@ -6,6 +6,7 @@ import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { FORM_FIRST_SCREEN_FILE, type FormFirstScreenTemplates } from "./src/shared/first-screen";
+import { LANGUAGES, type MessageKey, translate } from "./src/shared/i18n/catalog";
 import { WIDE_TOP_BAR_GROUPS } from "./src/shared/limits";
 
 /**
@@ -42,6 +43,8 @@ export interface RoutePreload {
   styles: string[];
   /** What the page shows before its scripts have run (src/client/first-paint), if it has such a copy. */
   firstPaint?: string;
+  /** The same by language, for a first screen with a translated heading (the server picks the browser's). */
+  firstPaintByLanguage?: Record<string, string>;
   /** API calls the page makes first whatever the user, started from the HTML (`<link rel="preload" as="fetch">`). */
   fetches?: string[];
 }
@@ -108,6 +111,7 @@ function routePreloads(): Plugin {
         const group = row.match(/^\s*group: "([^"]+)"/m)?.[1];
         const title = row.match(/^\s*title: "([^"]+)"/m)?.[1];
         const headingIsTitle = /^\s*headingIsTitle: true,/m.test(row);
+        const headingKey = row.match(/^\s*firstScreenHeading: "([^"]+)",/m)?.[1];
         const specifier = row.match(/import\("([^"]+)"\)/)?.[1];
         const page = specifier ? chunkOfModule(specifier) : undefined;
         if (!routePath || !group || !page)
@@ -129,11 +133,25 @@ function routePreloads(): Plugin {
           : signedIn
             ? signedInFirstPaint(WIDE_TOP_BAR_GROUPS.has(group), headingIsTitle ? title : undefined)
             : undefined;
+        // A translated heading: the first screen in each language (the server picks the browser's).
+        const firstPaintByLanguage =
+          signedIn && headingKey
+            ? Object.fromEntries(
+                LANGUAGES.map((language) => [
+                  language,
+                  signedInFirstPaint(
+                    WIDE_TOP_BAR_GROUPS.has(group),
+                    translate(language, headingKey as MessageKey),
+                  ),
+                ]),
+              )
+            : undefined;
         routes.push({
           path: routePath,
           scripts,
           styles,
           ...(firstPaint ? { firstPaint } : {}),
+          ...(firstPaintByLanguage ? { firstPaintByLanguage } : {}),
           ...(signedIn ? { fetches: SIGNED_IN_FETCHES } : {}),
         });
       }

@@ -48,12 +48,15 @@ describe("a signed-in page's first screen (docs/decisions/042-signed-in-first-pa
   it("is in the HTML: the top bar and its logo, drawn where the page draws them, at 390 and 1280 px", async () => {
     const reviewer = await signedInCookies("reviewer@demo.test");
     const admin = await signedInCookies("admin@demo.test");
+    const applicant = await signedInCookies("applicant@demo.test");
     // A committee member's page folds its top bar on a phone; an admin's keeps the wide one everywhere.
     // Each page's list is held back: the page stays as it is while its data loads, its heading where the
     // first screen drew it (a list that has come may put the step bar above it).
     for (const [path, cookies, heading, list] of [
       ["/applications", reviewer, "Candidate Submissions", "**/api/applications?*"],
       ["/admin/allcandidates", admin, "Candidate Statistics", "**/api/admin/candidate-submissions?*"],
+      // Its heading is translated: the first screen's is in the browser's language, English here.
+      ["/portal/applicant", applicant, "My applications", "**/api/submissions/applicant/**"],
     ] as const) {
       for (const viewport of [PHONE, LAPTOP]) {
         const where = `${path} at ${viewport.width} px`;

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import type { RouteGroup } from "../../shared/authz";
+import type { MessageKey } from "../../shared/i18n/catalog";
 import {
   AssignIcon,
   ChartIcon,
@@ -44,6 +45,12 @@ export interface AppRoute {
    * before the page's code and data are in (docs/decisions/042-signed-in-first-paint.md).
    */
   headingIsTitle?: true;
+  /**
+   * The page's heading, translated (a catalog key), when it says the same to everyone: the page's first screen
+   * shows it in the language the page opens in when this browser has stored no choice
+   * (docs/decisions/046-first-screen-kept.md).
+   */
+  firstScreenHeading?: MessageKey;
 }
 
 /** Every page of the app. New screens add a row here; the router, guards, page menu and titles follow. */
@@ -200,6 +207,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: "/portal/applicant",
     title: "My Applications",
     group: "APPLICANT",
+    firstScreenHeading: "portal.title",
     showInPageMenu: true,
     menuArea: "Applications",
     hideProgramPicker: true,

@@ -58,6 +58,12 @@ describe("the built SPA's files", () => {
           firstPaint: "<main><h1>Review</h1></main>",
           fetches: ["/api/auth/get-session"],
         },
+        {
+          path: "/portal/applicant",
+          scripts: ["assets/portal-P1.js"],
+          styles: [],
+          firstPaintByLanguage: { en: "<h1>My applications</h1>", fr: "<h1>Mes candidatures</h1>" },
+        },
       ]),
     );
   });
@@ -147,6 +153,25 @@ describe("the built SPA's files", () => {
         page,
       ).toBe(html);
     }
+  });
+
+  it("sends a first screen that speaks in the browser's first language, varying by it", async () => {
+    const portal = (acceptLanguage?: string) =>
+      app.request("/portal/applicant", {
+        headers: acceptLanguage ? { "accept-language": acceptLanguage } : {},
+      });
+    for (const [acceptLanguage, heading] of [
+      ["fr-CA,fr;q=0.9,en;q=0.8", "Mes candidatures"],
+      ["en-GB,fr;q=0.9", "My applications"],
+      [undefined, "My applications"],
+      ["fr", "Mes candidatures"],
+    ] as const) {
+      const res = await portal(acceptLanguage);
+      expect(res.headers.get("vary"), acceptLanguage).toBe("Accept-Encoding, Accept-Language");
+      expect(await res.text(), acceptLanguage).toContain(`<div id="root"><h1>${heading}</h1></div>`);
+    }
+    // A page whose first screen says nothing in a language does not vary by it.
+    expect((await get("/review/p1/s1")).headers.get("vary")).toBe("Accept-Encoding");
   });
 
   it("sends a file with no compressed copy as it is, without Vary", async () => {

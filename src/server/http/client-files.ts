@@ -4,6 +4,8 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { getMimeType } from "hono/utils/mime";
+import type { Language } from "../../shared/i18n/catalog";
+import { firstScreenLanguage } from "./first-screen-language";
 
 /**
  * Serving the built SPA (dist/client) compressed and cached as it should be
@@ -93,6 +95,11 @@ interface RoutePreload {
   styles: string[];
   /** Static HTML of the page's first screen, put in the root element until React mounts. */
   firstPaint?: string;
+  /**
+   * The first screen by language, for a page whose first screen says something in the page's language (the
+   * applicant portal's heading): the one the page will open in when nothing is stored (`firstScreenLanguage`).
+   */
+  firstPaintByLanguage?: Record<Language, string>;
   /** API calls the page makes first, the same for every user (docs/decisions/042-signed-in-first-paint.md). */
   fetches?: string[];
 }
@@ -138,7 +145,11 @@ function indexPages(distDir: string) {
   let routes: RoutePreload[] = [];
   let html = "";
   const pages = new Map<string, Promise<Buffer>>();
-  return async (pagePath: string, encoding: Encoding | null): Promise<Buffer | null> => {
+  return async (
+    pagePath: string,
+    encoding: Encoding | null,
+    acceptLanguage?: string,
+  ): Promise<{ body: Buffer; byLanguage: boolean } | null> => {
     const modified = (await stat(indexFile)).mtimeMs;
     if (modified !== builtAt) {
       builtAt = modified;
@@ -152,11 +163,13 @@ function indexPages(distDir: string) {
     }
     const route = routes.find((r) => matchesRoute(r.path, pagePath));
     if (!route || !html.includes("</head>")) return null;
-    const key = `${route.path} ${encoding ?? "identity"}`;
+    const language = route.firstPaintByLanguage ? firstScreenLanguage(acceptLanguage) : null;
+    const firstPaint = language ? route.firstPaintByLanguage?.[language] : route.firstPaint;
+    const key = `${route.path} ${encoding ?? "identity"} ${language ?? ""}`;
     let built = pages.get(key);
     if (!built) {
       let page = html.replace("</head>", `${preloadLinks(route)}</head>`);
-      if (route.firstPaint) page = page.replace(EMPTY_ROOT, `<div id="root">${route.firstPaint}</div>`);
+      if (firstPaint) page = page.replace(EMPTY_ROOT, `<div id="root">${firstPaint}</div>`);
       const plain = Buffer.from(page);
       built =
         encoding === "br"
@@ -166,7 +179,7 @@ function indexPages(distDir: string) {
             : Promise.resolve(plain);
       pages.set(key, built);
     }
-    return built;
+    return { body: await built, byLanguage: language !== null };
   };
 }
 
@@ -233,17 +246,16 @@ export function clientFiles(distDir: string, pageExtras?: PageExtras): Middlewar
       ENCODINGS.map((e) => e.name),
     );
     const extras = pageExtras ? await pageExtras(c, requested, distDir) : null;
+    const built = await indexPage(requested, extras ? null : encoding, c.req.header("accept-language"));
     const page = extras
-      ? await pageWithExtras(
-          (await indexPage(requested, null)) ?? (await readFile(indexFile)),
-          extras,
-          encoding,
-        )
-      : await indexPage(requested, encoding);
+      ? await pageWithExtras(built?.body ?? (await readFile(indexFile)), extras, encoding)
+      : built?.body;
     if (!page) return sendFile(c, indexFile, REVALIDATE);
     c.header("Content-Type", "text/html; charset=utf-8");
     c.header("Cache-Control", REVALIDATE);
-    c.header("Vary", "Accept-Encoding");
+    // A page whose first screen is in the browser's language differs by it (the form's, the portal's).
+    const byLanguage = extras ? extras.root !== undefined : (built?.byLanguage ?? false);
+    c.header("Vary", byLanguage ? "Accept-Encoding, Accept-Language" : "Accept-Encoding");
     if (encoding !== null) c.header("Content-Encoding", encoding);
     c.header("Content-Length", String(page.byteLength));
     if (c.req.method === "HEAD") return c.body(null, 200);

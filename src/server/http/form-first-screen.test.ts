@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { FORM_FIRST_SCREEN_MARKERS, type FormFirstScreenTemplates } from "../../shared/first-screen";
 import type { ApplicantForm } from "../../shared/schemas/submissions";
-import { fillFormFirstScreen, firstScreenLanguage } from "./form-first-screen";
+import { firstScreenLanguage } from "./first-screen-language";
+import { fillFormFirstScreen } from "./form-first-screen";
 
 const { name, organization, themeColour } = FORM_FIRST_SCREEN_MARKERS;
 const template = (variant: string) =>

@@ -19,15 +19,6 @@ import type { ApplicantForm } from "../../shared/schemas/submissions";
  * the form's name, its organization and its colour.
  */
 
-/**
- * The language the page will open in when this browser has stored no choice: French when the browser prefers
- * it (`initialLanguage` reads `navigator.language`, which is the first of the languages it asks for).
- */
-export function firstScreenLanguage(acceptLanguage: string | undefined): Language {
-  const preferred = acceptLanguage?.split(",")[0]?.trim().toLowerCase() ?? "";
-  return preferred.startsWith("fr") ? "fr" : "en";
-}
-
 /** Markup characters as references; the line separators too, as the page's data block writes them. */
 const HTML_ESCAPES: Record<string, string> = {
   "&": "&amp;",

@@ -165,7 +165,8 @@ describe("an applicant page's HTML", () => {
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe(REVALIDATE);
       expect(res.headers.get("content-type")).toMatch(/^text\/html/);
-      expect(res.headers.get("vary")).toBe("Accept-Encoding");
+      // Its first screen is in the browser's language (the form's first screen below).
+      expect(res.headers.get("vary")).toBe("Accept-Encoding, Accept-Language");
       expect(dataOf(text)).toEqual({ link: { linkId: open.linkId, view } });
       // The route's chunks are still named, and the session's answer is asked for beside them.
       expect(text).toContain('<link rel="modulepreload" crossorigin href="/assets/applicant-form-F1.js">');

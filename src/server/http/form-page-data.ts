@@ -4,7 +4,8 @@ import type { Tx } from "../db/client";
 import { addressView, formLinkView } from "../submissions/service";
 import type { PageAdditions } from "./client-files";
 import type { AppContext } from "./context";
-import { fillFormFirstScreen, firstScreenLanguage, formFirstScreenTemplates } from "./form-first-screen";
+import { firstScreenLanguage } from "./first-screen-language";
+import { fillFormFirstScreen, formFirstScreenTemplates } from "./form-first-screen";
 
 /**
  * What the server already knows for an applicant's page, put in the HTML it sends for it, so that the page
