@@ -1,9 +1,9 @@
 import { type ReactNode, useLayoutEffect } from "react";
 
 /*
- * The first screen a page's HTML carries (the sign-in card's top, a signed-in page's frame: decisions 041 and
- * 042) stays on screen until React has something of the page's own to show, instead of being replaced at
- * React's first commit by the same placeholder, or by a loader, drawn again.
+ * The first screen a page's HTML carries (the sign-in card's top, a signed-in page's frame, the applicant
+ * form's name: decisions 041, 042 and 047) stays on screen until React has something of the page's own to
+ * show, instead of being replaced at React's first commit by the same placeholder, or by a loader, drawn again.
  *
  * Why: React's first commit came ~100 ms after the first paint, while the browser was still running the
  * page's scripts. On the sign-in page it swapped the static heading for a bare loader, then, ~300 ms later,
