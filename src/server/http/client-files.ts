@@ -5,7 +5,7 @@ import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { getMimeType } from "hono/utils/mime";
 import type { Language } from "../../shared/i18n/catalog";
-import { firstScreenLanguage } from "./first-screen-language";
+import { acceptedLanguage } from "./accepted-language";
 
 /**
  * Serving the built SPA (dist/client) compressed and cached as it should be
@@ -97,7 +97,7 @@ interface RoutePreload {
   firstPaint?: string;
   /**
    * The first screen by language, for a page whose first screen says something in the page's language (the
-   * applicant portal's heading): the one the page will open in when nothing is stored (`firstScreenLanguage`).
+   * applicant portal's heading): the one the page will open in when nothing is stored (`acceptedLanguage`).
    */
   firstPaintByLanguage?: Record<Language, string>;
   /** API calls the page makes first, the same for every user (docs/decisions/042-signed-in-first-paint.md). */
@@ -163,7 +163,7 @@ function indexPages(distDir: string) {
     }
     const route = routes.find((r) => matchesRoute(r.path, pagePath));
     if (!route || !html.includes("</head>")) return null;
-    const language = route.firstPaintByLanguage ? firstScreenLanguage(acceptLanguage) : null;
+    const language = route.firstPaintByLanguage ? acceptedLanguage(acceptLanguage) : null;
     const firstPaint = language ? route.firstPaintByLanguage?.[language] : route.firstPaint;
     const key = `${route.path} ${encoding ?? "identity"} ${language ?? ""}`;
     let built = pages.get(key);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FORM_FIRST_SCREEN_MARKERS, type FormFirstScreenTemplates } from "../../shared/first-screen";
 import type { ApplicantForm } from "../../shared/schemas/submissions";
-import { firstScreenLanguage } from "./first-screen-language";
+import { acceptedLanguage } from "./accepted-language";
 import { fillFormFirstScreen } from "./form-first-screen";
 
 const { name, organization, themeColour } = FORM_FIRST_SCREEN_MARKERS;
@@ -76,11 +76,11 @@ describe("the form's first screen, filled in", () => {
 
 describe("the first screen's language", () => {
   it("is the browser's first language when French, else English, as the page picks it without a stored choice", () => {
-    expect(firstScreenLanguage("fr")).toBe("fr");
-    expect(firstScreenLanguage("fr-CA,fr;q=0.9,en;q=0.5")).toBe("fr");
-    expect(firstScreenLanguage("en-US,fr;q=0.9")).toBe("en");
-    expect(firstScreenLanguage("de")).toBe("en");
-    expect(firstScreenLanguage("")).toBe("en");
-    expect(firstScreenLanguage(undefined)).toBe("en");
+    expect(acceptedLanguage("fr")).toBe("fr");
+    expect(acceptedLanguage("fr-CA,fr;q=0.9,en;q=0.5")).toBe("fr");
+    expect(acceptedLanguage("en-US,fr;q=0.9")).toBe("en");
+    expect(acceptedLanguage("de")).toBe("en");
+    expect(acceptedLanguage("")).toBe("en");
+    expect(acceptedLanguage(undefined)).toBe("en");
   });
 });

@@ -9,6 +9,7 @@ import {
 import { localize } from "../../shared/forms/localize";
 import type { Language } from "../../shared/i18n/catalog";
 import type { ApplicantForm } from "../../shared/schemas/submissions";
+import { escapeHtml } from "../email/templates";
 
 /*
  * The applicant form's first screen (docs/decisions/047-form-first-screen.md): the top of what the page shows
@@ -19,19 +20,9 @@ import type { ApplicantForm } from "../../shared/schemas/submissions";
  * the form's name, its organization and its colour.
  */
 
-/** Markup characters as references; the line separators too, as the page's data block writes them. */
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-  "\u2028": "&#8232;",
-  "\u2029": "&#8233;",
-};
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'\u2028\u2029]/g, (character) => HTML_ESCAPES[character]!);
+/** Text as HTML (the emails' escaping), with the line separators as references, as the page's data block writes them. */
+function asHtmlText(text: string): string {
+  return escapeHtml(text).replace(/[\u2028\u2029]/g, (separator) => `&#${separator.charCodeAt(0)};`);
 }
 
 /**
@@ -48,8 +39,8 @@ export function fillFormFirstScreen(
   if (page === "draft" && form.settings.headerImage) return null;
   const variant = form.settings.frenchTranslationEnabled ? "withLanguageChoice" : "plain";
   const template = templates[page][language][variant];
-  const name = escapeHtml(localize(form.name, language, form.settings));
-  const organization = escapeHtml(form.organization.name);
+  const name = asHtmlText(localize(form.name, language, form.settings));
+  const organization = asHtmlText(form.organization.name);
   // Replaced by functions: a name holding `$&` or `$'` is text, not a replacement pattern.
   return template
     .replaceAll(`#${FORM_FIRST_SCREEN_MARKERS.themeColour}`, () => `#${form.settings.themeColour}`)

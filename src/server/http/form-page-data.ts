@@ -2,9 +2,9 @@ import { addressSlugSchema } from "../../shared/forms/address";
 import { FORM_PAGE_DATA_ID, type FormPageData } from "../../shared/schemas/submissions";
 import type { Tx } from "../db/client";
 import { addressView, formLinkView } from "../submissions/service";
+import { acceptedLanguage } from "./accepted-language";
 import type { PageAdditions } from "./client-files";
 import type { AppContext } from "./context";
-import { firstScreenLanguage } from "./first-screen-language";
 import { fillFormFirstScreen, formFirstScreenTemplates } from "./form-first-screen";
 
 /**
@@ -125,10 +125,5 @@ async function firstScreen(
     segments.length === 2 ? data?.link?.view : await orNothing(() => formLinkView(db, segments[1]!));
   if (view?.kind !== "submission" || view.availability !== "open" || !view.form) return null;
   const page = segments.length === 2 ? "start" : "draft";
-  return fillFormFirstScreen(
-    templates,
-    page,
-    view.form,
-    firstScreenLanguage(c.req.header("accept-language")),
-  );
+  return fillFormFirstScreen(templates, page, view.form, acceptedLanguage(c.req.header("accept-language")));
 }
