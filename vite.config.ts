@@ -103,6 +103,8 @@ function routePreloads(): Plugin {
         return chunks.find((c) => c.moduleIds.some((id) => id.replace(/\.tsx?$/, "") === base));
       };
       const shell = chunkOfModule("./shell/protected-shell");
+      // What the entry asks for a guarded page before its first render (src/client/lib/signed-in-prefetch.ts).
+      const signedInPrefetch = chunkOfModule("../lib/signed-in-prefetch");
       const signedInFirstPaint = await signedInFirstPaintRenderer();
       const routes: RoutePreload[] = [];
       // A row of the table: its path, its group, and the module its lazyPage imports.
@@ -123,6 +125,7 @@ function routePreloads(): Plugin {
           for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
         };
         if (group !== "PUBLIC" && shell) visit(shell.fileName);
+        if (group !== "PUBLIC" && signedInPrefetch) visit(signedInPrefetch.fileName);
         visit(page.fileName);
         const scripts = [...seen];
         const styles = scripts.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
@@ -271,12 +274,42 @@ const APPLICANT_FORM_MODULES = new RegExp(
   [
     String.raw`src[\\/]client[\\/]features[\\/]form-filling[\\/]`,
     String.raw`src[\\/]client[\\/]components[\\/]rich-text[\\/]rich-text-(view|blocks)`,
+  ].join("|"),
+);
+/**
+ * What the applicant form shares with the signed-in pages: the translations (the account menu's language, the
+ * portal), the form rules the review schemas import, and the Mantine inputs that forms and review tables both
+ * use. In the form's chunk, they brought the whole form (its script and its style sheet) to every reviewer's
+ * and admin's page.
+ */
+const FORM_COMMON_MODULES = new RegExp(
+  [
     String.raw`src[\\/]client[\\/]lib[\\/]i18n\.`,
     String.raw`src[\\/]shared[\\/](forms|i18n)[\\/]`,
     String.raw`src[\\/]shared[\\/]schemas[\\/]submission-constants\.`,
     String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Checkbox|Radio|Textarea|Progress|Image|FileButton|Typography)|utils[\\/](InlineInput|InputsGroupFieldset))[\\/]`,
     // Their styles too (mantineStylesPerComponent): one sheet with the chunk, not one per component.
     String.raw`node_modules[\\/]@mantine[\\/]core[\\/]styles[\\/](Checkbox|Radio|Progress|Image|Typography|InlineInput)\w*\.css$`,
+  ].join("|"),
+);
+/**
+ * The signed-in shell (top bar, page menu, account menu, feedback) with what only it and the signed-in pages
+ * use: the Mantine overlays (menus, popovers, focus traps, portals, floating-ui), the current program. Left to
+ * automatic splitting these came as some twenty files under 6 KB on every signed-in page, each a request and a
+ * task of its own for the browser (docs/decisions/048-signed-in-data-before-render.md). Nothing here is
+ * imported by the sign-in card or the applicant form (a test in scripts/bundle-size.ts's budgets would show
+ * their weight grow).
+ */
+const SIGNED_IN_SHELL_MODULES = new RegExp(
+  [
+    // Not the frame and placeholder every page's root layout draws while a page loads (shell-frame).
+    String.raw`src[\\/]client[\\/]app[\\/]shell[\\/](protected-shell|top-bar|page-menu|account-menu|program-picker)\.`,
+    String.raw`src[\\/]client[\\/]lib[\\/](current-program|signed-in-prefetch)\.`,
+    String.raw`src[\\/]shared[\\/]authz[\\/]route-groups\.`,
+    String.raw`node_modules[\\/]@floating-ui[\\/]`,
+    String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-(collapse|disclosure|click-outside|long-press|focus-return|focus-trap|delayed-hover)[\\/]`,
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Avatar|Burger|Collapse|NativeSelect|Popover|FocusTrap|Overlay|Portal|Menu|Accordion[\\/]AccordionChevron|Combobox[\\/](ComboboxChevron|get-parsed-combobox-data|Combobox\.module))|utils[\\/]Floating)[\\/.]`,
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]styles[\\/](Avatar|Burger|Popover|Overlay|Menu|Combobox)\.css$`,
   ].join("|"),
 );
 /**
@@ -335,6 +368,18 @@ export default defineConfig({
                 !ZOD_SCHEMA_MODULES.test(id),
               priority: 1,
               // Only the modules named: the libraries they use stay in the chunks above, the app's own in the entry.
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: "forms-common",
+              test: (id: string) => FORM_COMMON_MODULES.test(id) && !ZOD_SCHEMA_MODULES.test(id),
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: "signed-in-shell",
+              test: SIGNED_IN_SHELL_MODULES,
+              priority: 1,
               includeDependenciesRecursively: false,
             },
             {

@@ -6,19 +6,30 @@ import "@mantine/core/styles/global.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
-import { preloadPageAt } from "./app/router";
+import { createQueryClient } from "./app/query-client";
+import { preloadPageAt, routeNeedsSession } from "./app/router";
 import { containerForApp, RevealFirstScreenAfterFirstCommit } from "./first-paint/first-screen";
 
 const container = document.getElementById("root");
 if (!container) throw new Error('index.html must contain <div id="root">');
+
+const queryClient = createQueryClient();
 
 function render(root: HTMLElement) {
   // The first screen in the page's HTML stays until React has the page's own (first-paint/first-screen.ts).
   createRoot(containerForApp(root)).render(
     <StrictMode>
       <RevealFirstScreenAfterFirstCommit />
-      <App />
+      <App queryClient={queryClient} />
     </StrictMode>,
+  );
+}
+
+// A guarded page's session, profile and current program are asked for while its code loads; the module is in
+// the chunks the page's HTML names already (docs/decisions/048-signed-in-data-before-render.md).
+if (routeNeedsSession(window.location.pathname)) {
+  void import("./lib/signed-in-prefetch").then(({ prefetchSignedInData }) =>
+    prefetchSignedInData(queryClient),
   );
 }
 

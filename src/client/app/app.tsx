@@ -1,8 +1,7 @@
 import { MantineProvider } from "@mantine/core";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { Suspense, useState } from "react";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { Suspense } from "react";
 import { lazyComponent } from "../lib/lazy-component";
-import { createQueryClient } from "./query-client";
 import { AppRouter } from "./router";
 import { cssVariablesResolver, theme } from "./theme";
 
@@ -13,8 +12,8 @@ const Notifications = lazyComponent(
   (m) => m.Notifications,
 );
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient` is made before the first render, so that a guarded page's first questions are already asked. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     // A forced light scheme: no colour-scheme script is needed (the CSP forbids inline scripts).
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">

@@ -27,6 +27,12 @@ const ProtectedShell = lazyPage(
   (m) => m.ProtectedShell,
 );
 
+/** Whether the page at `pathname` is behind the route guard, which first asks who is signed in. */
+export function routeNeedsSession(pathname: string): boolean {
+  const route = routeAt(pathname);
+  return route !== null && route.group !== "PUBLIC";
+}
+
 /**
  * Fetches the code of the page at `pathname` (with the signed-in shell's for a guarded page), so that React's
  * first render draws the page, not a fallback: a fallback, once shown, holds the page back for React's

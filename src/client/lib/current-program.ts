@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiPath, apiSend } from "./api-client";
 import { lazySchemasOf } from "./lazy-schema";
 import { userKeys } from "./query-keys";
@@ -12,21 +12,32 @@ const users = lazySchemasOf(() => import("../../shared/schemas/users"));
  */
 
 /** The user's programs, already sorted by the server: non-archived before archived. */
+export function userProgramsQuery(userId: string) {
+  return queryOptions({
+    queryKey: userKeys.programs(userId),
+    queryFn: () => apiGet(apiPath`/api/users/${userId}/programs`, users("userProgramsResultSchema")),
+  });
+}
+
 export function useUserPrograms(userId: string | undefined) {
   return useQuery({
-    queryKey: userKeys.programs(userId ?? ""),
-    queryFn: () => apiGet(apiPath`/api/users/${userId ?? ""}/programs`, users("userProgramsResultSchema")),
+    ...userProgramsQuery(userId ?? ""),
     select: (result) => result.programs,
     enabled: userId !== undefined,
   });
 }
 
 /** The server resets a current program the user lost access to, and defaults it to the first one. */
+export function currentProgramQuery(userId: string) {
+  return queryOptions({
+    queryKey: userKeys.currentProgram(userId),
+    queryFn: () => apiGet(apiPath`/api/users/${userId}/currentProgram`, users("currentProgramResultSchema")),
+  });
+}
+
 export function useCurrentProgram(userId: string | undefined) {
   return useQuery({
-    queryKey: userKeys.currentProgram(userId ?? ""),
-    queryFn: () =>
-      apiGet(apiPath`/api/users/${userId ?? ""}/currentProgram`, users("currentProgramResultSchema")),
+    ...currentProgramQuery(userId ?? ""),
     select: (result) => result.currentProgram,
     enabled: userId !== undefined,
   });

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { Actor } from "../../shared/authz";
 import type { UserProfile } from "../../shared/schemas/users";
@@ -38,18 +38,20 @@ async function fetchAuthUser(): Promise<AuthUser | null> {
   }
 }
 
-export function fetchUserProfile(userId: string): Promise<UserProfile> {
+function fetchUserProfile(userId: string): Promise<UserProfile> {
   return apiGet(apiPath`/api/users/${userId}`, users("userProfileSchema"));
 }
 
+export const sessionQuery = queryOptions({ queryKey: sessionKey, queryFn: fetchAuthUser });
+
+export function profileQuery(userId: string) {
+  return queryOptions({ queryKey: userKeys.profile(userId), queryFn: () => fetchUserProfile(userId) });
+}
+
 export function useSession(): Session {
-  const authUser = useQuery({ queryKey: sessionKey, queryFn: fetchAuthUser });
+  const authUser = useQuery(sessionQuery);
   const userId = authUser.data?.id;
-  const profile = useQuery({
-    queryKey: userKeys.profile(userId ?? ""),
-    queryFn: () => fetchUserProfile(userId ?? ""),
-    enabled: userId !== undefined,
-  });
+  const profile = useQuery({ ...profileQuery(userId ?? ""), enabled: userId !== undefined });
 
   if (authUser.isPending) return { status: "loading" };
   if (!authUser.data) return { status: "signedOut" };
