@@ -103,8 +103,8 @@ function routePreloads(): Plugin {
         return chunks.find((c) => c.moduleIds.some((id) => id.replace(/\.tsx?$/, "") === base));
       };
       const shell = chunkOfModule("./shell/protected-shell");
-      // What the entry asks for a guarded page before its first render (src/client/lib/signed-in-prefetch.ts).
-      const signedInPrefetch = chunkOfModule("../lib/signed-in-prefetch");
+      // What the entry asks for a guarded page before its first render (src/client/app/signed-in-prefetch.ts).
+      const signedInPrefetch = chunkOfModule("./signed-in-prefetch");
       const signedInFirstPaint = await signedInFirstPaintRenderer();
       const routes: RoutePreload[] = [];
       // A row of the table: its path, its group, and the module its lazyPage imports.
@@ -304,7 +304,8 @@ const SIGNED_IN_SHELL_MODULES = new RegExp(
   [
     // Not the frame and placeholder every page's root layout draws while a page loads (shell-frame).
     String.raw`src[\\/]client[\\/]app[\\/]shell[\\/](protected-shell|top-bar|page-menu|account-menu|program-picker)\.`,
-    String.raw`src[\\/]client[\\/]lib[\\/](current-program|signed-in-prefetch)\.`,
+    String.raw`src[\\/]client[\\/]app[\\/]signed-in-prefetch\.`,
+    String.raw`src[\\/]client[\\/]lib[\\/]current-program\.`,
     String.raw`src[\\/]shared[\\/]authz[\\/]route-groups\.`,
     String.raw`node_modules[\\/]@floating-ui[\\/]`,
     String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-(collapse|disclosure|click-outside|long-press|focus-return|focus-trap|delayed-hover)[\\/]`,

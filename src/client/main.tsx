@@ -28,8 +28,8 @@ function render(root: HTMLElement) {
 // A guarded page's session, profile and current program are asked for while its code loads; the module is in
 // the chunks the page's HTML names already (docs/decisions/048-signed-in-data-before-render.md).
 if (routeNeedsSession(window.location.pathname)) {
-  void import("./lib/signed-in-prefetch").then(({ prefetchSignedInData }) =>
-    prefetchSignedInData(queryClient),
+  void import("./app/signed-in-prefetch").then(({ prefetchSignedInData }) =>
+    prefetchSignedInData(queryClient, window.location),
   );
 }
 

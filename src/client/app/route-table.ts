@@ -15,8 +15,7 @@ import {
   SettingsIcon,
   UsersIcon,
 } from "../components/icons";
-import type { PreloadableComponent } from "../lib/lazy-component";
-import { lazyPage } from "./lazy-page";
+import { type LazyPage, lazyPage } from "./lazy-page";
 
 /**
  * The page menu's areas, in the menu's order (docs/decisions/039-navigation-and-builder.md): the spec's one
@@ -35,7 +34,7 @@ export interface AppRoute {
   /** The heading the page sits under in the page menu (every page shown there has one). */
   menuArea?: MenuArea;
   hideProgramPicker: boolean;
-  page: PreloadableComponent;
+  page: LazyPage;
   /** Routes with an icon in the ADMIN or ORGANIZATION_ADMIN group are the dashboards' tiles. */
   icon?: ComponentType<IconProps>;
   /** One line under the tile's title on the dashboards. */
@@ -227,6 +226,7 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(
       () => import("../features/reviewing/candidate-list-page"),
       (m) => m.CandidateListPage,
+      (m) => m.firstReads,
     ),
   },
   {
@@ -251,6 +251,7 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(
       () => import("../features/reviewing/submission-view-page"),
       (m) => m.SubmissionViewPage,
+      (m) => m.firstReads,
     ),
   },
   {
@@ -349,6 +350,7 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(
       () => import("../features/candidate-statistics/candidate-statistics-page"),
       (m) => m.CandidateStatisticsPage,
+      (m) => m.firstReads,
     ),
   },
   {

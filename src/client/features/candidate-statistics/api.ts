@@ -2,6 +2,7 @@ import {
   keepPreviousData,
   mutationOptions,
   type QueryClient,
+  queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
@@ -58,15 +59,18 @@ export const candidateStatisticsApi = {
  * One page of the program's candidates with their statistics, sorted and filtered by the server. While
  * the next page (or order, or filter) is on its way, the previous one stays on screen.
  */
-export function useCandidateStats(userId: string, programId: string, query: CandidatePageQuery) {
-  return useQuery({
+export function candidateStatsQuery(userId: string, programId: string, query: CandidatePageQuery) {
+  return queryOptions({
     queryKey: candidateStatisticsKeys.candidatePage(userId, programId, query),
     queryFn: () => candidateStatisticsApi.candidates({ programId, ...query }),
-    placeholderData: keepPreviousData,
     // The list carries decisions that are still being saved; a refetch on focus would show them undone
     // until their saves finish. Decisions refresh it themselves once the last save is over.
     refetchOnWindowFocus: false,
   });
+}
+
+export function useCandidateStats(userId: string, programId: string, query: CandidatePageQuery) {
+  return useQuery({ ...candidateStatsQuery(userId, programId, query), placeholderData: keepPreviousData });
 }
 
 /** Every candidate the filter keeps, as email recipients ("Select approved", with the approved filter). */
@@ -85,13 +89,17 @@ export async function fetchRecipients(
   return page.recipients ?? [];
 }
 
-export function useFundingStats(userId: string, programId: string) {
-  return useQuery({
+export function fundingStatsQuery(userId: string, programId: string) {
+  return queryOptions({
     queryKey: candidateStatisticsKeys.funding(userId, programId),
     queryFn: () => candidateStatisticsApi.funding(programId),
     // Secondary to the table: the page says in place that they could not be loaded.
     meta: { handlesErrors: true },
   });
+}
+
+export function useFundingStats(userId: string, programId: string) {
+  return useQuery(fundingStatsQuery(userId, programId));
 }
 
 export interface DecisionVariables {

@@ -7,14 +7,23 @@ import type { CandidateStatsRow } from "../../../shared/schemas/reviews";
 import type { UserProgram } from "../../../shared/schemas/users";
 import { CurrentProgramPage } from "../../components/current-program-page";
 import { PageLoader } from "../../components/page-loader";
+import type { PageFirstReads } from "../../lib/page-first-reads";
 import { truncateName } from "../../lib/truncate";
-import { type DecisionFailure, fetchRecipients, useCandidateStats, useDecideCandidate } from "./api";
+import {
+  candidateStatsQuery,
+  type DecisionFailure,
+  fetchRecipients,
+  fundingStatsQuery,
+  useCandidateStats,
+  useDecideCandidate,
+} from "./api";
 import { CandidateFilters } from "./candidate-filters";
 import { CANDIDATE_STATS_TEXT } from "./candidate-statistics-messages";
 import { CandidateStatsTable } from "./candidate-stats-table";
 import {
   type CandidateFilter,
   DEFAULT_SORT,
+  FIRST_PAGE_QUERY,
   NO_FILTER,
   nextSort,
   pageQuery,
@@ -23,7 +32,7 @@ import {
 } from "./candidate-table-model";
 import { DecisionConflictDialog } from "./decision-conflict-dialog";
 import type { DecisionConflict } from "./decision-conflicts";
-import { DecisionReleaseSection } from "./decision-release";
+import { DecisionReleaseSection, decisionReleaseQuery } from "./decision-release";
 import { decisionFailureText } from "./decision-rules";
 import { type RecentDecision, recentDecision, UNDO_WINDOW_MS } from "./decision-undo";
 import { FundingSummary } from "./funding-summary";
@@ -52,6 +61,18 @@ export function CandidateStatisticsPage() {
     </CurrentProgramPage>
   );
 }
+
+/** The first page of the table, the funding summary and the decisions' release, as the page first asks them. */
+export const firstReads: PageFirstReads = async ({ queryClient, userId, currentProgram }) => {
+  const program = await currentProgram();
+  if (program === null) return;
+  const programId = program.id;
+  await Promise.all([
+    queryClient.prefetchQuery(candidateStatsQuery(userId, programId, FIRST_PAGE_QUERY)),
+    queryClient.prefetchQuery(fundingStatsQuery(userId, programId)),
+    queryClient.prefetchQuery(decisionReleaseQuery(userId, programId)),
+  ]);
+};
 
 /** Typing in the search box asks the server once the typing pauses. */
 const SEARCH_PAUSE_MS = 300;

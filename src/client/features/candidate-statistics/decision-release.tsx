@@ -1,5 +1,5 @@
 import { Box, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, Suspense, useState } from "react";
 import {
   type DecisionRelease,
@@ -45,6 +45,14 @@ export const RELEASE_TEXT = {
 const releaseKey = (userId: string, programId: string) =>
   [...candidateStatisticsKeys.all(userId, programId), "decisionRelease"] as const;
 
+export function decisionReleaseQuery(userId: string, programId: string) {
+  return queryOptions({
+    queryKey: releaseKey(userId, programId),
+    queryFn: () => apiGet(apiPath`/api/programs/${programId}/decision-release`, decisionReleaseSchema),
+    meta: { handlesErrors: true },
+  });
+}
+
 /**
  * When applicants see the program's decisions (docs/decisions/038-decision-release-and-portal.md): release now
  * (after a confirmation), or on a date ahead, which can be moved or cancelled until it comes.
@@ -52,11 +60,7 @@ const releaseKey = (userId: string, programId: string) =>
 export function DecisionReleaseSection({ userId, programId }: { userId: string; programId: string }) {
   const queryClient = useQueryClient();
   const path = apiPath`/api/programs/${programId}/decision-release`;
-  const release = useQuery({
-    queryKey: releaseKey(userId, programId),
-    queryFn: () => apiGet(path, decisionReleaseSchema),
-    meta: { handlesErrors: true },
-  });
+  const release = useQuery(decisionReleaseQuery(userId, programId));
   const [confirming, setConfirming] = useState(false);
   const [when, setWhen] = useState("");
   const [dateError, setDateError] = useState<string | null>(null);

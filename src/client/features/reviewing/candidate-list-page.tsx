@@ -8,11 +8,29 @@ import { CurrentProgramPage } from "../../components/current-program-page";
 import { LabelledPagination } from "../../components/labelled-pagination";
 import { PageLoader } from "../../components/page-loader";
 import { anchorForMove, anchorFromParams, type PageAnchor, withAnchorParams } from "../../lib/page-anchor";
+import type { PageFirstReads } from "../../lib/page-first-reads";
 import { candidateListQuery } from "../../lib/reviewing-api";
 import { pageCount, pageFromSearch } from "./candidate-rows";
 import { CandidateTable } from "./candidate-table";
 import { REVIEWING_TEXT } from "./reviewing-messages";
 import { StepBar } from "./step-bar";
+
+/** The page of the list the address names, as the page first asks it. */
+export const firstReads: PageFirstReads = async ({ queryClient, userId, search, currentProgram }) => {
+  const program = await currentProgram();
+  if (program === null) return;
+  const { adminMode, page, anchor } = listView(search);
+  await queryClient.prefetchQuery(candidateListQuery(userId, program.id, adminMode, page, anchor));
+};
+
+/** Which page of the list the address names, and whether in Admin Mode. */
+function listView(search: URLSearchParams): { adminMode: boolean; page: number; anchor: PageAnchor } {
+  return {
+    adminMode: search.get("adminMode") === "true",
+    page: pageFromSearch(search.get("page")),
+    anchor: anchorFromParams(search),
+  };
+}
 
 /** /applications (step 1): the current program's candidates for the signed-in user to rate. */
 export function CandidateListPage() {
@@ -28,9 +46,7 @@ function CandidateList({ userId, program }: { userId: string; program: UserProgr
   // The page (with the neighbour it was reached from: lib/page-anchor.ts) and Admin Mode live in the
   // address, so Back from a submission returns to the same page.
   const [search, setSearch] = useSearchParams();
-  const adminMode = search.get("adminMode") === "true";
-  const page = pageFromSearch(search.get("page"));
-  const anchor = anchorFromParams(search);
+  const { adminMode, page, anchor } = listView(search);
   const list = useQuery({
     ...candidateListQuery(userId, program.id, adminMode, page, anchor),
     placeholderData: keepPreviousData,

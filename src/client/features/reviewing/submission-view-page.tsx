@@ -2,6 +2,8 @@ import { Button, Group, Paper } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useNavigate, useParams } from "react-router";
 import type { CandidateView, Review } from "../../../shared/schemas/reviews";
+import type { PageFirstReads } from "../../lib/page-first-reads";
+import { candidateListQuery, candidateQuery } from "../../lib/reviewing-api";
 import type { CanvasCommonProps } from "./canvas-card";
 import { DecisionCanvas } from "./decision-canvas";
 import { DeclareConflictDialog } from "./declare-conflict-dialog";
@@ -10,6 +12,19 @@ import { ReviewConflictNotice } from "./review-conflict-notice";
 import { overallEnteredByHand } from "./review-state";
 import { CandidateLoader, type FrameContent, SubmissionFrame } from "./submission-frame";
 import { useReviewEditor } from "./use-review-editor";
+
+/** The candidate, and the first page of the list for the step bar's counts, as the page first asks them. */
+export const firstReads: PageFirstReads = ({ queryClient, userId, params }) => {
+  const { programId = "", submissionId = "" } = params;
+  return Promise.all([
+    queryClient.prefetchQuery(candidateQuery(userId, programId, submissionId)),
+    // Secondary here, as the step bar reads it (useReviewProgress): a failure is the bar's to show.
+    queryClient.prefetchQuery({
+      ...candidateListQuery(userId, programId, false, 1),
+      meta: { handlesErrors: true },
+    }),
+  ]);
+};
 
 /** /submissions/:programId/:submissionId: one candidate, its answers, and the caller's review. */
 export function SubmissionViewPage() {

@@ -1,10 +1,12 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { UserProfile } from "../../shared/schemas/users";
-import { sessionKey, userKeys } from "./query-keys";
+import { sessionKey, userKeys } from "../lib/query-keys";
 import { prefetchSignedInData } from "./signed-in-prefetch";
 
 const USER = "u1";
+/** A guarded page that names no first reads of its own. */
+const PROGRAMS_PAGE = { pathname: "/programs", search: "" };
 
 function profile(patch: Partial<UserProfile>): UserProfile {
   return {
@@ -75,7 +77,7 @@ describe("what a guarded page asks before its first render", () => {
   it("fills the session, the profile and a committee member's current program and programs", async () => {
     signedInAs(profile({}));
     const queryClient = new QueryClient();
-    await prefetchSignedInData(queryClient);
+    await prefetchSignedInData(queryClient, PROGRAMS_PAGE);
 
     expect(asked).toEqual([
       "/api/auth/get-session",
@@ -96,7 +98,7 @@ describe("what a guarded page asks before its first render", () => {
   it("asks an applicant for no program: they have none to pick from", async () => {
     signedInAs(profile({ applicant: true, programs: [], currentProgram: null }));
     const queryClient = new QueryClient();
-    await prefetchSignedInData(queryClient);
+    await prefetchSignedInData(queryClient, PROGRAMS_PAGE);
 
     expect(asked).toEqual(["/api/auth/get-session", `/api/users/${USER}`]);
     expect(queryClient.getQueryData(userKeys.currentProgram(USER))).toBeUndefined();
@@ -105,7 +107,7 @@ describe("what a guarded page asks before its first render", () => {
   it("asks nothing more of a visitor who is not signed in", async () => {
     answers = { "/api/auth/get-session": { status: 200, body: null } };
     const queryClient = new QueryClient();
-    await prefetchSignedInData(queryClient);
+    await prefetchSignedInData(queryClient, PROGRAMS_PAGE);
 
     expect(asked).toEqual(["/api/auth/get-session"]);
     expect(queryClient.getQueryData(sessionKey)).toBeNull();
@@ -119,9 +121,63 @@ describe("what a guarded page asks before its first render", () => {
       },
     };
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    await expect(prefetchSignedInData(queryClient)).resolves.toBeUndefined();
+    await expect(prefetchSignedInData(queryClient, PROGRAMS_PAGE)).resolves.toBeUndefined();
 
     expect(asked).toEqual(["/api/auth/get-session", `/api/users/${USER}`]);
     expect(queryClient.getQueryState(userKeys.profile(USER))?.status).toBe("error");
+  });
+
+  it("asks the page's own first reads beside the programs: the submission view's candidate and its step bar's list", async () => {
+    signedInAs(profile({}));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await prefetchSignedInData(queryClient, { pathname: "/submissions/p1/s1", search: "" });
+
+    expect(asked.slice(0, 2)).toEqual(["/api/auth/get-session", `/api/users/${USER}`]);
+    expect(asked.slice(2).sort()).toEqual(
+      [
+        `/api/users/${USER}/currentProgram`,
+        `/api/users/${USER}/programs`,
+        "/api/applications/p1/s1",
+        "/api/applications?programId=p1&adminMode=false&page=1&pageSize=10",
+      ].sort(),
+    );
+  });
+
+  it("asks the candidate list's page as its address names it, in the current program", async () => {
+    signedInAs(profile({}));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await prefetchSignedInData(queryClient, { pathname: "/applications", search: "?page=3&adminMode=true" });
+
+    expect(asked.slice(4)).toEqual(["/api/applications?programId=p1&adminMode=true&page=3&pageSize=10"]);
+  });
+
+  it("asks nothing of a page the route guard will not show: a reviewer on Candidate Statistics", async () => {
+    signedInAs(profile({}));
+    // What the page would read, answered: it must not be asked, though the server would refuse it too.
+    answers["/api/admin/funding-stats?programId=p1"] = { status: 200, body: { totalFunding: 5000 } };
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await prefetchSignedInData(queryClient, { pathname: "/admin/allcandidates", search: "" });
+
+    expect(asked).toEqual([
+      "/api/auth/get-session",
+      `/api/users/${USER}`,
+      `/api/users/${USER}/currentProgram`,
+      `/api/users/${USER}/programs`,
+    ]);
+  });
+
+  it("asks Candidate Statistics' first page, funding and release for the program's admin", async () => {
+    signedInAs(profile({ programs: [{ id: "p1", organizationId: "o1", role: "ADMIN" }] }));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await prefetchSignedInData(queryClient, { pathname: "/admin/allcandidates", search: "" });
+
+    const pageReads = asked.slice(4).map((url) => url.split("?")[0]);
+    expect(pageReads.sort()).toEqual(
+      [
+        "/api/admin/candidate-submissions",
+        "/api/admin/funding-stats",
+        "/api/programs/p1/decision-release",
+      ].sort(),
+    );
   });
 });
