@@ -294,11 +294,11 @@ const FORM_COMMON_MODULES = new RegExp(
 );
 /**
  * The signed-in shell (top bar, page menu, account menu, feedback) with what only it and the signed-in pages
- * use: the Mantine overlays (menus, popovers, focus traps, portals, floating-ui), the current program. Left to
+ * use: the Mantine menus, popovers and focus traps, the current program. Not the portal or floating-ui: the
+ * notifications' container (on every page, after its first paint) and the form's lazy parts use them. Left to
  * automatic splitting these came as some twenty files under 6 KB on every signed-in page, each a request and a
  * task of its own for the browser (docs/decisions/048-signed-in-data-before-render.md). Nothing here is
- * imported by the sign-in card or the applicant form (a test in scripts/bundle-size.ts's budgets would show
- * their weight grow).
+ * imported by the sign-in card or the applicant form, nor by what they load later (e2e/auth.e2e.ts checks it).
  */
 const SIGNED_IN_SHELL_MODULES = new RegExp(
   [
@@ -307,9 +307,8 @@ const SIGNED_IN_SHELL_MODULES = new RegExp(
     String.raw`src[\\/]client[\\/]app[\\/]signed-in-prefetch\.`,
     String.raw`src[\\/]client[\\/]lib[\\/]current-program\.`,
     String.raw`src[\\/]shared[\\/]authz[\\/]route-groups\.`,
-    String.raw`node_modules[\\/]@floating-ui[\\/]`,
     String.raw`node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-(collapse|disclosure|click-outside|long-press|focus-return|focus-trap|delayed-hover)[\\/]`,
-    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Avatar|Burger|Collapse|NativeSelect|Popover|FocusTrap|Overlay|Portal|Menu|Accordion[\\/]AccordionChevron|Combobox[\\/](ComboboxChevron|get-parsed-combobox-data|Combobox\.module))|utils[\\/]Floating)[\\/.]`,
+    String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Avatar|Burger|Collapse|NativeSelect|Popover|FocusTrap|Overlay|Menu|Accordion[\\/]AccordionChevron|Combobox[\\/](ComboboxChevron|get-parsed-combobox-data|Combobox\.module)))[\\/.]`,
     String.raw`node_modules[\\/]@mantine[\\/]core[\\/]styles[\\/](Avatar|Burger|Popover|Overlay|Menu|Combobox)\.css$`,
   ].join("|"),
 );

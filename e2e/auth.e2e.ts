@@ -260,4 +260,20 @@ describe("the sign-in page's first screen (docs/decisions/041-first-paint.md)", 
     expect(problems).toEqual([]);
     await page.context().close();
   });
+
+  it("loads nothing of the signed-in shell, even after its first paint (docs/decisions/048)", async () => {
+    const { page, problems } = await newPage(browser(), { width: 390, height: 844 });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseURL}/login`, { waitUntil: "networkidle" });
+    await page.getByLabel("Email", { exact: true }).waitFor();
+    // What the page loads once it is idle (the notifications' container) is in by now.
+    await page.waitForTimeout(1_000);
+    expect(scripts.some((script) => script.includes("/assets/index-"))).toBe(true);
+    expect(scripts.filter((script) => /\/assets\/(signed-in-shell|protected-shell)-/.test(script))).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
 });
