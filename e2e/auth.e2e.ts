@@ -272,7 +272,9 @@ describe("the sign-in page's first screen (docs/decisions/041-first-paint.md)", 
     // What the page loads once it is idle (the notifications' container) is in by now.
     await page.waitForTimeout(1_000);
     expect(scripts.some((script) => script.includes("/assets/index-"))).toBe(true);
-    const shellScripts = scripts.filter((script) => /\/assets\/(signed-in-shell|protected-shell)-/.test(script));
+    const shellScripts = scripts.filter((script) =>
+      /\/assets\/(signed-in-shell|protected-shell)-/.test(script),
+    );
     expect(shellScripts).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();
