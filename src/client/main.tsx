@@ -3,7 +3,7 @@
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/default-css-variables.css";
 import "@mantine/core/styles/global.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { createQueryClient } from "./app/query-client";
@@ -17,12 +17,17 @@ const queryClient = createQueryClient();
 
 function render(root: HTMLElement) {
   // The first screen in the page's HTML stays until React has the page's own (first-paint/first-screen.ts).
-  createRoot(containerForApp(root)).render(
-    <StrictMode>
-      <RevealFirstScreenAfterFirstCommit />
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  );
+  const reactRoot = createRoot(containerForApp(root));
+  // As a transition, React renders the first page in slices, yielding to the browser between them, rather
+  // than in one long task: the first screen is on display meanwhile (docs/decisions/049-first-render-in-slices.md).
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <RevealFirstScreenAfterFirstCommit />
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
 }
 
 // A guarded page's session, profile and current program are asked for while its code loads; the module is in
