@@ -30,12 +30,13 @@ function render(root: HTMLElement) {
   });
 }
 
-// A guarded page's session, profile and current program are asked for while its code loads; the module is in
-// the chunks the page's HTML names already (docs/decisions/048-signed-in-data-before-render.md).
+// A guarded page's session, profile, current program and first reads are asked for while its code loads; the
+// module is in the chunks the page's HTML names already (docs/decisions/048-signed-in-data-before-render.md).
+// Should it fail to load, the page's own hooks ask for the same when it renders.
 if (routeNeedsSession(window.location.pathname)) {
-  void import("./app/signed-in-prefetch").then(({ prefetchSignedInData }) =>
-    prefetchSignedInData(queryClient, window.location),
-  );
+  void import("./app/signed-in-prefetch")
+    .then(({ prefetchSignedInData }) => prefetchSignedInData(queryClient, window.location))
+    .catch(() => undefined);
 }
 
 // A chunk that fails to load is asked for again when the page renders, and its error shown there.
