@@ -287,6 +287,7 @@ const FORM_COMMON_MODULES = new RegExp(
     String.raw`src[\\/]client[\\/]lib[\\/]i18n\.`,
     String.raw`src[\\/]shared[\\/](forms|i18n)[\\/]`,
     String.raw`src[\\/]shared[\\/]schemas[\\/]submission-constants\.`,
+    String.raw`src[\\/]client[\\/]components[\\/]growing-textarea`,
     String.raw`node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/](components[\\/](Checkbox|Radio|Textarea|Progress|Image|FileButton|Typography)|utils[\\/](InlineInput|InputsGroupFieldset))[\\/]`,
     // Their styles too (mantineStylesPerComponent): one sheet with the chunk, not one per component.
     String.raw`node_modules[\\/]@mantine[\\/]core[\\/]styles[\\/](Checkbox|Radio|Progress|Image|Typography|InlineInput)\w*\.css$`,

@@ -84,28 +84,41 @@ describe("a signed-in page's first screen (docs/decisions/042-signed-in-first-pa
     }
   });
 
-  it("starts the session's request from the HTML, and the page uses that answer: one request, no warning", async () => {
-    const reviewer = await signedInCookies("reviewer@demo.test");
-    const context = await contextWith(reviewer, { viewport: PHONE });
-    const page = await context.newPage();
-    const sessionRequests: string[] = [];
-    const warnings: string[] = [];
-    page.on("request", (request) => {
-      if (new URL(request.url()).pathname === "/api/auth/get-session") sessionRequests.push(request.url());
-    });
-    page.on("console", (message) => {
-      if (/preload/i.test(message.text())) warnings.push(message.text());
-    });
-    const response = await page.goto(`${baseURL}/applications`);
-    expect(await response?.text()).toContain(
-      '<link rel="preload" as="fetch" crossorigin href="/api/auth/get-session">',
-    );
-    await page.getByRole("heading", { level: 1, name: "Candidate Submissions" }).waitFor();
-    await expectAccessible(page);
-    // Chromium warns when a preload is not used within a few seconds of the load.
-    await page.waitForTimeout(3500);
-    expect(sessionRequests).toHaveLength(1);
-    expect(warnings).toEqual([]);
-    await context.close();
+  it("starts the session's and the user's first reads from the HTML, and the page uses those answers: one request each, no warning", async () => {
+    // A reviewer reads their profile and the top bar's programs; an applicant, their profile only
+    // (docs/decisions/050-signed-in-reads-in-the-page.md).
+    for (const [email, path, heading, reads] of [
+      ["reviewer@demo.test", "/applications", "Candidate Submissions", ["", "/currentProgram", "/programs"]],
+      ["applicant@demo.test", "/portal/applicant", "My applications", [""]],
+    ] as const) {
+      const context = await contextWith(await signedInCookies(email), { viewport: PHONE });
+      const page = await context.newPage();
+      const requests: string[] = [];
+      const warnings: string[] = [];
+      page.on("request", (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname === "/api/auth/get-session" || pathname.startsWith("/api/users/"))
+          requests.push(pathname);
+      });
+      page.on("console", (message) => {
+        if (/preload/i.test(message.text())) warnings.push(message.text());
+      });
+      const response = await page.goto(baseURL + path);
+      const html = (await response?.text()) ?? "";
+      expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/auth/get-session">');
+      const userId = html.match(/href="\/api\/users\/([^/"]+)"/)?.[1];
+      expect(userId, email).toBeDefined();
+      const userReads = reads.map((read) => `/api/users/${userId}${read}`);
+      for (const read of userReads) {
+        expect(html, email).toContain(`<link rel="preload" as="fetch" crossorigin href="${read}">`);
+      }
+      await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+      await expectAccessible(page);
+      // Chromium warns when a preload is not used within a few seconds of the load.
+      await page.waitForTimeout(3500);
+      expect(requests.sort(), email).toEqual(["/api/auth/get-session", ...userReads].sort());
+      expect(warnings, email).toEqual([]);
+      await context.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { z } from "zod";
+import type { Actor } from "../shared/authz/actor";
 import {
   MAX_FORM_BODY_BYTES,
   MAX_JSON_BODY_BYTES,
@@ -31,13 +32,14 @@ import { fileRoutes, publicFileRoutes } from "./files/routes";
 import { formRoutes } from "./forms/routes";
 import { clientFiles } from "./http/client-files";
 import { compressJson } from "./http/compress-json";
-import type { AppDeps } from "./http/context";
+import type { AppContext, AppDeps } from "./http/context";
 import { AppError } from "./http/errors";
 import { formPageExtras } from "./http/form-page-data";
 import { refuseDeepJson } from "./http/json-depth";
 import { serveOpenApiDocument } from "./http/openapi-document";
 import { clientAddress } from "./http/rate-limit";
 import { createRouter, jsonResponse } from "./http/router";
+import { signedInPageExtras } from "./http/signed-in-page-data";
 import { refuseUnstorableText } from "./http/text-guard";
 import {
   databaseUnavailableAnswer,
@@ -146,7 +148,7 @@ function healthRoutes() {
  * The request pipeline: security headers → body limit → origin check → session → route
  * (validate → authorize → service → present) → one error handler.
  */
-export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
+export function createApp(deps: AppDeps, opts: { serveClient?: boolean; clientDir?: string } = {}) {
   const { config, auth, db, log } = deps;
   const origins = new Set(allowedOrigins(config));
 
@@ -278,13 +280,15 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
     name: ctx.authCookies.sessionToken.name,
     secret: ctx.secret,
   }));
-  app.use("/api/*", async (c, next) => {
+  const actorOfRequest = async (c: AppContext): Promise<Actor | null> => {
     const cookies = c.req.header("cookie");
-    if (cookies?.includes("session_token")) {
-      const { name, secret } = await sessionCookie;
-      const token = sessionTokenFromCookie(cookies, name, secret);
-      if (token) c.set("actor", await loadSessionActor(db, token));
-    }
+    if (!cookies?.includes("session_token")) return null;
+    const { name, secret } = await sessionCookie;
+    const token = sessionTokenFromCookie(cookies, name, secret);
+    return token ? loadSessionActor(db, token) : null;
+  };
+  app.use("/api/*", async (c, next) => {
+    c.set("actor", await actorOfRequest(c));
     await next();
   });
 
@@ -330,7 +334,8 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
     throw new AppError("NOT_FOUND", "No such API route.");
   });
 
-  if (opts.serveClient ?? config.SERVE_CLIENT) mountClient(app);
+  if (opts.serveClient ?? config.SERVE_CLIENT)
+    mountClient(app, opts.clientDir ?? CLIENT_DIST, actorOfRequest);
 
   const answerDatabaseUnavailable = databaseUnavailableAnswer(log);
   app.onError((err, c) => {
@@ -355,7 +360,22 @@ export function createApp(deps: AppDeps, opts: { serveClient?: boolean } = {}) {
 
 export type App = ReturnType<typeof createApp>;
 
-/** Serves the built SPA: precompressed, hashed assets cached for a year, index.html for every other page path. */
-function mountClient(app: ReturnType<typeof createRouter>) {
-  app.use("*", clientFiles(CLIENT_DIST, formPageExtras));
+/**
+ * Serves the built SPA: precompressed, hashed assets cached for a year, index.html for every other page path,
+ * with what an applicant's page (form-page-data.ts) or a signed-in visitor's page (signed-in-page-data.ts) adds.
+ * The session is read for a guarded page only, never for an asset.
+ */
+function mountClient(
+  app: ReturnType<typeof createRouter>,
+  clientDir: string,
+  actorOfRequest: (c: AppContext) => Promise<Actor | null>,
+) {
+  app.use(
+    "*",
+    clientFiles(
+      clientDir,
+      async (c, pagePath, distDir, route) =>
+        (await formPageExtras(c, pagePath, distDir)) ?? signedInPageExtras(route, () => actorOfRequest(c)),
+    ),
+  );
 }

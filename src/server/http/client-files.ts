@@ -89,7 +89,7 @@ async function sendFile(c: Context, file: string, cacheControl: string): Promise
 }
 
 /** A page of the app and what it loads beyond index.html (vite.config.ts, `routePreloads`). */
-interface RoutePreload {
+export interface RoutePreload {
   path: string;
   scripts: string[];
   styles: string[];
@@ -100,11 +100,16 @@ interface RoutePreload {
    * applicant portal's heading): the one the page will open in when nothing is stored (`acceptedLanguage`).
    */
   firstPaintByLanguage?: Record<Language, string>;
-  /** API calls the page makes first, the same for every user (docs/decisions/042-signed-in-first-paint.md). */
+  /**
+   * API calls the page makes first, the same for every user (docs/decisions/042-signed-in-first-paint.md):
+   * the session's, on every guarded page and only there.
+   */
   fetches?: string[];
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';
+/** How Vite writes the entry's script tag in index.html's head. */
+const ENTRY_SCRIPT = '<script type="module"';
 
 /** Whether a page path is the route pattern's (`/form/:linkId`: any one segment for each `:name`). */
 export function matchesRoute(pattern: string, pagePath: string): boolean {
@@ -145,11 +150,8 @@ function indexPages(distDir: string) {
   let routes: RoutePreload[] = [];
   let html = "";
   const pages = new Map<string, Promise<Buffer>>();
-  return async (
-    pagePath: string,
-    encoding: Encoding | null,
-    acceptLanguage?: string,
-  ): Promise<{ body: Buffer; byLanguage: boolean } | null> => {
+  /** The route of a page path in the build's list, read again when the build changes. */
+  const routeAt = async (pagePath: string): Promise<RoutePreload | undefined> => {
     const modified = (await stat(indexFile)).mtimeMs;
     if (modified !== builtAt) {
       builtAt = modified;
@@ -161,7 +163,14 @@ function indexPages(distDir: string) {
         routes = []; // A build without the list: index.html as it is.
       }
     }
-    const route = routes.find((r) => matchesRoute(r.path, pagePath));
+    return routes.find((r) => matchesRoute(r.path, pagePath));
+  };
+  const page = async (
+    pagePath: string,
+    encoding: Encoding | null,
+    acceptLanguage?: string,
+  ): Promise<{ body: Buffer; byLanguage: boolean } | null> => {
+    const route = await routeAt(pagePath);
     if (!route || !html.includes("</head>")) return null;
     const language = route.firstPaintByLanguage ? acceptedLanguage(acceptLanguage) : null;
     const firstPaint = language ? route.firstPaintByLanguage?.[language] : route.firstPaint;
@@ -181,6 +190,7 @@ function indexPages(distDir: string) {
     }
     return { body: await built, byLanguage: language !== null };
   };
+  return { routeAt, page };
 }
 
 /**
@@ -192,16 +202,26 @@ export interface PageAdditions {
   head: string;
   body: string;
   root?: string;
+  /** What is added is the visitor's own (read from their session): the page is not for a shared cache. */
+  personal?: boolean;
 }
-export type PageExtras = (c: Context, pagePath: string, distDir: string) => Promise<PageAdditions | null>;
+export type PageExtras = (
+  c: Context,
+  pagePath: string,
+  distDir: string,
+  route: RoutePreload | undefined,
+) => Promise<PageAdditions | null>;
 
 /** A page with extras, compressed for this request alone: brotli 4 or gzip 6, as API JSON (compress-json.ts). */
 function pageWithExtras(plain: Buffer, extras: PageAdditions, encoding: Encoding | null): Promise<Buffer> {
   const { root } = extras;
+  const html = plain.toString("utf8");
+  // Before the entry's script where there is one: what is added are the page's first API calls, tiny, wanted
+  // before the chunks named after it.
+  const headAt = html.includes(ENTRY_SCRIPT) ? ENTRY_SCRIPT : "</head>";
   const page = Buffer.from(
-    plain
-      .toString("utf8")
-      .replace("</head>", `${extras.head}</head>`)
+    html
+      .replace(headAt, () => `${extras.head}${headAt}`)
       .replace(EMPTY_ROOT, () => (root === undefined ? EMPTY_ROOT : `<div id="root">${root}</div>`))
       .replace("</body>", `${extras.body}</body>`),
   );
@@ -245,17 +265,26 @@ export function clientFiles(distDir: string, pageExtras?: PageExtras): Middlewar
       c.req.header("accept-encoding"),
       ENCODINGS.map((e) => e.name),
     );
-    const extras = pageExtras ? await pageExtras(c, requested, distDir) : null;
-    const built = await indexPage(requested, extras ? null : encoding, c.req.header("accept-language"));
+    const extras = pageExtras
+      ? await pageExtras(c, requested, distDir, await indexPage.routeAt(requested))
+      : null;
+    const built = await indexPage.page(requested, extras ? null : encoding, c.req.header("accept-language"));
     const page = extras
       ? await pageWithExtras(built?.body ?? (await readFile(indexFile)), extras, encoding)
       : built?.body;
     if (!page) return sendFile(c, indexFile, REVALIDATE);
     c.header("Content-Type", "text/html; charset=utf-8");
-    c.header("Cache-Control", REVALIDATE);
+    c.header("Cache-Control", extras?.personal ? `private, ${REVALIDATE}` : REVALIDATE);
     // A page whose first screen is in the browser's language differs by it (the form's, the portal's).
-    const byLanguage = extras ? extras.root !== undefined : (built?.byLanguage ?? false);
-    c.header("Vary", byLanguage ? "Accept-Encoding, Accept-Language" : "Accept-Encoding");
+    const byLanguage = extras?.root !== undefined || (built?.byLanguage ?? false);
+    c.header(
+      "Vary",
+      [
+        "Accept-Encoding",
+        ...(byLanguage ? ["Accept-Language"] : []),
+        ...(extras?.personal ? ["Cookie"] : []),
+      ].join(", "),
+    );
     if (encoding !== null) c.header("Content-Encoding", encoding);
     c.header("Content-Length", String(page.byteLength));
     if (c.req.method === "HEAD") return c.body(null, 200);

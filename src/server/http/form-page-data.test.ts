@@ -170,7 +170,7 @@ describe("an applicant page's HTML", () => {
       expect(dataOf(text)).toEqual({ link: { linkId: open.linkId, view } });
       // The route's chunks are still named, and the session's answer is asked for beside them.
       expect(text).toContain('<link rel="modulepreload" crossorigin href="/assets/applicant-form-F1.js">');
-      expect(text).toContain(`${SESSION_PRELOAD}</head>`);
+      expect(text).toContain(`${SESSION_PRELOAD}<script type="module"`);
       // The name is in the data, but nothing in it can end the block or open markup.
       const block = text.slice(text.indexOf(FORM_PAGE_DATA_ID));
       expect(block.indexOf("</script>")).toBe(block.indexOf("}</script>") + 1);
@@ -292,7 +292,7 @@ describe("a guest's draft page: the form's first screen (docs/decisions/047-form
       expect(text).not.toContain(SECRET_ANSWER);
       expect(text).not.toContain(draft.token);
       expect(dataOf(text)).toBeNull();
-      expect(text).toContain(`${SESSION_PRELOAD}</head>`);
+      expect(text).toContain(`${SESSION_PRELOAD}<script type="module"`);
     }
   });
 

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Textarea, TextInput, Title } from "@mantine/core";
+import { Button, Group, Stack, TextInput, Title } from "@mantine/core";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import {
   type AssignmentListResult,
@@ -9,6 +9,7 @@ import {
 import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict-constants";
 import { EditConflictNotice } from "../../components/edit-conflict-notice";
 import { FormAlert } from "../../components/form-alert";
+import { GrowingTextarea } from "../../components/growing-textarea";
 import { isEditConflict, storedValueOf } from "../../lib/edit-conflict";
 import { assignApi, useCreateGroup, useUpdateGroup } from "./api";
 import { ASSIGN_TEXT } from "./assign-messages";
@@ -168,10 +169,9 @@ export function GroupForm({ userId, programId, committee, group, onSaved, onCanc
           readOnly={pending}
           onChange={(event) => change("name", event.currentTarget.value)}
         />
-        <Textarea
+        <GrowingTextarea
           label="Description"
           description="Optional"
-          autosize
           minRows={2}
           maxRows={6}
           maxLength={COMMITTEE_LIMITS.groupDescriptionLength}

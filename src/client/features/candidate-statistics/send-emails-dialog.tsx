@@ -8,7 +8,6 @@ import {
   Paper,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from "@mantine/core";
@@ -16,6 +15,7 @@ import { type FormEvent, type MouseEvent, useEffect, useId, useRef, useState } f
 import { formatAmount } from "../../../shared/email/committee-template";
 import { COMMITTEE_LIMITS, EMAIL_PLACEHOLDERS } from "../../../shared/schemas/committee";
 import type { DecisionStatus } from "../../../shared/schemas/reviews";
+import { GrowingTextarea } from "../../components/growing-textarea";
 import { useSendCustomEmail } from "./email-api";
 import {
   checkEmailForm,
@@ -153,11 +153,10 @@ function SendEmailsForm({ programId, recipients, onClose, onSendingChange }: Sen
           onChange={(event) => edit("subject", event.currentTarget.value)}
           onBlur={() => touch("subject")}
         />
-        <Textarea
+        <GrowingTextarea
           label="Body"
           withAsterisk
           description={`Placeholders, filled for each candidate: ${EMAIL_PLACEHOLDERS.name} (the applicant's name), ${EMAIL_PLACEHOLDERS.application} (the application), ${EMAIL_PLACEHOLDERS.amount} (the amount decided, e.g. ${formatAmount(1500)}; empty when none).`}
-          autosize
           minRows={8}
           maxRows={18}
           maxLength={COMMITTEE_LIMITS.emailBodyLength}

@@ -10,7 +10,6 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
   TextInput,
   Title,
   VisuallyHidden,
@@ -22,6 +21,7 @@ import type { Conflict, SuggestedConflict } from "../../../shared/schemas/confli
 import { CONFLICT_LIMITS } from "../../../shared/schemas/conflicts-constants";
 import type { UserProgram } from "../../../shared/schemas/users";
 import { CurrentProgramPage } from "../../components/current-program-page";
+import { GrowingTextarea } from "../../components/growing-textarea";
 import { PageLoader } from "../../components/page-loader";
 import { conflictApi, conflictKeys, useConflictChange, useConflicts } from "../../lib/conflict-api";
 import { formatDateTime } from "../../lib/date-format";
@@ -384,12 +384,12 @@ function RecordConflictForm({ userId, program }: { userId: string; program: User
           onChange={setMemberId}
           searchable
         />
-        <Textarea
+        <GrowingTextarea
           label="Reason (optional)"
           value={reason}
           maxLength={CONFLICT_LIMITS.reasonLength}
-          autosize
           minRows={2}
+          maxRows={6}
           onChange={(event) => setReason(event.currentTarget.value)}
         />
         <Group justify="flex-end">

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Switch, Text, Textarea, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, Switch, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict-constants";
@@ -12,6 +12,7 @@ import type { UserProgram } from "../../../shared/schemas/users";
 import { CurrentProgramPage } from "../../components/current-program-page";
 import { EditConflictNotice } from "../../components/edit-conflict-notice";
 import { FormAlert } from "../../components/form-alert";
+import { GrowingTextarea } from "../../components/growing-textarea";
 import { PageLoader } from "../../components/page-loader";
 import { isEditConflict, storedValueOf } from "../../lib/edit-conflict";
 import { notify } from "../../lib/notify";
@@ -156,10 +157,9 @@ export function ReviewSettingsForm({ userId, programId, stored }: FormProps) {
               checked={s.askNoConflict}
               onChange={(event) => setSettings({ askNoConflict: event.currentTarget.checked })}
             />
-            <Textarea
+            <GrowingTextarea
               label={TEXT.commentText}
               description={TEXT.commentTextHelp}
-              autosize
               minRows={2}
               maxRows={8}
               maxLength={REVIEW_PROMPT_LENGTH}
@@ -183,10 +183,9 @@ export function ReviewSettingsForm({ userId, programId, stored }: FormProps) {
               disabled={draft.overrideFinalRating}
               onChange={(event) => setSettings({ showFinalRating: event.currentTarget.checked })}
             />
-            <Textarea
+            <GrowingTextarea
               label={TEXT.finalReviewText}
               description={TEXT.finalReviewTextHelp}
-              autosize
               minRows={2}
               maxRows={8}
               maxLength={REVIEW_PROMPT_LENGTH}

@@ -1,9 +1,10 @@
-import { Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict-constants";
 import type { Comment } from "../../../shared/schemas/reviews";
 import { REVIEW_LIMITS } from "../../../shared/schemas/reviews-constants";
 import { EditConflictNotice } from "../../components/edit-conflict-notice";
+import { GrowingTextarea } from "../../components/growing-textarea";
 import { formatDateTime } from "../../lib/date-format";
 import { isEditConflict, storedValueOf } from "../../lib/edit-conflict";
 import { lazySchemasOf } from "../../lib/lazy-schema";
@@ -192,9 +193,8 @@ function EditComment({ comment, userId, programId, submissionId, onDone }: EditC
             }}
           />
         )}
-        <Textarea
+        <GrowingTextarea
           label="Edit comment"
-          autosize
           minRows={2}
           maxRows={12}
           maxLength={REVIEW_LIMITS.commentLength}
@@ -243,10 +243,9 @@ function NewComment({ userId, programId, submissionId, sectionId, sectionName, p
   return (
     <form onSubmit={(event) => void add(event)}>
       <Stack gap="xs">
-        <Textarea
+        <GrowingTextarea
           label={`Add a comment on ${sectionName}`}
           description={prompt.trim() || undefined}
-          autosize
           minRows={2}
           maxRows={12}
           maxLength={REVIEW_LIMITS.commentLength}

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { CONFLICT_LIMITS, CONFLICT_MESSAGES } from "../../../shared/schemas/conflicts-constants";
+import { GrowingTextarea } from "../../components/growing-textarea";
 import { useConflictChange } from "../../lib/conflict-api";
 import { notify } from "../../lib/notify";
 import { alertFailureWithReason } from "./alerts";
@@ -66,13 +67,13 @@ export function DeclareConflictDialog({
         <Text size="sm">
           {declareConsequences(candidate?.identifier ?? "this application", readsAsAdmin)}
         </Text>
-        <Textarea
+        <GrowingTextarea
           label="Reason (optional)"
           description="Only the program's admins read it."
           value={reason}
           maxLength={CONFLICT_LIMITS.reasonLength}
-          autosize
           minRows={2}
+          maxRows={6}
           onChange={(event) => setReason(event.currentTarget.value)}
         />
         <Group justify="flex-end" gap="sm">

@@ -1,7 +1,8 @@
-import { Button, Group, NativeSelect, Popover, Radio, Stack, Text, Textarea } from "@mantine/core";
+import { Button, Group, NativeSelect, Popover, Radio, Stack, Text } from "@mantine/core";
 import { useId, useState } from "react";
 import { MAX_FEEDBACK_LENGTH } from "../../../shared/limits";
 import { EXPERIENCES, FEEDBACK_TYPES } from "../../../shared/schemas/support-constants";
+import { GrowingTextarea } from "../../components/growing-textarea";
 import { lazySchema, useLoadedSchema } from "../../lib/lazy-schema";
 import { notify } from "../../lib/notify";
 import { useSendFeedback } from "./api";
@@ -98,12 +99,11 @@ export function FeedbackForm({ userId, userName, onSent }: FeedbackPopoverProps 
         onChange={(event) => setFeedbackType(event.currentTarget.value)}
         data={[{ value: "", label: "Choose a type", disabled: true }, ...FEEDBACK_TYPES]}
       />
-      <Textarea
+      <GrowingTextarea
         label="Comment"
         value={comment}
         onChange={(event) => setComment(event.currentTarget.value)}
         maxLength={MAX_FEEDBACK_LENGTH}
-        autosize
         minRows={3}
         maxRows={8}
       />

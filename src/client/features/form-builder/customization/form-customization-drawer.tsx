@@ -10,7 +10,6 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from "@mantine/core";
@@ -21,6 +20,7 @@ import { DEFAULT_CONFIRMATION_MESSAGE } from "../../../../shared/forms/model-con
 import { FORM_MESSAGES } from "../../../../shared/forms/publish-check";
 import { FILE_MESSAGES, HEADER_IMAGE_MIN } from "../../../../shared/schemas/files";
 import { FormAlert } from "../../../components/form-alert";
+import { GrowingTextarea } from "../../../components/growing-textarea";
 import type { MachineTranslation } from "../machine-translation";
 import { TranslateMissingButton } from "../machine-translation-button";
 import { uploadHeaderImage } from "./api";
@@ -80,10 +80,9 @@ export function FormCustomizationDrawer({
             value={settings.themeColour}
             onChange={(themeColour) => update({ themeColour })}
           />
-          <Textarea
+          <GrowingTextarea
             label="Confirmation message"
             description="Shown to applicants once they submit."
-            autosize
             minRows={2}
             maxRows={8}
             value={settings.confirmationMessage}

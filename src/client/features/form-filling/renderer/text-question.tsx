@@ -1,7 +1,8 @@
-import { Textarea, TextInput } from "@mantine/core";
+import { TextInput } from "@mantine/core";
 import { type ChangeEvent, useLayoutEffect, useRef } from "react";
 import { ANSWER_LIMITS } from "../../../../shared/forms/answer-rules";
 import type { ValidationType } from "../../../../shared/forms/model";
+import { GrowingTextarea } from "../../../components/growing-textarea";
 import { problemNode, type QuestionPartProps } from "./question-label";
 import { useRenderer } from "./renderer-context";
 
@@ -49,7 +50,7 @@ export function TextQuestion({
     maxLength: ANSWER_LIMITS.text,
   };
   if (question.type === "PARAGRAPHS") {
-    return <Textarea {...shared} autosize minRows={3} maxRows={16} onChange={onChange} />;
+    return <GrowingTextarea {...shared} minRows={3} maxRows={16} onChange={onChange} />;
   }
   const validation = question.validations;
   const inputMode = validation.active && validation.type ? INPUT_MODES[validation.type] : undefined;
