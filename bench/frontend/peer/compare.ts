@@ -8,7 +8,7 @@
  *
  *   npm run build && npx tsx bench/frontend/peer/compare.ts [--runs N]
  */
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import type { TargetResult } from "../../runner/report";
 import { killRunningServers } from "../../runner/server-process";
 import { startDemoServer } from "../demo-server";
@@ -70,6 +70,8 @@ export interface PeerComparison {
   runs: number;
   ours: PeerSideFigures;
   peer: PeerSideFigures;
+  /** The same typing into a page of one input and no script: the browser's own cost, under any form's. */
+  bareInput: { slowEvents: number; slowEventsMax: number; maxEventMs: number; runs: TypingFigures[] };
   /** The SurveyJS page's files as built: bytes raw and gzipped. */
   peerFiles: { name: string; rawBytes: number; gzipBytes: number }[];
   targets: TargetResult[];
@@ -112,6 +114,33 @@ function collectedEvents() {
   });
 }
 
+/** The typing's Event Timing: the entries over 16 ms, and the longest. */
+interface TypingFigures {
+  slowEvents: number;
+  maxEventMs: number;
+}
+
+/** Types 200 characters into `input` (already on screen) at 4× CPU slowdown, timing each event. */
+async function typeAndTime(
+  context: BrowserContext,
+  page: Page,
+  input: Locator,
+  what: string,
+): Promise<TypingFigures> {
+  await input.click();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+  await page.evaluate(observeEvents, SLOW_EVENT_MS);
+  await page.keyboard.type(TYPED_TEXT, { delay: KEY_DELAY_MS });
+  const durations = await page.evaluate(collectedEvents);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  const typed = await input.inputValue();
+  if (typed !== TYPED_TEXT)
+    throw new Error(`${what}: the question holds ${typed.length} characters, not 200.`);
+  const slow = durations.filter((d) => d > SLOW_EVENT_MS);
+  return { slowEvents: slow.length, maxEventMs: Math.max(0, ...durations) };
+}
+
 /** Opens the page cold (a new context), then types into the one-line question at 4× CPU slowdown. */
 async function loadAndType(browser: Browser, side: Side, url: string) {
   const context = await browser.newContext({ viewport: VIEWPORT });
@@ -120,20 +149,28 @@ async function loadAndType(browser: Browser, side: Side, url: string) {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     const firstQuestionReadyMs = await openToFirstQuestion(page, side, url);
-    const input = typedQuestion(page);
-    await input.click();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-    await page.evaluate(observeEvents, SLOW_EVENT_MS);
-    await page.keyboard.type(TYPED_TEXT, { delay: KEY_DELAY_MS });
-    const durations = await page.evaluate(collectedEvents);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
-    const typed = await input.inputValue();
-    if (typed !== TYPED_TEXT)
-      throw new Error(`${side}: the question holds ${typed.length} characters, not 200.`);
+    const typing = await typeAndTime(context, page, typedQuestion(page), side);
     if (errors.length > 0) throw new Error(`${url} had errors: ${errors.join("; ")}`);
-    const slow = durations.filter((d) => d > SLOW_EVENT_MS);
-    return { firstQuestionReadyMs, slowEvents: slow.length, maxEventMs: Math.max(0, ...durations) };
+    return { firstQuestionReadyMs, ...typing };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The same typing into a page of one labelled input and no script at all: what this browser spends on a key by
+ * itself at this slowdown (its own event handling, layout and paint), the floor under any form's figure.
+ */
+const BARE_INPUT_PAGE = `data:text/html,${encodeURIComponent(
+  `<!doctype html><meta name="viewport" content="width=device-width"><label>${TYPED_QUESTION_TITLE} <input></label>`,
+)}`;
+
+async function typeIntoBareInput(browser: Browser): Promise<TypingFigures> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const page = await context.newPage();
+    await page.goto(BARE_INPUT_PAGE);
+    return await typeAndTime(context, page, typedQuestion(page), "a bare input");
   } finally {
     await context.close();
   }
@@ -150,8 +187,16 @@ function sideFigures(runs: PeerRun[]): PeerSideFigures {
   };
 }
 
-/** The issue's targets: our LCP and TBT below SurveyJS's, and no keystroke of ours over 16 ms. */
-function peerTargets(ours: PeerSideFigures, peer: PeerSideFigures, runs: number): TargetResult[] {
+/**
+ * The targets: our LCP and TBT below SurveyJS's, and no keystroke of ours over 16 ms (named with what SurveyJS
+ * and a bare input, no script, give in the same runs).
+ */
+function peerTargets(
+  ours: PeerSideFigures,
+  peer: PeerSideFigures,
+  bareInputMax: number,
+  runs: number,
+): TargetResult[] {
   const lighthouseAt = `Lighthouse mobile preset, median run of ${runs}, alternating with SurveyJS`;
   return [
     {
@@ -169,7 +214,7 @@ function peerTargets(ours: PeerSideFigures, peer: PeerSideFigures, runs: number)
       pass: ours.lighthouse.tbtMs < peer.lighthouse.tbtMs,
     },
     {
-      name: `applicant form keystrokes over ${SLOW_EVENT_MS} ms = 0 (SurveyJS: ${peer.slowEventsMax})`,
+      name: `applicant form keystrokes over ${SLOW_EVENT_MS} ms = 0 (SurveyJS: ${peer.slowEventsMax}; bare input: ${bareInputMax})`,
       measuredIn: `Event Timing, 200 characters at ${CPU_SLOWDOWN}x CPU slowdown, most of ${runs} runs`,
       value: ours.slowEventsMax,
       unit: "",
@@ -200,6 +245,7 @@ export async function measurePeerComparison(
     };
     const urls: Record<Side, string> = { ours: formUrl, peer: peerPage.url };
     const measured: Record<Side, PeerRun[]> = { ours: [], peer: [] };
+    const bare: TypingFigures[] = [];
     // One warm-up load each, not counted: the servers read their files, our server compiles its code.
     for (const side of ["ours", "peer"] as const) await loadAndType(browser, side, urls[side]);
     for (let round = 1; round <= runs; round++) {
@@ -215,10 +261,28 @@ export async function measurePeerComparison(
             `${run.firstQuestionReadyMs.toFixed(0)} ms, events > ${SLOW_EVENT_MS} ms ${run.slowEvents} (max ${run.maxEventMs.toFixed(0)} ms)`,
         );
       }
+      const floor = await typeIntoBareInput(browser);
+      bare.push(floor);
+      log(
+        `  SurveyJS comparison, round ${round}, a bare input: events > ${SLOW_EVENT_MS} ms ${floor.slowEvents} (max ${floor.maxEventMs.toFixed(0)} ms)`,
+      );
     }
     const ours = sideFigures(measured.ours);
     const peer = sideFigures(measured.peer);
-    return { runs, ours, peer, peerFiles: peerPage.files, targets: peerTargets(ours, peer, runs) };
+    const bareInput = {
+      runs: bare,
+      slowEvents: median(bare.map((b) => b.slowEvents)),
+      slowEventsMax: Math.max(...bare.map((b) => b.slowEvents)),
+      maxEventMs: median(bare.map((b) => b.maxEventMs)),
+    };
+    return {
+      runs,
+      ours,
+      peer,
+      bareInput,
+      peerFiles: peerPage.files,
+      targets: peerTargets(ours, peer, bareInput.slowEventsMax, runs),
+    };
   } finally {
     lighthouseChromium.child.kill();
     await browser.close();
@@ -244,6 +308,7 @@ export function formatPeerComparison(c: PeerComparison): string {
     row(`typing 200 chars at ${CPU_SLOWDOWN}x: events > ${SLOW_EVENT_MS} ms`, o.slowEvents, p.slowEvents, ""),
     row("  the same, most in one run", o.slowEventsMax, p.slowEventsMax, ""),
     row("  longest event", o.maxEventMs, p.maxEventMs, " ms"),
+    `  a bare input, no script (the browser's own): ${c.bareInput.slowEvents} events > ${SLOW_EVENT_MS} ms (most in one run ${c.bareInput.slowEventsMax}), longest ${c.bareInput.maxEventMs.toFixed(0)} ms`,
     `SurveyJS page: ${c.peerFiles.map((f) => `${f.name} ${kb(f.gzipBytes)} KB gzipped (${kb(f.rawBytes)} KB)`).join(", ")}`,
   ].join("\n");
 }
