@@ -121,4 +121,32 @@ describe("a signed-in page's first screen (docs/decisions/042-signed-in-first-pa
       await context.close();
     }
   });
+
+  it("draws the page with its data in React's first render, when the data comes within the wait", async () => {
+    const context = await contextWith(await signedInCookies("reviewer@demo.test"), { viewport: PHONE });
+    const page = await context.newPage();
+    // The list answers late, after the page's code is in: a first render that did not wait for it would draw the
+    // top bar first and the rows only later (docs/decisions/050-signed-in-reads-in-the-page.md).
+    await page.route("**/api/applications?*", async (route) => {
+      await new Promise((done) => setTimeout(done, 700));
+      await route.continue();
+    });
+    await page.addInitScript({
+      content: `
+        window.__rowsWithFirstRender = null;
+        new MutationObserver((_, observer) => {
+          if (!document.querySelector('header a[href="/redirect"]')) return;
+          window.__rowsWithFirstRender = document.querySelectorAll('a[href^="/submissions/"]').length;
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      `,
+    });
+    await page.goto(`${baseURL}/applications`);
+    await page.locator('a[href^="/submissions/"]').first().waitFor();
+    const rows = await page.evaluate(
+      () => (window as unknown as { __rowsWithFirstRender: number }).__rowsWithFirstRender,
+    );
+    expect(rows).toBeGreaterThan(0);
+    await context.close();
+  });
 });
