@@ -20,6 +20,9 @@ export async function watchFirstScreen(page: Page): Promise<() => Promise<FirstS
       window.__firstScreen = { headingLeft: false, loaderShown: false, paints: {}, largest: [] };
       const seen = window.__firstScreen;
       new MutationObserver(() => {
+        // While the HTML is parsed, its first screen is being built (a <main> before its heading): only the page's
+        // own scripts, which run once it is parsed, can take the heading away.
+        if (document.readyState === "loading") return;
         if (document.querySelector("input, textarea")) return;
         const heading = [...document.querySelectorAll("h1")].some((h) => h.checkVisibility());
         if (!heading && document.querySelector("main")) seen.headingLeft = true;
