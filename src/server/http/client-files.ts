@@ -165,12 +165,12 @@ function indexPages(distDir: string) {
     }
     return routes.find((r) => matchesRoute(r.path, pagePath));
   };
+  /** The page of `route` (as `routeAt` found it, with the build it read). */
   const page = async (
-    pagePath: string,
+    route: RoutePreload | undefined,
     encoding: Encoding | null,
     acceptLanguage?: string,
   ): Promise<{ body: Buffer; byLanguage: boolean } | null> => {
-    const route = await routeAt(pagePath);
     if (!route || !html.includes("</head>")) return null;
     const language = route.firstPaintByLanguage ? acceptedLanguage(acceptLanguage) : null;
     const firstPaint = language ? route.firstPaintByLanguage?.[language] : route.firstPaint;
@@ -265,10 +265,9 @@ export function clientFiles(distDir: string, pageExtras?: PageExtras): Middlewar
       c.req.header("accept-encoding"),
       ENCODINGS.map((e) => e.name),
     );
-    const extras = pageExtras
-      ? await pageExtras(c, requested, distDir, await indexPage.routeAt(requested))
-      : null;
-    const built = await indexPage.page(requested, extras ? null : encoding, c.req.header("accept-language"));
+    const route = await indexPage.routeAt(requested);
+    const extras = pageExtras ? await pageExtras(c, requested, distDir, route) : null;
+    const built = await indexPage.page(route, extras ? null : encoding, c.req.header("accept-language"));
     const page = extras
       ? await pageWithExtras(built?.body ?? (await readFile(indexFile)), extras, encoding)
       : built?.body;
