@@ -4,7 +4,7 @@ import { MESSAGES } from "../src/shared/messages";
 import { signUpOrganization } from "./support/accounts";
 import { browserForThisFile, expectAccessible, newPage } from "./support/browser";
 import { watchFirstScreen } from "./support/first-screen";
-import { submitLogin, waitForPath } from "./support/sign-in";
+import { submitLogin, waitForLanding, waitForPath } from "./support/sign-in";
 
 const baseURL = inject("baseURL");
 const demoPassword = inject("demoPassword");
@@ -257,6 +257,63 @@ describe("the sign-in page's first screen (docs/decisions/041-first-paint.md)", 
     expect(seen.loaderShown).toBe(false);
     // React's heading, drawn over the static one at the same size, is not a larger paint.
     expect(seen.largest).toEqual([seen.paints["first-contentful-paint"]]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("is painted from the document alone: its sheet is in the page, and no page asks for it again (decision 051)", async () => {
+    // Without scripts: the first screen is styled (a Mantine card, its heading in the theme's size) by the sheet
+    // in the document. No sheet holds the paint back; the page's own are only preloaded.
+    const context = await browser().newContext({
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+    });
+    const still = await context.newPage();
+    const stillSheets: string[] = [];
+    still.on("request", (request) => {
+      if (request.resourceType() === "stylesheet") stillSheets.push(request.url());
+    });
+    await still.goto(`${baseURL}/login`, { waitUntil: "networkidle" });
+    const heading = still.getByRole("heading", { level: 1, name: "Welcome to DecisionHub" });
+    await expect(heading.evaluate((h) => getComputedStyle(h).fontSize)).resolves.toBe("26px");
+    const card = still.locator(".mantine-Card-root");
+    await expect(card.evaluate((c) => getComputedStyle(c).borderTopLeftRadius)).resolves.not.toBe("0px");
+    const inPage = await still.locator('link[rel="stylesheet"][disabled]').getAttribute("href");
+    expect(inPage).toMatch(/^\/assets\/ui-[\w-]+\.css$/);
+    expect(await still.locator('link[rel="stylesheet"]:not([disabled])').count()).toBe(0);
+    expect(stillSheets.map((url) => new URL(url).pathname)).not.toContain(inPage);
+    await context.close();
+
+    // With scripts: the code the document names is asked at low priority; signed in and through lazy pages,
+    // the sheet the document holds is never fetched.
+    const { page, problems } = await newPage(browser(), { width: 1280, height: 800 });
+    const sheets: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "stylesheet") sheets.push(new URL(request.url()).pathname);
+    });
+    const priorities = new Map<string, string>();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    cdp.on("Network.requestWillBeSent", ({ request }) => {
+      priorities.set(new URL(request.url).pathname, request.initialPriority);
+    });
+    await page.goto(`${baseURL}/login`);
+    await page.getByLabel("Email", { exact: true }).waitFor();
+    const named = await page.evaluate(() =>
+      [
+        ...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>(
+          'head link[rel="modulepreload"][fetchpriority], head script[type="module"][src]',
+        ),
+      ].map((tag) => new URL(tag instanceof HTMLScriptElement ? tag.src : tag.href).pathname),
+    );
+    expect(named.length).toBeGreaterThan(3);
+    expect(named.map((file) => priorities.get(file))).toEqual(named.map(() => "Low"));
+    await submitLogin(page, "admin@demo.test", demoPassword);
+    await waitForLanding(page);
+    await page.goto(`${baseURL}/admin/allcandidates`);
+    await page.getByRole("heading", { level: 1, name: "Candidate Statistics" }).waitFor();
+    expect(sheets.length).toBeGreaterThan(0); // the pages' own sheets
+    expect(sheets).not.toContain(inPage);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -110,9 +110,9 @@ describe("the built SPA's files", () => {
 
   it("names a page's chunks and style sheets in the head of the index.html sent for it, in each encoding, with its first screen and first API calls", async () => {
     const links =
-      '<link rel="modulepreload" crossorigin href="/assets/login-page-L1.js">' +
-      '<link rel="modulepreload" crossorigin href="/assets/zod-Z1.js">' +
-      '<link rel="preload" as="style" crossorigin href="/assets/Input-I1.css"></head>';
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/login-page-L1.js">' +
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/zod-Z1.js">' +
+      '<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/Input-I1.css"></head>';
     const withLinks = html.replace("</head>", links);
     for (const [page, encoding] of [
       ["/login", "br"],
@@ -142,7 +142,7 @@ describe("the built SPA's files", () => {
           "</head>",
           // The page's first API call first, as the page's own fetch asks it (credentials same-origin).
           '<link rel="preload" as="fetch" crossorigin href="/api/auth/get-session">' +
-            '<link rel="modulepreload" crossorigin href="/assets/review-R1.js"></head>',
+            '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/review-R1.js"></head>',
         )
         .replace('<div id="root"></div>', '<div id="root"><main><h1>Review</h1></main></div>'),
     );

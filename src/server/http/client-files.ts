@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { getMimeType } from "hono/utils/mime";
+import { PAGE_CODE_PRIORITY } from "../../shared/first-screen";
 import type { Language } from "../../shared/i18n/catalog";
 import { acceptedLanguage } from "./accepted-language";
 
@@ -124,13 +125,19 @@ export function matchesRoute(pattern: string, pagePath: string): boolean {
  * runs, as it does without these links). `crossorigin` as Vite's own links have it, so the browser uses the
  * preloaded copy for the module request. A page's first API calls (`fetches`) as fetch preloads: `crossorigin`
  * (credentials same-origin, mode cors) is what the page's own `fetch` asks, so the browser hands it the answer.
+ * The chunks and sheets at low priority, the API calls at the browser's own: the first screen needs neither
+ * (docs/decisions/051-first-paint-needs-only-the-document.md), and the page's first render needs both.
  */
 export function preloadLinks(route: RoutePreload): string {
   return [
     // First: the session's answer is what a signed-in page waits for longest.
     ...(route.fetches ?? []).map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`),
-    ...route.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ...route.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+    ...route.scripts.map(
+      (file) => `<link rel="modulepreload" ${PAGE_CODE_PRIORITY} crossorigin href="/${file}">`,
+    ),
+    ...route.styles.map(
+      (file) => `<link rel="preload" as="style" ${PAGE_CODE_PRIORITY} crossorigin href="/${file}">`,
+    ),
   ].join("");
 }
 

@@ -169,7 +169,9 @@ describe("an applicant page's HTML", () => {
       expect(res.headers.get("vary")).toBe("Accept-Encoding, Accept-Language");
       expect(dataOf(text)).toEqual({ link: { linkId: open.linkId, view } });
       // The route's chunks are still named, and the session's answer is asked for beside them.
-      expect(text).toContain('<link rel="modulepreload" crossorigin href="/assets/applicant-form-F1.js">');
+      expect(text).toContain(
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/applicant-form-F1.js">',
+      );
       expect(text).toContain(`${SESSION_PRELOAD}<script type="module"`);
       // The name is in the data, but nothing in it can end the block or open markup.
       const block = text.slice(text.indexOf(FORM_PAGE_DATA_ID));
@@ -263,7 +265,10 @@ describe("an applicant page's HTML", () => {
   it("leaves every other page as it was built", async () => {
     const { text } = await getPage("/login");
     expect(text).toBe(
-      html.replace("</head>", '<link rel="modulepreload" crossorigin href="/assets/login-L1.js"></head>'),
+      html.replace(
+        "</head>",
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/login-L1.js"></head>',
+      ),
     );
     expect((await getPage("/applications")).text).toBe(html);
   });
