@@ -5,11 +5,7 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import {
-  FORM_FIRST_SCREEN_FILE,
-  type FormFirstScreenTemplates,
-  PAGE_CODE_PRIORITY,
-} from "./src/shared/first-screen";
+import { FORM_FIRST_SCREEN_FILE, type FormFirstScreenTemplates } from "./src/shared/first-screen";
 import { LANGUAGES, type MessageKey, translate } from "./src/shared/i18n/catalog";
 import { WIDE_TOP_BAR_GROUPS } from "./src/shared/limits";
 
@@ -189,46 +185,6 @@ async function formFirstScreenTemplates(): Promise<FormFirstScreenTemplates> {
   return module.formFirstScreenTemplates();
 }
 
-/**
- * index.html's own style sheet (the `ui` chunk's: Mantine's base and the components every page shows) written
- * into the page, and the scripts it names fetched at low priority: the first screen (decisions 041 and 047)
- * needs that sheet and nothing else, so the browser paints it with the document, before any script has come
- * (docs/decisions/051-first-paint-needs-only-the-document.md). The sheet's link stays, `disabled`: the browser
- * does not fetch it, but Vite's loader of a lazy chunk finds it among the page's sheets and does not ask for it
- * again.
- */
-function firstPaintFromTheDocument(): Plugin {
-  return {
-    name: "first-paint-from-the-document",
-    apply: "build",
-    transformIndexHtml: {
-      // After Vite has written the entry's tags.
-      order: "post",
-      handler(html, context) {
-        const inlined = html.replace(
-          /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
-          (link, file: string) => {
-            const sheet = context.bundle?.[file];
-            if (sheet?.type !== "asset") return link;
-            const css = String(sheet.source);
-            if (css.includes("</style")) return link;
-            return `<style>${css}</style>${link.replace(">", " disabled>")}`;
-          },
-        );
-        return inlined
-          .replace(
-            '<script type="module" crossorigin',
-            `<script type="module" ${PAGE_CODE_PRIORITY} crossorigin`,
-          )
-          .replaceAll(
-            '<link rel="modulepreload" crossorigin',
-            `<link rel="modulepreload" ${PAGE_CODE_PRIORITY} crossorigin`,
-          );
-      },
-    },
-  };
-}
-
 /** What is worth compressing: text. Images and fonts of the build are compressed formats already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 /** Under this, a compressed copy saves less than its own headers cost. */
@@ -374,14 +330,7 @@ const APPLICANT_FORM_LATER_PARTS =
 // The SPA lives in src/client and is served by the API server from dist/client in production.
 export default defineConfig({
   root: "src/client",
-  plugins: [
-    mantineStylesPerComponent(),
-    react(),
-    moduleChunks(),
-    routePreloads(),
-    firstPaintFromTheDocument(),
-    precompress(),
-  ],
+  plugins: [mantineStylesPerComponent(), react(), moduleChunks(), routePreloads(), precompress()],
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,

@@ -24,10 +24,3 @@ export type FormFirstScreenTemplates = Record<
 
 /** Where the build writes them, under the client's build folder. */
 export const FORM_FIRST_SCREEN_FILE = ".vite/form-first-screen.json";
-
-/**
- * How a page's HTML names its code (the entry, its chunks and their style sheets): fetched at low priority,
- * after what the first screen needs, which the document holds whole (docs/decisions/051-first-paint-needs-only-the-document.md).
- * index.html's own tags (vite.config.ts) and a page's preloads (src/server/http/client-files.ts) say it alike.
- */
-export const PAGE_CODE_PRIORITY = 'fetchpriority="low"';

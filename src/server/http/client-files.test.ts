@@ -26,7 +26,8 @@ describe("the built SPA's files", () => {
   // A build as vite.config.ts writes it: hashed assets with their .br and .gz copies, index.html too.
   const dist = mkdtempSync(path.join(tmpdir(), "client-files-"));
   const script = `export const answer = "${"forty-two ".repeat(200)}";\n`;
-  const html = `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div>${" ".repeat(600)}</body></html>`;
+  const sheet = ".m_1{color:red}";
+  const html = `<!doctype html><html><head><script type="module" crossorigin src="/assets/index-AbC123.js"></script><link rel="stylesheet" crossorigin href="/assets/ui-U1.css"></head><body><div id="root"></div>${" ".repeat(600)}</body></html>`;
   const app = new Hono();
   app.use("*", clientFiles(dist));
 
@@ -35,6 +36,7 @@ describe("the built SPA's files", () => {
     mkdirSync(path.join(dist, ".vite"));
     for (const [name, text] of [
       ["assets/index-AbC123.js", script],
+      ["assets/ui-U1.css", sheet],
       ["index.html", html],
     ] as const) {
       writeFileSync(path.join(dist, name), text);
@@ -113,7 +115,15 @@ describe("the built SPA's files", () => {
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/login-page-L1.js">' +
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/zod-Z1.js">' +
       '<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/Input-I1.css"></head>';
-    const withLinks = html.replace("</head>", links);
+    // A public page (a first visit): index.html's sheet in the page, its link disabled, and the page's code,
+    // the entry's script too, at low priority; its first screen needs none of it.
+    const withLinks = html
+      .replace("</head>", links)
+      .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+      .replace(
+        '<link rel="stylesheet" crossorigin href="/assets/ui-U1.css">',
+        `<style>${sheet}</style><link rel="stylesheet" crossorigin href="/assets/ui-U1.css" disabled>`,
+      );
     for (const [page, encoding] of [
       ["/login", "br"],
       ["/login/", "gzip"],
@@ -142,7 +152,9 @@ describe("the built SPA's files", () => {
           "</head>",
           // The page's first API call first, as the page's own fetch asks it (credentials same-origin).
           '<link rel="preload" as="fetch" crossorigin href="/api/auth/get-session">' +
-            '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/review-R1.js"></head>',
+            // A signed-in page's code keeps the browser's priority (its content needs it), and the sheet its
+            // link, which a returning visitor has in their cache.
+            '<link rel="modulepreload" crossorigin href="/assets/review-R1.js"></head>',
         )
         .replace('<div id="root"></div>', '<div id="root"><main><h1>Review</h1></main></div>'),
     );

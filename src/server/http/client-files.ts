@@ -4,7 +4,6 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { Context, MiddlewareHandler } from "hono";
 import { getMimeType } from "hono/utils/mime";
-import { PAGE_CODE_PRIORITY } from "../../shared/first-screen";
 import type { Language } from "../../shared/i18n/catalog";
 import { acceptedLanguage } from "./accepted-language";
 
@@ -125,20 +124,53 @@ export function matchesRoute(pattern: string, pagePath: string): boolean {
  * runs, as it does without these links). `crossorigin` as Vite's own links have it, so the browser uses the
  * preloaded copy for the module request. A page's first API calls (`fetches`) as fetch preloads: `crossorigin`
  * (credentials same-origin, mode cors) is what the page's own `fetch` asks, so the browser hands it the answer.
- * The chunks and sheets at low priority, the API calls at the browser's own: the first screen needs neither
- * (docs/decisions/051-first-paint-needs-only-the-document.md), and the page's first render needs both.
  */
 export function preloadLinks(route: RoutePreload): string {
   return [
     // First: the session's answer is what a signed-in page waits for longest.
     ...(route.fetches ?? []).map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`),
-    ...route.scripts.map(
-      (file) => `<link rel="modulepreload" ${PAGE_CODE_PRIORITY} crossorigin href="/${file}">`,
-    ),
-    ...route.styles.map(
-      (file) => `<link rel="preload" as="style" ${PAGE_CODE_PRIORITY} crossorigin href="/${file}">`,
-    ),
+    ...route.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...route.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
   ].join("");
+}
+
+/** A guarded page: the build gives the session's preload to those pages, and to no other (vite.config.ts). */
+export function isGuardedPage(route: RoutePreload | undefined): boolean {
+  return route?.fetches?.includes("/api/auth/get-session") ?? false;
+}
+
+/** How index.html and `preloadLinks` write the page's code: the entry's script, module preloads, style preloads. */
+const PAGE_CODE_TAGS =
+  /<(script type="module"|link rel="modulepreload"|link rel="preload" as="style") crossorigin/g;
+/** How Vite links index.html's own style sheet (the `ui` chunk's: Mantine's base, the components every page shows). */
+const STYLE_SHEET_LINK = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g;
+
+/** index.html's style sheet links, each with its sheet's text (none that could end a `<style>` element). */
+async function linkedSheets(html: string, distDir: string): Promise<Map<string, string>> {
+  const sheets = new Map<string, string>();
+  for (const [link, file] of html.matchAll(STYLE_SHEET_LINK)) {
+    const css = await readFile(path.join(distDir, file ?? ""), "utf8").catch(() => null);
+    if (css !== null && !css.includes("</style")) sheets.set(link, css);
+  }
+  return sheets;
+}
+
+/**
+ * A public page as a first visitor needs it (docs/decisions/051-first-paint-needs-only-the-document.md): what
+ * they came for is its first screen (the sign-in card, the applicant form's header), so
+ * - index.html's style sheet is written into the page: the first screen needs nothing but the document. Its
+ *   link stays, `disabled`, so the browser does not fetch it, and Vite's loader of a lazy chunk, which asks
+ *   for a sheet the page does not have as a `<link rel="stylesheet">`, finds it and does not ask either;
+ * - the page's code is asked at low priority: the first screen needs none of it.
+ * A signed-in page keeps both as built: its visitor comes back with the sheet in their cache, and its first
+ * screen is only the page's frame, whose content needs the code.
+ */
+function firstVisitPage(html: string, sheets: Map<string, string>): string {
+  let page = html;
+  for (const [link, css] of sheets) {
+    page = page.replace(link, () => `<style>${css}</style>${link.replace(">", " disabled>")}`);
+  }
+  return page.replace(PAGE_CODE_TAGS, '<$1 fetchpriority="low" crossorigin');
 }
 
 const brotli = promisify(brotliCompress);
@@ -156,6 +188,7 @@ function indexPages(distDir: string) {
   let builtAt = -1;
   let routes: RoutePreload[] = [];
   let html = "";
+  let sheets = new Map<string, string>();
   const pages = new Map<string, Promise<Buffer>>();
   /** The route of a page path in the build's list, read again when the build changes. */
   const routeAt = async (pagePath: string): Promise<RoutePreload | undefined> => {
@@ -164,6 +197,7 @@ function indexPages(distDir: string) {
       builtAt = modified;
       pages.clear();
       html = await readFile(indexFile, "utf8");
+      sheets = await linkedSheets(html, distDir);
       try {
         routes = JSON.parse(await readFile(routesFile, "utf8")) as RoutePreload[];
       } catch {
@@ -185,6 +219,7 @@ function indexPages(distDir: string) {
     let built = pages.get(key);
     if (!built) {
       let page = html.replace("</head>", `${preloadLinks(route)}</head>`);
+      if (!isGuardedPage(route)) page = firstVisitPage(page, sheets);
       if (firstPaint) page = page.replace(EMPTY_ROOT, `<div id="root">${firstPaint}</div>`);
       const plain = Buffer.from(page);
       built =

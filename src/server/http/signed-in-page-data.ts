@@ -1,5 +1,5 @@
 import { type Actor, isRegistered } from "../../shared/authz/actor";
-import type { PageAdditions, RoutePreload } from "./client-files";
+import { isGuardedPage, type PageAdditions, type RoutePreload } from "./client-files";
 
 /**
  * What a guarded page's HTML carries for the visitor whose session cookie it came with: preloads of the calls
@@ -30,9 +30,4 @@ export async function signedInPageExtras(
     body: "",
     personal: true,
   };
-}
-
-/** A guarded page: the build gives the session's preload to those pages, and to no other (vite.config.ts). */
-function isGuardedPage(route: RoutePreload | undefined): boolean {
-  return route?.fetches?.includes("/api/auth/get-session") ?? false;
 }
