@@ -218,6 +218,34 @@ describe("the built SPA's files", () => {
   });
 });
 
+describe("a public page's sheet written into it (docs/decisions/051-first-paint-needs-only-the-document.md)", () => {
+  const dist = mkdtempSync(path.join(tmpdir(), "client-files-sheets-"));
+  const links =
+    '<link rel="stylesheet" crossorigin href="/assets/closes-C1.css">' +
+    '<link rel="stylesheet" crossorigin href="/assets/missing-M1.css">';
+  const html = `<!doctype html><html><head>${links}</head><body><div id="root"></div></body></html>`;
+  const app = new Hono();
+  app.use("*", clientFiles(dist));
+  beforeAll(() => {
+    mkdirSync(path.join(dist, "assets"));
+    mkdirSync(path.join(dist, ".vite"));
+    writeFileSync(path.join(dist, "index.html"), html);
+    // A sheet whose text would end the <style> element it went into, and a link to no file.
+    writeFileSync(path.join(dist, "assets/closes-C1.css"), '.a::after{content:"</style><script>"}');
+    writeFileSync(
+      path.join(dist, ".vite/route-preloads.json"),
+      JSON.stringify([{ path: "/login", scripts: [], styles: [] }]),
+    );
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it("leaves a link as it is when its sheet could end the element or cannot be read", async () => {
+    const res = await app.request("/login");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(html);
+  });
+});
+
 describe("API answers", () => {
   let t: TestApp;
   beforeAll(async () => {
