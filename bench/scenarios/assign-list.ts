@@ -1,6 +1,9 @@
+import { KeptFigures } from "../../src/server/statistics/kept-figures";
 import { type AssignmentPageRow, assignmentPageSql, assignmentRowsOf } from "../baseline/assignments";
 import { isUuid, notFound, roleIn, rules, sessionOf, unauthenticated } from "../baseline/reviewing";
+import type { SqlQuery } from "../lib/sql-client";
 import { REVIEWING_TARGETS } from "./candidate-list";
+import { statisticsVersionsOf } from "./candidate-stats";
 import type { BenchUser, Scenario } from "./types";
 
 /**
@@ -32,6 +35,40 @@ const COMMITTEE_SQL = `select u.id, u.name, u.email, pm.role, coalesce(loads.ass
    order by lower(u.name), u.email, u.id`;
 const GROUPS_SQL = `select id, name from reviewer_groups where program_id = $1 order by lower(name), id`;
 
+interface Offered {
+  committee: { _id: string; name: string; email: string; role: string; assigned: number }[];
+  groups: { _id: string; name: string }[];
+}
+
+/**
+ * committeeAndGroups (src/server/committee/committee-members.ts): the committee with its loads and the
+ * groups, kept per program under the statistics versions "committee" and "candidates".
+ */
+const keptOffers = new KeptFigures<Offered>(20);
+
+async function offeredIn(sql: SqlQuery, programId: string): Promise<Offered> {
+  const v = await statisticsVersionsOf(sql, programId);
+  return keptOffers.get(programId, `${v.committee}/${v.candidates}`, async () => {
+    const [committee, groups] = await Promise.all([
+      sql.query<{ id: string; name: string; email: string; role: string; assigned: string | number }>(
+        COMMITTEE_SQL,
+        [programId],
+      ),
+      sql.query<{ id: string; name: string }>(GROUPS_SQL, [programId]),
+    ]);
+    return {
+      committee: committee.map((m) => ({
+        _id: m.id,
+        name: m.name,
+        email: m.email,
+        role: m.role,
+        assigned: Number(m.assigned),
+      })),
+      groups: groups.map((g) => ({ _id: g.id, name: g.name })),
+    };
+  });
+}
+
 export const assignListScenario: Scenario = {
   name: "assign-list",
   description:
@@ -55,7 +92,7 @@ export const assignListScenario: Scenario = {
   baseline: {
     pattern: /^\/api\/admin\/assignments$/,
     // listAssignments: the program and the caller's role, then the page with its total and its rows'
-    // reviewers and groups, the committee and the groups side by side.
+    // reviewers and groups, and beside it the versions with the committee and the groups kept under them.
     async handle(request, context) {
       const { sql } = context;
       const session = await sessionOf(request, context);
@@ -74,13 +111,9 @@ export const assignListScenario: Scenario = {
       if (!rules(actor, program.organization_id).administers) return notFound();
       const params: unknown[] = [program.id, pageSize, (page - 1) * pageSize];
       if (search !== "") params.push(escapeLike(search));
-      const [pageRows, committee, groups] = await Promise.all([
+      const [pageRows, { committee, groups }] = await Promise.all([
         sql.query<AssignmentPageRow>(assignmentPageSql(search !== ""), params),
-        sql.query<{ id: string; name: string; email: string; role: string; assigned: string | number }>(
-          COMMITTEE_SQL,
-          [program.id],
-        ),
-        sql.query<{ id: string; name: string }>(GROUPS_SQL, [program.id]),
+        offeredIn(sql, program.id),
       ]);
       return {
         status: 200,
@@ -89,14 +122,8 @@ export const assignListScenario: Scenario = {
           total: Number(pageRows[0]?.total ?? 0),
           page,
           pageSize,
-          committee: committee.map((m) => ({
-            _id: m.id,
-            name: m.name,
-            email: m.email,
-            role: m.role,
-            assigned: Number(m.assigned),
-          })),
-          groups: groups.map((g) => ({ _id: g.id, name: g.name })),
+          committee,
+          groups,
         },
       };
     },

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ProgramRole } from "../../shared/authz/roles";
 import { defaultFormContent } from "../../shared/forms/defaults";
@@ -18,6 +18,7 @@ import {
   submissionReviewerGroups,
   submissionReviewers,
   submissions,
+  users,
 } from "../db/schema";
 import {
   buildProgram,
@@ -424,6 +425,74 @@ describe("GET /api/admin/assignments", () => {
     );
     expect(one.queries).toBeGreaterThan(0);
     expect(twenty.queries).toBe(one.queries);
+  });
+});
+
+describe("the committee and groups Assign Reviewers offers", () => {
+  it("follow every change to them, however it is written, and are read from memory while none is made", async () => {
+    const db = t.deps.db;
+    const program = await buildProgram(db, cast.org.id, { name: "Kept committee 2026" });
+    const admin = await member(program, "Kept Admin", "ADMIN");
+    const bob = await member(program, "Bob Kept", "REVIEWER");
+    const cat = await member(program, "Cat Kept", "GUEST");
+    const first = await candidate(program, "first");
+    const second = await candidate(program, "second");
+    await assignReviewer(db, first, bob.id, program.id);
+    await assignReviewer(db, second, bob.id, program.id);
+    const offered = async () => {
+      const { committee, groups } = await list(admin.cookie, program.id);
+      return {
+        committee: committee.map((m) => [m.name, m.role, m.assigned]),
+        groups: groups.map((g) => g.name),
+      };
+    };
+    expect(await offered()).toEqual({
+      committee: [
+        ["Bob Kept", "REVIEWER", 2],
+        ["Cat Kept", "GUEST", 0],
+      ],
+      groups: [],
+    });
+
+    // Nothing changed: the committee and the groups come from memory, two statements fewer.
+    const changed = await countQueries(db, async () => {
+      await assignReviewer(db, first, cat.id, program.id);
+      return list(admin.cookie, program.id);
+    });
+    const unchanged = await countQueries(db, () => list(admin.cookie, program.id));
+    expect(unchanged.result).toEqual(changed.result);
+    expect(unchanged.queries).toBe(changed.queries - 1 /* the assignment */ - 2);
+
+    // A candidate made a test counts for no one (only the candidates changed, not the committee).
+    await db.update(submissions).set({ softDeleted: true }).where(eq(submissions.id, second));
+    expect(await offered()).toEqual({
+      committee: [
+        ["Bob Kept", "REVIEWER", 1],
+        ["Cat Kept", "GUEST", 1],
+      ],
+      groups: [],
+    });
+    // A rename, a new group, a role and a departure show.
+    await db.update(users).set({ name: "Bobby Kept" }).where(eq(users.id, bob.id));
+    await buildGroup(db, program, "Kept panel", [cat.id]);
+    await db
+      .update(programMembers)
+      .set({ role: "ADMIN_REVIEWER" })
+      .where(and(eq(programMembers.programId, program.id), eq(programMembers.userId, bob.id)));
+    expect(await offered()).toEqual({
+      committee: [
+        ["Bobby Kept", "ADMIN_REVIEWER", 1],
+        ["Cat Kept", "GUEST", 1],
+      ],
+      groups: ["Kept panel"],
+    });
+    await db
+      .delete(programMembers)
+      .where(and(eq(programMembers.programId, program.id), eq(programMembers.userId, cat.id)));
+    expect(await offered()).toEqual({
+      committee: [["Bobby Kept", "ADMIN_REVIEWER", 1]],
+      groups: ["Kept panel"],
+    });
   });
 });
 

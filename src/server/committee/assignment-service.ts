@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import {
   type AssignmentListQuery,
   type AssignmentListResult,
@@ -42,9 +42,9 @@ import { programCountSql } from "../reviewing/program-counts";
 import {
   ASSIGNABLE_ROLES,
   assignableAmong,
+  committeeAndGroups,
   distinct,
   groupsOfProgramAmong,
-  listCommittee,
   refusedIds,
 } from "./committee-members";
 
@@ -209,15 +209,6 @@ async function assignmentPage(db: Tx, program: ProgramRef, query: AssignmentPage
   return { total: found.total, rows };
 }
 
-/** The program's reviewer groups by name: what the Reviewer Groups pickers offer. */
-export function listGroupRefs(db: Tx, program: { id: string }): Promise<GroupRef[]> {
-  return db
-    .select({ _id: reviewerGroups.id, name: reviewerGroups.name })
-    .from(reviewerGroups)
-    .where(eq(reviewerGroups.programId, program.id))
-    .orderBy(asc(sql`lower(${reviewerGroups.name})`), asc(reviewerGroups.id));
-}
-
 /**
  * The reviewers of the submission whose id is `submissionId`, by name, as a json array: a probe of the
  * assignments' primary key, then of users' for each of them. A reviewer who has since left the committee
@@ -267,18 +258,18 @@ export async function assignmentRows(
 
 /**
  * The Assign reviewers table: a page of candidates with their reviewers and groups, and who and what
- * may be assigned. Three queries whatever the page size (the page with its total and its rows'
- * reviewers and groups; the committee and the groups alongside).
+ * may be assigned. Two queries whatever the page size (the page with its total and its rows'
+ * reviewers and groups; the statistics versions under which the committee and the groups are kept,
+ * see committeeAndGroups), two more when those changed.
  */
 export async function listAssignments(
   db: Db,
   program: ProgramRef,
   query: AssignmentPageQuery,
 ): Promise<AssignmentListResult> {
-  const [page, committee, groups] = await Promise.all([
+  const [page, { committee, groups }] = await Promise.all([
     assignmentPage(db, program, query),
-    listCommittee(db, program),
-    listGroupRefs(db, program),
+    committeeAndGroups(db, program),
   ]);
   return {
     rows: page.rows,

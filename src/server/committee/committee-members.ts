@@ -1,10 +1,12 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { ProgramRole } from "../../shared/authz/roles";
-import type { AssignmentListResult } from "../../shared/schemas/committee";
+import type { AssignmentListResult, GroupRef } from "../../shared/schemas/committee";
 import type { Tx } from "../db/client";
 import { programMembers, reviewerCandidates, reviewerGroups, users } from "../db/schema";
 import { AppError } from "../http/errors";
 import { isUuid } from "../http/ids";
+import { KeptFigures } from "../statistics/kept-figures";
+import { statisticsVersions } from "../statistics/stats-versions";
 
 /**
  * Who may be assigned to a candidate or put in a reviewer group: the program's members other than
@@ -22,7 +24,7 @@ type ProgramRef = { id: string };
 const assignableIn = (programId: string) =>
   and(eq(programMembers.programId, programId), inArray(programMembers.role, [...ASSIGNABLE_ROLES]));
 
-/** Each member's load in the program (see listCommittee), one row per member with any, as a subquery. */
+/** Each member's load in the program (see readCommittee), one row per member with any, as a subquery. */
 export function memberLoads(db: Tx, program: ProgramRef) {
   return db
     .select({ userId: reviewerCandidates.userId, assigned: count().as("assigned") })
@@ -38,7 +40,7 @@ export function memberLoads(db: Tx, program: ProgramRef) {
  * all are not counted: they are everyone's). The load is counted from reviewer_candidates' list index
  * (its predicate, "reviewable", said as the index says it), one group per member.
  */
-export async function listCommittee(db: Tx, program: ProgramRef): Promise<AssignmentListResult["committee"]> {
+async function readCommittee(db: Tx, program: ProgramRef): Promise<AssignmentListResult["committee"]> {
   const loads = memberLoads(db, program);
   const rows = await db
     .select({
@@ -54,6 +56,35 @@ export async function listCommittee(db: Tx, program: ProgramRef): Promise<Assign
     .where(assignableIn(program.id))
     .orderBy(asc(sql`lower(${users.name})`), asc(users.email), asc(users.id));
   return rows.map((r) => ({ ...r, role: r.role as (typeof ASSIGNABLE_ROLES)[number] }));
+}
+
+/** The program's reviewer groups by name: what the Reviewer Groups pickers offer. */
+function readGroupRefs(db: Tx, program: ProgramRef): Promise<GroupRef[]> {
+  return db
+    .select({ _id: reviewerGroups.id, name: reviewerGroups.name })
+    .from(reviewerGroups)
+    .where(eq(reviewerGroups.programId, program.id))
+    .orderBy(asc(sql`lower(${reviewerGroups.name})`), asc(reviewerGroups.id));
+}
+
+type CommitteeAndGroups = Pick<AssignmentListResult, "committee" | "groups">;
+
+/**
+ * Who and what Assign Reviewers offers, kept per program under the versions of what it shows
+ * (src/server/statistics/stats-versions.ts): "committee" moves with the members, their roles, names and
+ * emails, the groups and every assignment; "candidates" with whether a candidate is submitted and not a
+ * test, which decides whether it counts in a load. While neither moved, a page reads one row of versions
+ * instead of counting every member's load over the program's assignments, which grows with the program
+ * (bench/README.md, "Growth"). The few programs whose assignments are being worked on are the ones kept.
+ */
+const keptCommittees = new KeptFigures<CommitteeAndGroups>(20);
+
+export async function committeeAndGroups(db: Tx, program: ProgramRef): Promise<CommitteeAndGroups> {
+  const v = await statisticsVersions(db, program.id);
+  return keptCommittees.get(program.id, `${v.committee}/${v.candidates}`, async () => {
+    const [committee, groups] = await Promise.all([readCommittee(db, program), readGroupRefs(db, program)]);
+    return { committee, groups };
+  });
 }
 
 /** Of `userIds`, those who are assignable members of the program. */
