@@ -196,9 +196,10 @@ async function readAssignmentPage(
 }
 
 /**
- * The page asked for: one statement for page 1 and a page anchored on its neighbour's row; a page named
- * by number alone, or whose anchor no longer holds, takes a second, read by position from the nearer
- * end of the list once the first has given the total (which the second does not count again).
+ * The page asked for: one statement for page 1, a page anchored on its neighbour's row and a page named
+ * by number near the start (list-paging.ts, READ_FROM_START_ROWS); a deeper page named by number alone,
+ * or one whose anchor no longer holds, takes a second, read by position from the nearer end of the list
+ * once the first has given the total (which the second does not count again).
  */
 async function assignmentPage(db: Tx, program: ProgramRef, query: AssignmentPageQuery) {
   const first = readWithoutTotal(query.page, query.pageSize, query);

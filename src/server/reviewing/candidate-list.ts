@@ -445,9 +445,10 @@ export function orderOfList(
 }
 
 /**
- * Step 1's list for the viewer: one statement for page 1 and for a page anchored on its neighbour's
- * row; a page named by number alone, or whose anchor no longer holds, takes a second, read by position
- * from the nearer end once the first has given the counts (which the second does not read again).
+ * Step 1's list for the viewer: one statement for page 1, for a page anchored on its neighbour's row and
+ * for a page named by number near the start (list-paging.ts, READ_FROM_START_ROWS); a deeper page named
+ * by number alone, or one whose anchor no longer holds, takes a second, read by position from the nearer
+ * end once the first has given the counts (which the second does not read again).
  */
 export async function listCandidates(
   db: Tx,

@@ -39,9 +39,18 @@ export type PageRead =
   | { by: "anchor"; descending: boolean; anchorId: string; limit: number };
 
 /**
- * The read a page needs before its list's total is known: by its anchor, or page 1 by position; null
- * when only the total can say which end of the list is nearer. Page 1 is always read from the start,
- * anchor or not: rows added before the anchor would otherwise never show on it.
+ * A page named by number alone that starts within this many rows of the list's start is read from the
+ * start, in the statement that counts the list: walking that far costs less than a second statement
+ * (a reviewer's list of 5,000 on PGlite: one statement 3.9–4.9 ms up to row 4,000, against 5.1–5.5 ms for
+ * the counts then the page from the nearer end). Deeper, the total decides which end is nearer.
+ */
+export const READ_FROM_START_ROWS = 2_000;
+
+/**
+ * The read a page needs before its list's total is known: by its anchor, or by position from the start
+ * for page 1 and for a page within READ_FROM_START_ROWS; null when only the total can say which end of
+ * the list is nearer. Page 1 is always read from the start, anchor or not: rows added before the anchor
+ * would otherwise never show on it.
  */
 export function readWithoutTotal(page: number, pageSize: number, anchor: PageAnchor): PageRead | null {
   if (page === 1) return { by: "position", descending: false, offset: 0, limit: pageSize };
@@ -49,6 +58,9 @@ export function readWithoutTotal(page: number, pageSize: number, anchor: PageAnc
     return { by: "anchor", descending: false, anchorId: anchor.after, limit: pageSize };
   if (anchor.before !== undefined)
     return { by: "anchor", descending: true, anchorId: anchor.before, limit: pageSize };
+  const start = (page - 1) * pageSize;
+  if (start < READ_FROM_START_ROWS)
+    return { by: "position", descending: false, offset: start, limit: pageSize };
   return null;
 }
 
