@@ -1,6 +1,6 @@
 import type { Answer } from "../../src/shared/forms/answers";
 import type { SqlQuery } from "../lib/sql-client";
-import { type CandidateRow, REVIEWABLE_SQL, visibleByIdSql } from "./reviewing";
+import { type CandidateRow, notConflictedSql, REVIEWABLE_SQL, visibleByIdSql } from "./reviewing";
 
 /**
  * The submission view's statements after the candidate (candidateView in
@@ -64,8 +64,8 @@ function viewSql(administers: boolean, mayReview: boolean): string {
 /**
  * neighboursOf in src/server/reviewing/candidate-list.ts ($1 program, $2 the candidate's name, $3 its id,
  * $4 the user): an admin's on the program's name index; a committee member's the nearer of the
- * candidates open to all and theirs (reviewer_candidates), each on its own index, checked against the
- * rule (by id) like a page's rows.
+ * candidates open to all and theirs (reviewer_candidates) they declared no conflict with, each on its own
+ * index, checked against the rule (by id) like a page's rows.
  */
 function neighboursSql(administers: boolean): string {
   const position = "(lower($2), $3::uuid)";
@@ -80,10 +80,12 @@ function neighboursSql(administers: boolean): string {
   const nearest = (before: boolean) => {
     const [cmp, dir] = before ? ["<", " desc"] : [">", ""];
     return `(select c.id from ((select s.id, s.name_key from submissions s
-          where s.program_id = $1 and ${REVIEWABLE_SQL} and s.open_to_all and (s.name_key, s.id) ${cmp} ${position}
+          where s.program_id = $1 and ${REVIEWABLE_SQL} and s.open_to_all and ${notConflictedSql("s.id", "$4")}
+            and (s.name_key, s.id) ${cmp} ${position}
           order by s.name_key${dir}, s.id${dir} limit 1)
         union all (select rc.submission_id, rc.name_key from reviewer_candidates rc
           where rc.program_id = $1 and rc.user_id = $4 and rc.reviewable
+            and ${notConflictedSql("rc.submission_id", "$4")}
             and (rc.name_key, rc.submission_id) ${cmp} ${position}
           order by rc.name_key${dir}, rc.submission_id${dir} limit 1)) c
       where exists (select 1 from submissions s where s.id = c.id and ${REVIEWABLE_SQL} and ${visibleByIdSql("$4")})

@@ -88,10 +88,18 @@ export const rules = (actor: ProgramActor, organizationId: string) => {
 };
 
 /**
+ * notConflictedSql of src/server/conflicts/active.ts: the member has no active conflict of interest with
+ * the candidate (docs/decisions/036-conflicts-of-interest.md), a probe per row.
+ */
+export const notConflictedSql = (submission: string, user: string) =>
+  `not exists (select 1 from conflicts cf
+    where cf.submission_id = ${submission} and cf.user_id = ${user} and cf.reverted_at is null)`;
+
+/**
  * The visibility rule of src/server/reviewing/candidates.ts (visibleToReviewerSql) for submission `s`
  * and the user in `$user`, with its program conditions.
  */
-export const visibleSql = (user: string) => `(s.open_to_all
+export const visibleSql = (user: string) => `${notConflictedSql("s.id", user)} and (s.open_to_all
     or exists (select 1 from submission_reviewers sr
       where sr.submission_id = s.id and sr.program_id = s.program_id and sr.user_id = ${user})
     or exists (select 1 from submission_reviewer_groups sg
@@ -102,7 +110,7 @@ export const visibleSql = (user: string) => `(s.open_to_all
  * visibleToReviewerByIdSql of src/server/reviewing/candidates.ts, the same rule for a few rows found by
  * id (the single candidate, a neighbour): probes of the assignments' primary keys (OFFSET 0 as there).
  */
-export const visibleByIdSql = (user: string) => `(s.open_to_all
+export const visibleByIdSql = (user: string) => `${notConflictedSql("s.id", user)} and (s.open_to_all
     or exists (select 1 from submission_reviewers sr
       where sr.submission_id = s.id and sr.user_id = ${user} offset 0)
     or exists (select 1 from submission_reviewer_groups sg
@@ -215,7 +223,7 @@ export async function findCandidate(
   const [row] = await sql.query<CandidateRow>(
     `select s.id, s.organization_id, s.program_id, s.form_id, s.form_version, s.identifier,
             s.submission_date, s.last_save_date, s.soft_deleted, s.status, s.amount_cents, s.review_count,
-            ${visibleByIdSql("$1")} as visible,
+            ${visibleByIdSql("$1")} as visible, not ${notConflictedSql("s.id", "$1")} as conflicted,
             p.name, p.app_version, p.archived, p.override_final_rating, p.review_settings, o.increment_tenths
        from submissions s
        join programs p on p.id = s.program_id

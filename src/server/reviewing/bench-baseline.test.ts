@@ -16,7 +16,7 @@ import type { Actor } from "../../shared/authz/actor";
 import { can } from "../../shared/authz/matrix";
 import { PROGRAM_ROLES, type ProgramRole } from "../../shared/authz/roles";
 import type { Db } from "../db/client";
-import { organizations, programs } from "../db/schema";
+import { conflicts, organizations, programs } from "../db/schema";
 import { loadCandidates, loadRankings, loadReviews } from "../statistics/candidate-stats-inputs";
 import { statisticsVersions } from "../statistics/stats-versions";
 import { buildCast, buildPublishedForm, type Cast, signInCast } from "../test/factories";
@@ -325,6 +325,33 @@ describe("the submission view: our server and the baseline give the same answers
         .update(organizations)
         .set({ requireAdminTwoFactor: false })
         .where(eq(organizations.id, cast.org.id));
+    }
+  });
+
+  it("leaves a candidate out of a committee member's view and neighbours alike once they declare a conflict", async () => {
+    const db = t.deps.db;
+    // Charlie (open to all) sits between Bravo (the reviewer's own) and Foxtrot in the reviewer's list.
+    const [conflict] = await db
+      .insert(conflicts)
+      .values({
+        organizationId: cast.org.id,
+        programId: cast.program.id,
+        submissionId: candidates.openToAll,
+        userId: cast.members.REVIEWER.id,
+        declaredBy: "self",
+        recordedBy: cast.members.REVIEWER.id,
+      })
+      .returning();
+    try {
+      const seen = await compareEveryReader();
+      expect(seen("reviewer", "openToAll")).toBe(false);
+      expect(seen("reviewer", "assigned") && seen("guest", "openToAll")).toBe(true);
+      const bravo = await t.request(`/api/applications/${cast.program.id}/${candidates.assigned}`, {
+        cookie: cookies.reviewer!,
+      });
+      expect(((await bravo.json()) as { nextId: string | null }).nextId).not.toBe(candidates.openToAll);
+    } finally {
+      await db.delete(conflicts).where(eq(conflicts.id, conflict!.id));
     }
   });
 });
