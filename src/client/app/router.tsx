@@ -27,10 +27,13 @@ const ProtectedShell = lazyPage(
   (m) => m.ProtectedShell,
 );
 
-/** Whether the page at `pathname` is behind the route guard, which first asks who is signed in. */
+/** Whether a page is behind the route guard, which first asks who is signed in. */
+const isGuarded = (route: AppRoute) => route.group !== "PUBLIC";
+
+/** Whether the page at `pathname` is behind the route guard. */
 export function routeNeedsSession(pathname: string): boolean {
   const route = routeAt(pathname);
-  return route !== null && route.group !== "PUBLIC";
+  return route !== null && isGuarded(route);
 }
 
 /**
@@ -42,7 +45,7 @@ export function routeNeedsSession(pathname: string): boolean {
 export async function preloadPageAt(pathname: string): Promise<void> {
   const route = routeAt(pathname);
   if (route === null) return;
-  await Promise.all([route.page.preload(), route.group === "PUBLIC" ? undefined : ProtectedShell.preload()]);
+  await Promise.all([route.page.preload(), isGuarded(route) ? ProtectedShell.preload() : undefined]);
 }
 
 /** "/" goes on to /redirect (the spec's), carrying why a guard sent the user here. */
@@ -63,8 +66,8 @@ function UnknownAddress() {
   );
 }
 
-const publicRoutes = ROUTES.filter((route) => route.group === "PUBLIC");
-const guardedRoutes = ROUTES.filter((route) => route.group !== "PUBLIC");
+const publicRoutes = ROUTES.filter((route) => !isGuarded(route));
+const guardedRoutes = ROUTES.filter(isGuarded);
 
 const routes: RouteObject[] = [
   {
