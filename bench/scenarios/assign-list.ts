@@ -29,8 +29,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const COMMITTEE_SQL = `select u.id, u.name, u.email, pm.role, coalesce(loads.assigned, 0) as assigned
     from program_members pm
     join users u on u.id = pm.user_id
-    left join (select user_id, count(*) as assigned from reviewer_candidates
-                where program_id = $1 and reviewable group by user_id) loads on loads.user_id = pm.user_id
+    left join (select user_id, assigned from reviewer_list_counts
+                where program_id = $1) loads on loads.user_id = pm.user_id
    where pm.program_id = $1 and pm.role in ('ADMIN_REVIEWER', 'REVIEWER', 'GUEST')
    order by lower(u.name), u.email, u.id`;
 const GROUPS_SQL = `select id, name from reviewer_groups where program_id = $1 order by lower(name), id`;

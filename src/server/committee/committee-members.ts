@@ -1,8 +1,8 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { ProgramRole } from "../../shared/authz/roles";
 import type { AssignmentListResult, GroupRef } from "../../shared/schemas/committee";
 import type { Tx } from "../db/client";
-import { programMembers, reviewerCandidates, reviewerGroups, users } from "../db/schema";
+import { programMembers, reviewerGroups, reviewerListCounts, users } from "../db/schema";
 import { AppError } from "../http/errors";
 import { isUuid } from "../http/ids";
 import { KeptFigures } from "../statistics/kept-figures";
@@ -24,21 +24,27 @@ type ProgramRef = { id: string };
 const assignableIn = (programId: string) =>
   and(eq(programMembers.programId, programId), inArray(programMembers.role, [...ASSIGNABLE_ROLES]));
 
-/** Each member's load in the program (see readCommittee), one row per member with any, as a subquery. */
+/**
+ * Each member's load in the program (see readCommittee): their reviewable assigned candidates, kept per
+ * (program, member) in reviewer_list_counts (docs/decisions/052-members-list-counts.md), one row per member
+ * with any, as a subquery. Kept by the database in the transaction of every write, so a transaction reads
+ * its own assignments in it.
+ */
 export function memberLoads(db: Tx, program: ProgramRef) {
   return db
-    .select({ userId: reviewerCandidates.userId, assigned: count().as("assigned") })
-    .from(reviewerCandidates)
-    .where(sql`${reviewerCandidates.programId} = ${program.id} and ${reviewerCandidates.reviewable}`)
-    .groupBy(reviewerCandidates.userId)
+    .select({
+      userId: reviewerListCounts.userId,
+      assigned: sql<number>`${reviewerListCounts.assigned}`.as("assigned"),
+    })
+    .from(reviewerListCounts)
+    .where(eq(reviewerListCounts.programId, program.id))
     .as("loads");
 }
 
 /**
  * The program's assignable members by name (then email), with their role and their load: how many
  * submitted, non-test candidates are assigned to them, directly or through a group (candidates open to
- * all are not counted: they are everyone's). The load is counted from reviewer_candidates' list index
- * (its predicate, "reviewable", said as the index says it), one group per member.
+ * all are not counted: they are everyone's).
  */
 async function readCommittee(db: Tx, program: ProgramRef): Promise<AssignmentListResult["committee"]> {
   const loads = memberLoads(db, program);
@@ -74,8 +80,9 @@ type CommitteeAndGroups = Pick<AssignmentListResult, "committee" | "groups">;
  * (src/server/statistics/stats-versions.ts): "committee" moves with the members, their roles, names and
  * emails, the groups and every assignment; "candidates" with whether a candidate is submitted and not a
  * test, which decides whether it counts in a load. While neither moved, a page reads one row of versions
- * instead of counting every member's load over the program's assignments, which grows with the program
- * (bench/README.md, "Growth"). The few programs whose assignments are being worked on are the ones kept.
+ * instead of the committee (every member with their name and load) and the groups again: 50 admins at once
+ * were answered 90 pages a second with it, 68 without (decision 034, "Members' loads on Assign Reviewers").
+ * The few programs whose assignments are being worked on are the ones kept.
  */
 const keptCommittees = new KeptFigures<CommitteeAndGroups>(20);
 

@@ -819,7 +819,8 @@ export const reviewerCandidates = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.submissionId, t.userId] }),
-    // A member's assigned candidates in list order, and their counts, from the index alone.
+    // A member's assigned candidates in list order, a page read from the index alone (their counts are kept
+    // in reviewer_list_counts).
     // Plain column name: an index predicate refuses qualified ones.
     index("reviewer_candidates_list_idx")
       .on(t.programId, t.userId, t.nameKey, t.submissionId, t.rated)
@@ -853,6 +854,28 @@ export const reviewerOpenRatings = pgTable(
     primaryKey({ columns: [t.submissionId, t.userId] }),
     index("reviewer_open_ratings_program_user_idx").on(t.programId, t.userId),
   ],
+);
+
+/**
+ * A committee member's counts in a program, for step 1's total and two-step bar: how many of their
+ * assigned candidates are reviewable (reviewer_candidates' reviewable rows), how many of those they rated,
+ * and how many candidates open to all they rated (reviewer_open_ratings' rows). One primary-key read
+ * instead of a walk of the member's rows, whose heap pages a program of 100,000 scatters over thousands of
+ * pages (docs/decisions/052-members-list-counts.md). Kept by statement triggers on those two tables
+ * (src/server/db/sql/reviewer-candidates.sql), which add what each statement changed: never written by the
+ * application. A row whose counts are all 0 is removed. No foreign keys, like reviewer_candidates: the rows
+ * follow those tables' deletions.
+ */
+export const reviewerListCounts = pgTable(
+  "reviewer_list_counts",
+  {
+    programId: uuid("program_id").notNull(),
+    userId: text("user_id").notNull(),
+    assigned: integer("assigned").notNull().default(0),
+    assignedRated: integer("assigned_rated").notNull().default(0),
+    openRated: integer("open_rated").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.programId, t.userId] })],
 );
 
 /**

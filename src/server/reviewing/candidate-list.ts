@@ -15,7 +15,7 @@ import {
   organizations,
   programs,
   reviewerCandidates,
-  reviewerOpenRatings,
+  reviewerListCounts,
   reviews,
   submissions,
 } from "../db/schema";
@@ -330,18 +330,20 @@ function listQuery(
       .limit(read.limit)
       .offset(offsetOf(read)),
   );
-  // The member's assigned candidates and how many of them they rated: one walk of their index entries.
-  const assigned = db.$with("assigned").as(
+  // The member's kept counts (reviewer_list_counts): their reviewable assigned candidates, how many of those
+  // they rated, and their ratings of candidates open to all. No row: all 0.
+  const kept = db.$with("kept").as(
     db
       .select({
-        count: sql<number>`count(*)`.as("assigned_count"),
-        rated: sql<number>`count(*) filter (where ${reviewerCandidates.rated})`.as("assigned_rated"),
+        assigned: sql<number>`coalesce(max(${reviewerListCounts.assigned}), 0)`.as("kept_assigned"),
+        rated:
+          sql<number>`coalesce(max(${reviewerListCounts.assignedRated} + ${reviewerListCounts.openRated}), 0)`.as(
+            "kept_rated",
+          ),
       })
-      .from(reviewerCandidates)
-      .where(assignedReviewableSql(program.id, viewer.userId)),
+      .from(reviewerListCounts)
+      .where(and(eq(reviewerListCounts.programId, program.id), eq(reviewerListCounts.userId, viewer.userId))),
   );
-  const openRated = sql`(select count(*) from ${reviewerOpenRatings}
-    where ${reviewerOpenRatings.programId} = ${program.id} and ${reviewerOpenRatings.userId} = ${viewer.userId})`;
   // Candidates the member declared a conflict with are in the kept counts and taken out here.
   const conflicted = conflictedInListSql(program.id, viewer.userId);
   const counts = db.$with("counts").as(
@@ -349,13 +351,13 @@ function listQuery(
       ? db
           .select({
             total:
-              sql<number>`(${programCountSql(program.id, "open")} + ${assigned.count} - ${conflicted.shown})::int`.as(
+              sql<number>`(${programCountSql(program.id, "open")} + ${kept.assigned} - ${conflicted.shown})::int`.as(
                 "total",
               ),
-            rated: sql<number>`(${assigned.rated} + ${openRated} - ${conflicted.rated})::int`.as("rated"),
+            rated: sql<number>`(${kept.rated} - ${conflicted.rated})::int`.as("rated"),
             anchorFound,
           })
-          .from(assigned)
+          .from(kept)
       : db
           .select({ total: sql<number>`null`.as("total"), rated: sql<number>`null`.as("rated"), anchorFound })
           .from(sql`(select 1) as one`),
@@ -363,7 +365,7 @@ function listQuery(
   // Everything a committee member's list shows is submitted and not a test: shown is the total (read
   // from it in JS: selecting the column twice would have PostgreSQL count twice).
   return {
-    ctes: [...anchor.ctes, page, ...(counted ? [assigned] : []), counts],
+    ctes: [...anchor.ctes, page, ...(counted ? [kept] : []), counts],
     page,
     counts,
     shown: sql<number | null>`null`,

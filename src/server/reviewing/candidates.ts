@@ -75,8 +75,8 @@ export function assignedToReviewerSql(programId: string, userId: string): SQL {
  * through their reviewer groups, one row each in reviewer_candidates, kept by database triggers
  * (src/server/db/sql/reviewer-candidates.sql) with the candidate's list key, whether it is submitted and
  * not a test, and whether the member rated it. Those submitted and not tests are in their own index in
- * list order (reviewer_candidates_list_idx): a page of them is a walk that stops after it, and their
- * counts are read from the index alone — whatever the size of the program.
+ * list order (reviewer_candidates_list_idx): a page of them is a walk that stops after it, whatever the
+ * size of the program; their counts are kept beside them (reviewer_list_counts, decision 052).
  */
 export function assignedReviewableSql(programId: string, userId: string): SQL {
   // "reviewable" as the index's predicate says it, so the planner sees the index serves the query.

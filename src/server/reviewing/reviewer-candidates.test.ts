@@ -8,6 +8,7 @@ import {
   reviewerCandidates,
   reviewerGroupMembers,
   reviewerGroups,
+  reviewerListCounts,
   reviewerOpenRatings,
   reviews,
   submissionReviewerGroups,
@@ -91,6 +92,13 @@ type StoredCandidate = {
   rated: boolean;
 };
 type OpenRating = { submission_id: string; user_id: string; program_id: string };
+type ListCounts = {
+  program_id: string;
+  user_id: string;
+  assigned: number;
+  assigned_rated: number;
+  open_rated: number;
+};
 
 /** Both tables as the triggers left them. */
 async function stored() {
@@ -102,8 +110,39 @@ async function stored() {
     await db.execute(sql`select submission_id, user_id, program_id from ${reviewerOpenRatings}
       order by submission_id, user_id`),
   );
-  return { candidates, openRatings };
+  const counts = rowsOf<ListCounts>(
+    await db.execute(sql`select program_id, user_id, assigned, assigned_rated, open_rated
+      from ${reviewerListCounts}`),
+  ).sort(byProgramAndMember);
+  return { candidates, openRatings, counts };
 }
+
+/** reviewer_list_counts as the two tables say it must be: each (program, member) with any count. */
+function countsOf(candidates: StoredCandidate[], openRatings: OpenRating[]): ListCounts[] {
+  const byKey = new Map<string, ListCounts>();
+  const row = (program_id: string, user_id: string) => {
+    const key = `${program_id} ${user_id}`;
+    let found = byKey.get(key);
+    if (!found) {
+      found = { program_id, user_id, assigned: 0, assigned_rated: 0, open_rated: 0 };
+      byKey.set(key, found);
+    }
+    return found;
+  };
+  for (const c of candidates.filter((c) => c.reviewable)) {
+    const counts = row(c.program_id, c.user_id);
+    counts.assigned += 1;
+    if (c.rated) counts.assigned_rated += 1;
+  }
+  for (const o of openRatings) row(o.program_id, o.user_id).open_rated += 1;
+  return [...byKey.values()].sort(byProgramAndMember);
+}
+
+/** One order for both sides, whatever the database's collation. */
+const byProgramAndMember = (a: ListCounts, b: ListCounts) => {
+  const [x, y] = [`${a.program_id} ${a.user_id}`, `${b.program_id} ${b.user_id}`];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
 
 /** Both tables as the assignment tables, group members, submissions and reviews say they must be. */
 async function expected() {
@@ -124,7 +163,7 @@ async function expected() {
       where r.rating > -1 and s.open_to_all and s.submission_date is not null and not s.soft_deleted
       order by r.submission_id, r.user_id`),
   );
-  return { candidates, openRatings };
+  return { candidates, openRatings, counts: countsOf(candidates, openRatings) };
 }
 
 async function expectKept() {
