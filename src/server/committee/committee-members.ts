@@ -32,10 +32,7 @@ const assignableIn = (programId: string) =>
  */
 export function memberLoads(db: Tx, program: ProgramRef) {
   return db
-    .select({
-      userId: reviewerListCounts.userId,
-      assigned: sql<number>`${reviewerListCounts.assigned}`.as("assigned"),
-    })
+    .select({ userId: reviewerListCounts.userId, assigned: reviewerListCounts.assigned })
     .from(reviewerListCounts)
     .where(eq(reviewerListCounts.programId, program.id))
     .as("loads");
