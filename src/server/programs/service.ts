@@ -6,6 +6,7 @@ import type { ProgramListItem, ProgramReviewSettings } from "../../shared/schema
 import { recordAudit } from "../audit/record";
 import { assertOrganizationCanGrow, trialHasEnded } from "../billing/plan-changes";
 import type { Db, Tx } from "../db/client";
+import { preparedPerDatabase, UNNAMED } from "../db/prepared";
 import { organizations, plans, programs, submissions } from "../db/schema";
 import { copyProgramForm, createDefaultForm } from "../forms/service";
 import { EditConflict } from "../http/edit-conflict";
@@ -18,10 +19,19 @@ export type ProgramRow = typeof programs.$inferSelect;
 /** A program by id, or 404 — malformed ids included, so probing ids reveals nothing. */
 export async function findProgram(db: Tx, programId: string): Promise<ProgramRow> {
   if (!isUuid(programId)) throw notFound();
-  const [row] = await db.select().from(programs).where(eq(programs.id, programId));
+  const [row] = await programStatement(db).execute({ programId });
   if (!row) throw notFound();
   return row;
 }
+
+/** Sent by nearly every request about a program: built once (db/prepared.ts). */
+const programStatement = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(programs)
+    .where(eq(programs.id, sql.placeholder("programId")))
+    .prepare(UNNAMED),
+);
 
 /**
  * The programs list, with each program's submitted applications (tests left out) and started

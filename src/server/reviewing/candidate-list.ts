@@ -11,6 +11,7 @@ import {
 import { recordAudit, type Transaction } from "../audit/record";
 import { conflictedInListSql, notConflictedSql } from "../conflicts/active";
 import type { Tx } from "../db/client";
+import { preparedPerDatabase, UNNAMED } from "../db/prepared";
 import {
   organizations,
   programs,
@@ -59,14 +60,20 @@ export type ReviewProgramRow = typeof programs.$inferSelect & { incrementTenths:
 /** A program with its organization's rating increment, in one query; 404 for unknown ids. */
 export async function findReviewProgram(db: Tx, programId: string): Promise<ReviewProgramRow> {
   if (!isUuid(programId)) throw notFound();
-  const [row] = await db
-    .select({ program: programs, incrementTenths: organizations.incrementTenths })
-    .from(programs)
-    .innerJoin(organizations, eq(organizations.id, programs.organizationId))
-    .where(eq(programs.id, programId));
+  const [row] = await reviewProgramStatement(db).execute({ programId });
   if (!row) throw notFound();
   return { ...row.program, incrementTenths: row.incrementTenths };
 }
+
+/** Sent by every request of the reviewing pages and the statistics: built once (db/prepared.ts). */
+const reviewProgramStatement = preparedPerDatabase((db) =>
+  db
+    .select({ program: programs, incrementTenths: organizations.incrementTenths })
+    .from(programs)
+    .innerJoin(organizations, eq(organizations.id, programs.organizationId))
+    .where(eq(programs.id, sql.placeholder("programId")))
+    .prepare(UNNAMED),
+);
 
 /** Whose list it is: their ratings fill the rows and their role decides which candidates are in it. */
 export interface Viewer {

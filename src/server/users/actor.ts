@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Actor } from "../../shared/authz/actor";
 import { applyTwoFactorRequirement, requirementOf } from "../auth/two-factor-requirement";
 import type { Db } from "../db/client";
+import { preparedPerDatabase, UNNAMED } from "../db/prepared";
 import { organizations, programMembers, sessions, users } from "../db/schema";
 
 const actorColumns = {
@@ -60,7 +61,14 @@ const memberOrganization = alias(organizations, "member_organization");
  * (decision 015), so that every check of the request sees only the roles they may use now.
  */
 export async function loadSessionActor(db: Db, sessionToken: string): Promise<Actor | null> {
-  const rows = await db
+  const rows = await actorOfSessionStatement(db).execute({ sessionToken });
+  const actor = actorOf(rows);
+  return actor && applyTwoFactorRequirement(actor, requirementOf(rows));
+}
+
+/** Sent by every signed-in API request: built once (db/prepared.ts). */
+const actorOfSessionStatement = preparedPerDatabase((db) =>
+  db
     .select({
       ...actorColumns,
       twoFactorEnabled: users.twoFactorEnabled,
@@ -72,7 +80,6 @@ export async function loadSessionActor(db: Db, sessionToken: string): Promise<Ac
     .leftJoin(programMembers, eq(programMembers.userId, users.id))
     .leftJoin(adminOrganization, eq(adminOrganization.id, users.adminOrganizationId))
     .leftJoin(memberOrganization, eq(memberOrganization.id, programMembers.organizationId))
-    .where(and(eq(sessions.token, sessionToken), gt(sessions.expiresAt, sql`now()`)));
-  const actor = actorOf(rows);
-  return actor && applyTwoFactorRequirement(actor, requirementOf(rows));
-}
+    .where(and(eq(sessions.token, sql.placeholder("sessionToken")), gt(sessions.expiresAt, sql`now()`)))
+    .prepare(UNNAMED),
+);
