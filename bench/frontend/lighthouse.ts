@@ -222,7 +222,7 @@ export async function guestFirstSection(
 }
 
 /** A reviewer's first candidate's submission view, found by opening their list. */
-async function firstSubmissionView(browser: Browser, origin: string, cookie: string): Promise<string> {
+export async function firstSubmissionView(browser: Browser, origin: string, cookie: string): Promise<string> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     await context.addCookies(
