@@ -1,3 +1,4 @@
+import { formatDollars } from "../../shared/i18n/money";
 import type { Plan } from "../../shared/schemas/plans";
 
 /** How a plan is shown wherever plans are chosen (sign-up, billing): the spec's six features and the price. */
@@ -23,13 +24,6 @@ export function planFeatureRows(plan: Plan): PlanFeatureRow[] {
   ];
 }
 
-const dollars = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  // Whole prices read "$49", others "$19.50".
-  trailingZeroDisplay: "stripIfInteger",
-});
-
 export function monthlyPrice(plan: Plan): string {
-  return `${dollars.format(plan.price)} / month`;
+  return `${formatDollars(plan.price)} / month`;
 }

@@ -1,3 +1,4 @@
+import { onFirstUse } from "../i18n/on-first-use";
 import { EMAIL_PLACEHOLDERS } from "../schemas/committee";
 
 /** What a placeholder stands for, per recipient. */
@@ -10,11 +11,13 @@ export interface TemplateValues {
   amount: number | null;
 }
 
-const dollars = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const dollars = onFirstUse(
+  () => new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+);
 
 /** An amount as the product shows it: "$" prefix, thousands separators, two decimals; "" when unset. */
 export function formatAmount(amount: number | null): string {
-  return amount === null ? "" : `$${dollars.format(amount)}`;
+  return amount === null ? "" : `$${dollars().format(amount)}`;
 }
 
 /**

@@ -1,17 +1,20 @@
 import { formatAmount } from "../../../shared/email/committee-template";
+import { onFirstUse } from "../../../shared/i18n/on-first-use";
 import type { FundingStats } from "../../../shared/schemas/committee";
 import type { DecisionStatus } from "../../../shared/schemas/reviews";
 
 /** How numbers of the candidate table read. null means "no value" (no reviews, never ranked). */
 
-const twoDecimals = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const twoDecimals = onFirstUse(
+  () => new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+);
 
 /**
  * Ratings, disagreement and the average ranking, always to 2 decimals (review-and-administration,
  * "9. Business constants and limits" for the suggested rating).
  */
 export function formatDecimal(value: number | null): string | null {
-  return value === null || !Number.isFinite(value) ? null : twoDecimals.format(value);
+  return value === null || !Number.isFinite(value) ? null : twoDecimals().format(value);
 }
 
 /** "ranked by k of n": in how many of the committee's stacked rankings the candidate appears. */

@@ -1,3 +1,4 @@
+import { onFirstUse } from "../../../shared/i18n/on-first-use";
 import type { ReviewerStatsRow } from "../../../shared/schemas/committee";
 
 /**
@@ -102,10 +103,11 @@ export function nextSort(current: ReviewerSort, key: ReviewerSortKey): ReviewerS
   return { key, direction: current.direction === "ascending" ? "descending" : "ascending" };
 }
 
-const collator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
+const collator = onFirstUse(() => new Intl.Collator(undefined, { sensitivity: "base", numeric: true }));
 
 function byName(a: ReviewerStatsRow, b: ReviewerStatsRow): number {
-  return collator.compare(a.name, b.name) || collator.compare(a.email, b.email);
+  const { compare } = collator();
+  return compare(a.name, b.name) || compare(a.email, b.email);
 }
 
 function ratio(row: Counts): number | null {

@@ -1,3 +1,4 @@
+import { formatDollars } from "../../../shared/i18n/money";
 import type { CandidateRow, DecisionStatus } from "../../../shared/schemas/reviews";
 import { REVIEW_MESSAGES } from "../../../shared/schemas/reviews-constants";
 import { dateFormat } from "../../lib/date-format";
@@ -36,25 +37,20 @@ export const STATUS_LABELS: Record<DecisionStatus, string> = {
   disapproved: "Disapproved",
 };
 
-const dollars = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  trailingZeroDisplay: "stripIfInteger",
-});
-
 /**
  * Amounts show with a $ prefix (review-and-administration, "9. Business constants and limits"): "$1,500",
  * "$1,500.50"; none set is "Not set".
  */
 export function formatAmount(amount: number | null | undefined): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return "Not set";
-  return dollars.format(amount);
+  return formatDollars(amount);
 }
 
-const reviewDate = dateFormat("en", "dateTime");
-
 /** "Last Review Edit": when the caller last changed their review of the row, or "Never". */
-export function lastReviewedLabel(iso: string | null, format: Intl.DateTimeFormat = reviewDate): string {
+export function lastReviewedLabel(
+  iso: string | null,
+  format: Intl.DateTimeFormat = dateFormat("en", "dateTime"),
+): string {
   if (iso === null) return REVIEW_MESSAGES.never;
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? REVIEW_MESSAGES.never : format.format(date);

@@ -1,16 +1,17 @@
 import { Button, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
+import { onFirstUse } from "../../../shared/i18n/on-first-use";
 import type { SubmissionFile } from "../../../shared/schemas/submissions";
 import { downloadSubmissionFile } from "../../lib/reviewing-api";
 import { alertFailureWithReason } from "./alerts";
 import { REVIEWING_TEXT } from "./reviewing-messages";
 
-const fileSize = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+const fileSize = onFirstUse(() => new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 }));
 
 /** "2.4 MB", "830 KB", "12 B". */
 export function formatFileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${fileSize.format(bytes / (1024 * 1024))} MB`;
-  if (bytes >= 1024) return `${fileSize.format(bytes / 1024)} KB`;
+  if (bytes >= 1024 * 1024) return `${fileSize().format(bytes / (1024 * 1024))} MB`;
+  if (bytes >= 1024) return `${fileSize().format(bytes / 1024)} KB`;
   return `${bytes} B`;
 }
 
