@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EDIT_CONFLICT_MESSAGES } from "../../../shared/schemas/edit-conflict-constants";
 import type { Review } from "../../../shared/schemas/reviews";
 import { ApiError } from "../../lib/api-client";
@@ -42,6 +42,10 @@ function harness(loaded: Review, stored: Review | null = null) {
 }
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+// The saver loads the stored review's schema with the first stale save. Loaded here first, its import
+// resolves within `settled()`: a first import in the test runner can take longer than a tick (it transforms).
+beforeAll(() => import("../../../shared/schemas/reviews"));
 
 describe("the review saver (decision 016)", () => {
   it("bases every save on the review the server confirmed last", async () => {
