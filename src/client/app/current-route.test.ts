@@ -16,6 +16,15 @@ describe("routeAt", () => {
     expect(routeAt("/organization/dashboard")?.group).toBe("ORGANIZATION_ADMIN");
   });
 
+  it("gives each address its own row when asked in turn, the same address again included", () => {
+    expect(routeAt("/submissions/program-1/sub-1")?.title).toBe("Submission");
+    expect(routeAt("/submissions/program-1/sub-1")?.title).toBe("Submission");
+    expect(routeAt("/no-such-page")).toBeNull();
+    expect(routeAt("/admin/dashboard")?.group).toBe("ADMIN");
+    expect(routeAt("/admin/dashboard")?.group).toBe("ADMIN");
+    expect(routeAt("/organization/dashboard")?.group).toBe("ORGANIZATION_ADMIN");
+  });
+
   it("has no row for the root and unknown addresses (the router redirects them)", () => {
     expect(routeAt("/")).toBeNull();
     expect(routeAt("/no-such-page")).toBeNull();
