@@ -71,6 +71,30 @@ async function signedInFirstPaintRenderer(): Promise<(staffPage: boolean, headin
 }
 
 /**
+ * The theme's CSS variables in index.html's head, written once at build time, for every page: the app's
+ * provider then does not compute them and add them as the page starts (`withCssVariables={false}` in
+ * src/client/app/app.tsx), and the pages' first screens are drawn in the theme's colours
+ * (docs/decisions/054-intl-formats-on-first-use.md, "Also kept: the theme's CSS variables").
+ */
+function themeVariablesInHead(): Plugin {
+  let variables: Promise<string> | undefined;
+  return {
+    name: "theme-variables-in-head",
+    transformIndexHtml(html) {
+      variables ??= (async () => {
+        const { tsImport } = await import("tsx/esm/api");
+        const module = pathToFileURL(path.resolve("src/client/first-paint/signed-in-shell.tsx")).href;
+        const { themeVariables } = (await tsImport(module, import.meta.url)) as {
+          themeVariables: () => string;
+        };
+        return themeVariables();
+      })();
+      return variables.then((style) => html.replace("</head>", `${style}</head>`));
+    },
+  };
+}
+
+/**
  * Pages whose first screen is written in static HTML (src/client/first-paint/): what the browser paints as
  * soon as index.html and the base style sheet are in, before any script has run; React replaces it when it
  * mounts. Only Mantine classes of the `ui` chunk's sheet (loaded by index.html) are used, so it looks as the
@@ -330,7 +354,14 @@ const APPLICANT_FORM_LATER_PARTS =
 // The SPA lives in src/client and is served by the API server from dist/client in production.
 export default defineConfig({
   root: "src/client",
-  plugins: [mantineStylesPerComponent(), react(), moduleChunks(), routePreloads(), precompress()],
+  plugins: [
+    mantineStylesPerComponent(),
+    react(),
+    themeVariablesInHead(),
+    moduleChunks(),
+    routePreloads(),
+    precompress(),
+  ],
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,

@@ -3,7 +3,7 @@ import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { lazyComponent } from "../lib/lazy-component";
 import { AppRouter } from "./router";
-import { cssVariablesResolver, theme } from "./theme";
+import { theme } from "./theme";
 
 // The notifications' container (transitions, portal) loads after the first page: `notifications.show`
 // only writes to a store, so a message sent before it arrives is shown once it mounts.
@@ -15,8 +15,9 @@ const Notifications = lazyComponent(
 /** `queryClient` is made before the first render, so that a guarded page's first questions are already asked. */
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
-    // A forced light scheme: no colour-scheme script is needed (the CSP forbids inline scripts).
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+    // A forced light scheme: no colour-scheme script is needed (the CSP forbids inline scripts). The theme's
+    // CSS variables are in index.html's head, written by the build (`themeVariablesInHead` in vite.config.ts).
+    <MantineProvider theme={theme} forceColorScheme="light" withCssVariables={false}>
       <Suspense fallback={null}>
         <Notifications />
       </Suspense>

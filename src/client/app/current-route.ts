@@ -8,7 +8,8 @@ const MATCHABLE_ROUTES = ROUTES.map((route) => ({ path: route.path, handle: rout
 /**
  * The last address asked for and its row. At start-up the entry, the signed-in prefetch, the layout and the
  * shell each ask for the page's row, and each match ranks every route's pattern again: about 15 ms a match at
- * a phone's speed, in the entry's first task (docs/decisions/054-intl-formats-on-first-use.md, "Also kept").
+ * a phone's speed, in the entry's first task (docs/decisions/054-intl-formats-on-first-use.md, "Also kept: the
+ * page's route matched once").
  */
 let lastAsked: { pathname: string; route: AppRoute | null } | undefined;
 

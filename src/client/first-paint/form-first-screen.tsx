@@ -14,7 +14,6 @@ import { StartCard } from "../features/form-filling/form-link-page";
 import { FormColumnFrame, FormHeader } from "../features/form-filling/renderer/form-header";
 import { FormColumn, FormPageFrame } from "../features/form-filling/views";
 import { LanguageProvider } from "../lib/i18n";
-import { themeVariables } from "./signed-in-shell";
 
 /*
  * The applicant form's first screen in static HTML: the page's frame and the top of what the page shows first
@@ -77,22 +76,19 @@ function firstScreenOf(page: FormFirstScreenPage, form: ApplicantForm, language:
 
 function firstScreen(page: FormFirstScreenPage, language: Language, withLanguageChoice: boolean): string {
   const form = markerForm(withLanguageChoice);
-  return (
-    themeVariables() +
-    renderToStaticMarkup(
-      <MantineProvider
-        theme={theme}
-        forceColorScheme="light"
-        withCssVariables={false}
-        withGlobalClasses={false}
-      >
-        <LanguageProvider language={language}>
-          <MemoryRouter>
-            <FormPageFrame>{firstScreenOf(page, form, language)}</FormPageFrame>
-          </MemoryRouter>
-        </LanguageProvider>
-      </MantineProvider>,
-    )
+  return renderToStaticMarkup(
+    <MantineProvider
+      theme={theme}
+      forceColorScheme="light"
+      withCssVariables={false}
+      withGlobalClasses={false}
+    >
+      <LanguageProvider language={language}>
+        <MemoryRouter>
+          <FormPageFrame>{firstScreenOf(page, form, language)}</FormPageFrame>
+        </MemoryRouter>
+      </LanguageProvider>
+    </MantineProvider>,
   );
 }
 

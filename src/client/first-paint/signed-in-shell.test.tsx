@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signedInFirstPaint } from "./signed-in-shell";
+import { signedInFirstPaint, themeVariables } from "./signed-in-shell";
 
 const count = (html: string, pattern: RegExp) => html.match(new RegExp(pattern, "g"))?.length ?? 0;
 /** The text the screen shows (tags and style sheets left out). */
@@ -13,8 +13,13 @@ describe("a signed-in page's first screen (docs/decisions/042-signed-in-first-pa
     expect(text(html)).toBe("DecisionHubLoading…");
     expect(html).toMatch(/role="status"/);
     expect(count(html, /<(a|button|input|select|textarea|h1)\b/)).toBe(0);
-    // The theme's colours (the logo's darker blue) before any script.
-    expect(html).toContain("--mantine-color-anchor: var(--mantine-color-blue-8)");
+  });
+
+  it("takes the theme's colours from index.html's head, where the build writes them once for every page", () => {
+    // The logo's darker blue and the darker dimmed grey, before any script.
+    expect(themeVariables()).toContain("--mantine-color-anchor: var(--mantine-color-blue-8)");
+    expect(themeVariables()).toContain("--mantine-color-dimmed: var(--mantine-color-gray-7)");
+    expect(signedInFirstPaint(true)).not.toContain("--mantine-color-anchor");
   });
 
   it("shows the page's heading when it is known without data", () => {

@@ -12,7 +12,10 @@ import { cssVariablesResolver, theme } from "../app/theme";
  * (docs/decisions/042-signed-in-first-paint.md).
  */
 
-/** The theme's CSS variables (a <style> of Mantine's, as the app's provider writes): the page's colours before any script. */
+/**
+ * The theme's CSS variables (a <style> of Mantine's, as the provider writes them): index.html's head holds them
+ * for every page (`themeVariablesInHead` in vite.config.ts), the page's colours before any script.
+ */
 export function themeVariables(): string {
   return renderToStaticMarkup(
     <MantineProvider
@@ -42,10 +45,9 @@ function placeholder(compact: boolean, heading: string | undefined): string {
  * bar on a screen narrower than the top bar, as useCompactTopBar decides once scripts run).
  */
 export function signedInFirstPaint(staffPage: boolean, heading?: string): string {
-  if (staffPage) return themeVariables() + placeholder(false, heading);
+  if (staffPage) return placeholder(false, heading);
   const narrow = `(max-width: ${TOP_BAR_MIN_WIDTH_PX - 0.02}px)`;
   return [
-    themeVariables(),
     `<style>@media ${narrow}{.first-paint-wide{display:none}}@media not ${narrow}{.first-paint-compact{display:none}}</style>`,
     `<div class="first-paint-compact">${placeholder(true, heading)}</div>`,
     `<div class="first-paint-wide">${placeholder(false, heading)}</div>`,
