@@ -1,5 +1,3 @@
-import { MantineProvider } from "@mantine/core";
-import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import {
   FORM_FIRST_SCREEN_MARKERS,
@@ -9,11 +7,11 @@ import {
 import type { FormSettings } from "../../shared/forms/model";
 import type { Language } from "../../shared/i18n/catalog";
 import type { ApplicantForm } from "../../shared/schemas/submissions";
-import { theme } from "../app/theme";
 import { StartCard } from "../features/form-filling/form-link-page";
 import { FormColumnFrame, FormHeader } from "../features/form-filling/renderer/form-header";
 import { FormColumn, FormPageFrame } from "../features/form-filling/views";
 import { LanguageProvider } from "../lib/i18n";
+import { staticScreen } from "./signed-in-shell";
 
 /*
  * The applicant form's first screen in static HTML: the page's frame and the top of what the page shows first
@@ -21,8 +19,9 @@ import { LanguageProvider } from "../lib/i18n";
  * Français / English, the form's name and who runs it, rendered at build time from the components the page
  * renders, with markers where the form's own text and colour go. The build
  * (`routePreloads` in vite.config.ts) writes the templates to `.vite/form-first-screen.json`; the server
- * fills one in for a guest's draft (src/server/http/form-first-screen.ts). The theme's CSS variables come
- * with it, as with the signed-in first screen, so that the title has the page's size before any script.
+ * fills one in for a guest's draft (src/server/http/form-first-screen.ts). The theme's CSS variables are in
+ * index.html's head (`themeVariablesInHead` in vite.config.ts), so the title has the page's size before any
+ * script.
  */
 
 /** A form as the header reads it, its text and colour the markers'. */
@@ -76,19 +75,12 @@ function firstScreenOf(page: FormFirstScreenPage, form: ApplicantForm, language:
 
 function firstScreen(page: FormFirstScreenPage, language: Language, withLanguageChoice: boolean): string {
   const form = markerForm(withLanguageChoice);
-  return renderToStaticMarkup(
-    <MantineProvider
-      theme={theme}
-      forceColorScheme="light"
-      withCssVariables={false}
-      withGlobalClasses={false}
-    >
-      <LanguageProvider language={language}>
-        <MemoryRouter>
-          <FormPageFrame>{firstScreenOf(page, form, language)}</FormPageFrame>
-        </MemoryRouter>
-      </LanguageProvider>
-    </MantineProvider>,
+  return staticScreen(
+    <LanguageProvider language={language}>
+      <MemoryRouter>
+        <FormPageFrame>{firstScreenOf(page, form, language)}</FormPageFrame>
+      </MemoryRouter>
+    </LanguageProvider>,
   );
 }
 

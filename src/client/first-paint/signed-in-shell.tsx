@@ -1,4 +1,5 @@
 import { MantineProvider } from "@mantine/core";
+import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { TOP_BAR_MIN_WIDTH_PX } from "../../shared/limits";
 import { ShellPlaceholder } from "../app/shell/shell-frame";
@@ -27,7 +28,11 @@ export function themeVariables(): string {
   );
 }
 
-function placeholder(compact: boolean, heading: string | undefined): string {
+/**
+ * A first screen's markup, as static HTML: Mantine's classes and the theme's variables come from the page's
+ * head (the `ui` chunk's sheet, `themeVariablesInHead`), so no `<style>` of the provider's is written.
+ */
+export function staticScreen(screen: ReactNode): string {
   return renderToStaticMarkup(
     <MantineProvider
       theme={theme}
@@ -35,9 +40,13 @@ function placeholder(compact: boolean, heading: string | undefined): string {
       withCssVariables={false}
       withGlobalClasses={false}
     >
-      <ShellPlaceholder compact={compact} heading={heading} />
+      {screen}
     </MantineProvider>,
   );
+}
+
+function placeholder(compact: boolean, heading: string | undefined): string {
+  return staticScreen(<ShellPlaceholder compact={compact} heading={heading} />);
 }
 
 /**
