@@ -56,17 +56,24 @@ export interface RoutePreload {
 const SIGNED_IN_FETCHES = ["/api/auth/get-session"];
 
 /**
+ * A module of src/client/first-paint/ (React components rendered to static HTML at build time), loaded with
+ * tsx as the bench and scripts run TypeScript.
+ */
+async function firstPaintModule<M>(file: string): Promise<M> {
+  const { tsImport } = await import("tsx/esm/api");
+  const url = pathToFileURL(path.resolve("src/client/first-paint", file)).href;
+  return (await tsImport(url, import.meta.url)) as M;
+}
+
+/**
  * A signed-in page's first screen (the top bar with the logo, the page's loader), rendered from the React
- * component the page shows until the session is in (src/client/first-paint/signed-in-shell.tsx), with tsx
- * as the bench and scripts run TypeScript; with the page's title as its heading when the row says
- * `headingIsTitle: true`.
+ * component the page shows until the session is in (src/client/first-paint/signed-in-shell.tsx); with the
+ * page's title as its heading when the row says `headingIsTitle: true`.
  */
 async function signedInFirstPaintRenderer(): Promise<(staffPage: boolean, heading?: string) => string> {
-  const { tsImport } = await import("tsx/esm/api");
-  const renderer = pathToFileURL(path.resolve("src/client/first-paint/signed-in-shell.tsx")).href;
-  const { signedInFirstPaint } = (await tsImport(renderer, import.meta.url)) as {
+  const { signedInFirstPaint } = await firstPaintModule<{
     signedInFirstPaint: (staffPage: boolean, heading?: string) => string;
-  };
+  }>("signed-in-shell.tsx");
   return signedInFirstPaint;
 }
 
@@ -81,14 +88,9 @@ function themeVariablesInHead(): Plugin {
   return {
     name: "theme-variables-in-head",
     transformIndexHtml(html) {
-      variables ??= (async () => {
-        const { tsImport } = await import("tsx/esm/api");
-        const module = pathToFileURL(path.resolve("src/client/first-paint/signed-in-shell.tsx")).href;
-        const { themeVariables } = (await tsImport(module, import.meta.url)) as {
-          themeVariables: () => string;
-        };
-        return themeVariables();
-      })();
+      variables ??= firstPaintModule<{ themeVariables: () => string }>("signed-in-shell.tsx").then((m) =>
+        m.themeVariables(),
+      );
       return variables.then((style) => html.replace("</head>", `${style}</head>`));
     },
   };
@@ -201,11 +203,9 @@ function routePreloads(): Plugin {
  * form's text goes (src/client/first-paint/form-first-screen.tsx; docs/decisions/047-form-first-screen.md).
  */
 async function formFirstScreenTemplates(): Promise<FormFirstScreenTemplates> {
-  const { tsImport } = await import("tsx/esm/api");
-  const renderer = pathToFileURL(path.resolve("src/client/first-paint/form-first-screen.tsx")).href;
-  const module = (await tsImport(renderer, import.meta.url)) as {
-    formFirstScreenTemplates: () => FormFirstScreenTemplates;
-  };
+  const module = await firstPaintModule<{ formFirstScreenTemplates: () => FormFirstScreenTemplates }>(
+    "form-first-screen.tsx",
+  );
   return module.formFirstScreenTemplates();
 }
 
